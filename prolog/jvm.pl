@@ -1,0 +1,118 @@
+/* Java's primitive arithmetic over clpz integers.
+
+   Every int and long value is a clpz integer inside its Java range; results wrap around
+   exactly as the JVM's do, division truncates toward zero and the remainder takes the
+   dividend's sign. A zero divisor is an exception flag, not a failure, so that the caller can
+   follow the path on which the JVM throws.
+*/
+
+:- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/3, wrap/3, compare/4]).
+
+:- use_module(library(clpz)).
+:- use_module(library(error)).
+
+%% value(+Type, ?V)
+%
+%  V is a value of the Java primitive Type (int, long or boolean as 0/1).
+%
+%  ?- jvm:value(int, X), X #> 2147483646.
+%  X = 2147483647.
+value(Type, V) :-
+    must_be(atom, Type),
+    range(Type, Min, Max),
+    V in Min..Max.
+
+range(int, -2147483648, 2147483647).
+range(long, -9223372036854775808, 9223372036854775807).
+range(boolean, 0, 1).
+
+modulus(int, 4294967296).
+modulus(long, 18446744073709551616).
+
+%% wrap(+Type, ?Exact, ?Wrapped)
+%
+%  Wrapped is the mathematical result Exact reduced to Type's two's-complement range, as the
+%  JVM does on overflow. When Exact cannot leave the range no constraint is posted.
+%
+%  ?- jvm:wrap(int, 2147483648, W).
+%  W = -2147483648.
+wrap(Type, Exact, Wrapped) :-
+    range(Type, Min, Max),
+    (   fd_inf(Exact, Lo), integer(Lo), Lo >= Min,
+        fd_sup(Exact, Hi), integer(Hi), Hi =< Max ->
+        Wrapped = Exact
+    ;   modulus(Type, M),
+        Wrapped #= ((Exact - Min) mod M) + Min
+    ).
+
+%% arith(+Op, +Type, ?A, ?B, ?R)
+%
+%  R is A Op B in Java's Type arithmetic, for Op in add, sub, mul.
+%
+%  ?- jvm:arith(mul, int, 65536, 65536, R).
+%  R = 0.
+arith(Op, Type, A, B, R) :-
+    must_be(atom, Op),
+    exact(Op, A, B, E),
+    wrap(Type, E, R).
+
+exact(add, A, B, E) :- E #= A + B.
+exact(sub, A, B, E) :- E #= A - B.
+exact(mul, A, B, E) :- E #= A * B.
+
+%% divide(+Op, +Type, ?A, ?B, ?R, -Ex)
+%
+%  Op is div or rem. With B = 0, Ex = exc('java.lang.ArithmeticException'); otherwise Ex = ok
+%  and R is the truncated quotient (wrapped: MIN / -1 = MIN) or the remainder.
+%
+%  ?- jvm:divide(div, int, -7, 2, R, Ex).
+%  R = -3, Ex = ok.
+divide(_, _, _, B, _, exc('java.lang.ArithmeticException')) :-
+    B #= 0.
+divide(Op, Type, A, B, R, ok) :-
+    B #\= 0,
+    quotient(Op, Type, A, B, R).
+
+quotient(div, Type, A, B, R) :- E #= A // B, wrap(Type, E, R).
+quotient(rem, _, A, B, R) :- R #= A rem B.
+
+%% negate(+Type, ?A, ?R)
+%
+%  ?- jvm:negate(int, -2147483648, R).
+%  R = -2147483648.
+negate(Type, A, R) :-
+    E #= -A,
+    wrap(Type, E, R).
+
+%% convert(+To, ?A, ?R)
+%
+%  Widening to long keeps the value; narrowing to int keeps the low 32 bits.
+%
+%  ?- jvm:convert(int, 4294967297, R).
+%  R = 1.
+convert(long, A, A).
+convert(int, A, R) :- wrap(int, A, R).
+
+%% compare(+Op, ?A, ?B, +Outcome)
+%
+%  Posts the constraint that comparison Op (eq, ne, lt, le, gt, ge) of A and B has Outcome
+%  (t or f).
+%
+%  ?- jvm:compare(lt, X, 3, f), X in 0..5.
+%  X in 3..5.
+compare(Op, A, B, t) :- holds(Op, A, B).
+compare(Op, A, B, f) :- negation(Op, Neg), holds(Neg, A, B).
+
+holds(eq, A, B) :- A #= B.
+holds(ne, A, B) :- A #\= B.
+holds(lt, A, B) :- A #< B.
+holds(le, A, B) :- A #=< B.
+holds(gt, A, B) :- A #> B.
+holds(ge, A, B) :- A #>= B.
+
+negation(eq, ne).
+negation(ne, eq).
+negation(lt, ge).
+negation(le, gt).
+negation(gt, le).
+negation(ge, lt).

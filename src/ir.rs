@@ -1,0 +1,235 @@
+//! The intermediate representation: methods as control-flow graphs of basic blocks over typed
+//! locals, in three-address form. The Java front end produces it; the translation to Horn
+//! clauses consumes it. It knows nothing of tree-sitter nor of Prolog.
+//!
+//! Invariants the front end guarantees and the translation relies on:
+//! * block 0 is the entry; every block ends in exactly one terminator;
+//! * the first `params.len()` locals are the parameters, in order;
+//! * operands of an instruction are locals or constants, never nested expressions, and Java's
+//!   left-to-right evaluation order is already explicit in the order of instructions;
+//! * every conditional jump of the Java source (`if`, loop conditions, each operand of `&&`/`||`,
+//!   `?:`, a comparison used as a value) is one `Terminator::Branch` with its own `BranchId`, so
+//!   that branch counts match the bytecode's (what JaCoCo measures); a constant condition is no
+//!   branch;
+//! * `LoopEnter(l)` runs once before loop `l` is entered, `LoopIter(l)` at the start of each
+//!   iteration of its body.
+
+use crate::diag::Span;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ty {
+    Int,
+    Long,
+    Boolean,
+    Void,
+}
+
+impl Ty {
+    /// The Java spelling, as in a method signature.
+    pub fn java_name(self) -> &'static str {
+        match self {
+            Ty::Int => "int",
+            Ty::Long => "long",
+            Ty::Boolean => "boolean",
+            Ty::Void => "void",
+        }
+    }
+
+    /// Inclusive value range of an integral type (booleans are 0 and 1).
+    pub fn range(self) -> Option<(i64, i64)> {
+        match self {
+            Ty::Int => Some((i32::MIN as i64, i32::MAX as i64)),
+            Ty::Long => Some((i64::MIN, i64::MAX)),
+            Ty::Boolean => Some((0, 1)),
+            Ty::Void => None,
+        }
+    }
+}
+
+impl fmt::Display for Ty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.java_name())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct LocalId(pub u32);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct BlockId(pub u32);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct BranchId(pub u32);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct LoopId(pub u32);
+
+/// A method's identity: fully qualified class, name and parameter types (overloads differ).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct MethodKey {
+    /// Fully qualified class name, `shop.Calc` (no package: `Calc`).
+    pub class: String,
+    pub name: String,
+    pub params: Vec<Ty>,
+}
+
+impl MethodKey {
+    /// `Calc.gcd`, the form users type after `--method`.
+    pub fn short(&self) -> String {
+        format!("{}.{}", simple_name(&self.class), self.name)
+    }
+}
+
+impl fmt::Display for MethodKey {
+    /// `shop.Calc.gcd(int,int)`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}(", self.class, self.name)?;
+        for (i, p) in self.params.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            f.write_str(p.java_name())?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// The last segment of a dotted name.
+pub fn simple_name(qualified: &str) -> &str {
+    qualified.rsplit('.').next().unwrap_or(qualified)
+}
+
+/// The package part of a dotted class name (`""` for the default package).
+pub fn package_of(qualified: &str) -> &str {
+    qualified.rsplit_once('.').map(|(p, _)| p).unwrap_or("")
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LocalDecl {
+    /// The source name; temporaries introduced by lowering start with `$`.
+    pub name: String,
+    pub ty: Ty,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Operand {
+    Local(LocalId),
+    /// An integral or boolean constant (booleans are 0/1) of the given type.
+    Const(i64, Ty),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    /// Truncating division; throws ArithmeticException on a zero divisor.
+    Div,
+    /// Remainder with the dividend's sign; throws ArithmeticException on a zero divisor.
+    Rem,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl CmpOp {
+    pub fn negate(self) -> CmpOp {
+        match self {
+            CmpOp::Eq => CmpOp::Ne,
+            CmpOp::Ne => CmpOp::Eq,
+            CmpOp::Lt => CmpOp::Ge,
+            CmpOp::Le => CmpOp::Gt,
+            CmpOp::Gt => CmpOp::Le,
+            CmpOp::Ge => CmpOp::Lt,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rvalue {
+    Use(Operand),
+    /// Arithmetic in `ty` (Int or Long, after binary numeric promotion), with Java's
+    /// wrap-around on overflow.
+    Binary { op: BinOp, lhs: Operand, rhs: Operand, ty: Ty, span: Span },
+    Neg { operand: Operand, ty: Ty },
+    /// Primitive conversion between Int and Long (narrowing keeps the low 32 bits).
+    Convert { operand: Operand, to: Ty },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Inst {
+    Assign { dst: LocalId, value: Rvalue },
+    /// A static call; `dst` is None for void calls or discarded results.
+    Call { dst: Option<LocalId>, callee: MethodKey, args: Vec<Operand>, span: Span },
+    LoopEnter(LoopId),
+    LoopIter(LoopId),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cond {
+    pub op: CmpOp,
+    pub lhs: Operand,
+    pub rhs: Operand,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Terminator {
+    Goto(BlockId),
+    Branch { cond: Cond, then_block: BlockId, else_block: BlockId, id: BranchId },
+    Return(Option<Operand>),
+    /// `throw new C(...)`; `class` is fully qualified (`java.lang.IllegalStateException`).
+    Throw { class: String, span: Span },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Block {
+    pub insts: Vec<Inst>,
+    pub term: Terminator,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BranchPoint {
+    /// Where the condition is in the source.
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Method {
+    pub key: MethodKey,
+    pub ret: Ty,
+    /// Private methods are analysed as callees but get no tests of their own.
+    pub is_private: bool,
+    pub span: Span,
+    /// Number of parameters; they are locals `0..param_count`.
+    pub param_count: u32,
+    pub param_names: Vec<String>,
+    pub locals: Vec<LocalDecl>,
+    pub blocks: Vec<Block>,
+    pub branches: Vec<BranchPoint>,
+    /// One span per loop, indexed by `LoopId`.
+    pub loops: Vec<Span>,
+}
+
+impl Method {
+    pub fn callees(&self) -> impl Iterator<Item = &MethodKey> {
+        self.blocks.iter().flat_map(|b| b.insts.iter()).filter_map(|i| match i {
+            Inst::Call { callee, .. } => Some(callee),
+            _ => None,
+        })
+    }
+}
+
+/// Everything the front end understood of the analysed sources.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Program {
+    pub methods: Vec<Method>,
+    /// Source file of each class, by fully qualified name.
+    pub class_files: Vec<(String, PathBuf)>,
+}
