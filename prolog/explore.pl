@@ -30,7 +30,7 @@ paths(Entry, Budget, Text) :-
     append(Lines, Text).
 
 path_line(Entry, Budget, Line) :-
-    call_with_inference_limit(call(Entry, Inputs, Ret, Ex, Events), Budget, R),
+    call_with_inference_limit(call(user:Entry, Inputs, Ret, Ex, Events), Budget, R),
     (   R == inference_limit_exceeded ->
         Term = budget_exhausted
     ;   labelled_path(Inputs, Ret, Ex, Events, Budget, Term)

@@ -1,0 +1,220 @@
+//! The only module that knows scryer-prolog's API. It hides the hazards measured in
+//! `shared/notes/scryer-embedding.md`: answers cross as text only, every query is drained,
+//! exceptions are caught inside Prolog, every load is probed, and a machine that failed once
+//! is never used again.
+
+use scryer_prolog::{LeafAnswer, Machine, MachineBuilder, StreamConfig, Term};
+use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// The runtime written in Prolog, loaded into every machine (file name, text).
+const RUNTIME: &[(&str, &str)] = &[
+    ("jvm.pl", include_str!("../../prolog/jvm.pl")),
+    ("state.pl", include_str!("../../prolog/state.pl")),
+    ("explore.pl", include_str!("../../prolog/explore.pl")),
+];
+
+/// Libraries the translated programs use unqualified.
+const PRELUDE: &str = "\
+:- use_module(library(clpz)).
+:- use_module(library(lists)).
+:- use_module(library(charsio)).
+:- use_module(library(format)).
+:- use_module(library(dcgs)).
+";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// Program text that scryer could not load.
+    Load { name: String, detail: String },
+    /// A goal that raised a Prolog exception (rendered as text).
+    Query { goal: String, exception: String },
+    /// The machine is unusable after an earlier failure.
+    Poisoned,
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Load { name, detail } => write!(f, "could not load {name}: {detail}"),
+            EngineError::Query { goal, exception } => {
+                write!(f, "Prolog exception {exception} in {goal}")
+            }
+            EngineError::Poisoned => f.write_str("the Prolog machine failed earlier"),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// One scryer machine with hornet's runtime loaded. Not `Send`: build one per thread.
+pub struct Engine {
+    machine: Machine,
+    poisoned: bool,
+    loads: u64,
+}
+
+impl Engine {
+    pub fn new() -> Result<Engine, EngineError> {
+        let machine = MachineBuilder::default().with_streams(StreamConfig::in_memory()).build();
+        let mut engine = Engine { machine, poisoned: false, loads: 0 };
+        engine.consult("prelude.pl", PRELUDE)?;
+        for (name, text) in RUNTIME {
+            engine.consult(name, text)?;
+        }
+        Ok(engine)
+    }
+
+    /// Loads program text (into `user`, or into the module it declares) and checks that all of
+    /// it arrived by querying a sentinel fact appended to it.
+    pub fn consult(&mut self, name: &str, program: &str) -> Result<(), EngineError> {
+        if self.poisoned {
+            return Err(EngineError::Poisoned);
+        }
+        self.loads += 1;
+        let module = module_name(program);
+        let sentinel = format!("'$hornet_loaded_{}'", self.loads);
+        let text = format!("{program}\n{sentinel}.\n");
+        // Module files load with `load_module_string` (consulting a second module into a
+        // machine is refused as an invalid module declaration); plain code goes to `user`.
+        let result = catch_unwind(AssertUnwindSafe(|| match module {
+            Some(m) => self.machine.load_module_string(m, text),
+            None => self.machine.consult_module_string(name, text),
+        }));
+        if result.is_err() {
+            self.poisoned = true;
+            return Err(EngineError::Load { name: name.into(), detail: "scryer panicked".into() });
+        }
+        let probe = match module {
+            // A bare qualified atom is not run as a goal by the library interface.
+            Some(m) => format!("{m}:{sentinel}, true."),
+            None => format!("{sentinel}."),
+        };
+        match self.answers(&probe) {
+            Ok(answers) if matches!(answers.first(), Some(LeafAnswer::True)) => Ok(()),
+            _ => {
+                self.poisoned = true;
+                Err(EngineError::Load {
+                    name: name.into(),
+                    detail: "the text did not load completely (syntax error?)".into(),
+                })
+            }
+        }
+    }
+
+    /// Runs `goal`, which must bind the variable `Text` to a list of characters, once, and
+    /// returns that text. A Prolog exception becomes `EngineError::Query`; failure becomes an
+    /// empty answer (`None`).
+    pub fn query_text(&mut self, goal: &str) -> Result<Option<String>, EngineError> {
+        if self.poisoned {
+            return Err(EngineError::Poisoned);
+        }
+        let wrapped = format!(
+            "catch(once(({goal})), E, true), \
+             (var(E) -> Status = ok, Out = Text \
+             ; Status = error, write_term_to_chars(E, [quoted(true)], Out))."
+        );
+        let answers = self.answers(&wrapped)?;
+        match answers.into_iter().next() {
+            Some(LeafAnswer::LeafAnswer { bindings, .. }) => {
+                let out = bindings.get("Out").map(term_text).unwrap_or_default();
+                match bindings.get("Status") {
+                    Some(Term::Atom(s)) if s == "ok" => Ok(Some(out)),
+                    _ => Err(EngineError::Query { goal: goal.into(), exception: out }),
+                }
+            }
+            Some(LeafAnswer::Exception(t)) => {
+                Err(EngineError::Query { goal: goal.into(), exception: format!("{t:?}") })
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// All answers of a query, drained: a partly consumed query corrupts the machine.
+    fn answers(&mut self, query: &str) -> Result<Vec<LeafAnswer>, EngineError> {
+        let machine = &mut self.machine;
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            let mut answers = Vec::new();
+            for answer in machine.run_query(query.to_string()) {
+                match answer {
+                    Ok(a) => answers.push(a),
+                    Err(t) => answers.push(LeafAnswer::Exception(t)),
+                }
+            }
+            answers
+        }));
+        match result {
+            Ok(answers) => Ok(answers),
+            Err(_) => {
+                self.poisoned = true;
+                Err(EngineError::Query { goal: query.into(), exception: "scryer panicked".into() })
+            }
+        }
+    }
+}
+
+/// The module a program text declares with `:- module(Name, ...)`, if any.
+fn module_name(program: &str) -> Option<&str> {
+    let start = program.find(":- module(")? + ":- module(".len();
+    let rest = &program[start..];
+    let end = rest.find(',')?;
+    Some(rest[..end].trim())
+}
+
+/// A list of characters as scryer returns it: a string, or `[]` when empty.
+fn term_text(term: &Term) -> String {
+    match term {
+        Term::String(s) => s.clone(),
+        Term::List(items) => items
+            .iter()
+            .map(|t| match t {
+                Term::Atom(a) => a.clone(),
+                other => format!("{other:?}"),
+            })
+            .collect(),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_cross_as_text() {
+        let mut engine = Engine::new().expect("runtime loads");
+        let text = engine
+            .query_text("X #= 3 + 4, phrase(format_(\"~w\", [X]), Text)")
+            .expect("query runs");
+        assert_eq!(text.as_deref(), Some("7"));
+    }
+
+    #[test]
+    fn exceptions_are_caught_and_reported() {
+        let mut engine = Engine::new().expect("runtime loads");
+        let err = engine.query_text("atom_length(X, _), Text = []").unwrap_err();
+        assert!(matches!(err, EngineError::Query { .. }), "{err:?}");
+        // The machine is still usable afterwards.
+        let text = engine.query_text("Text = \"ok\"").expect("query runs");
+        assert_eq!(text.as_deref(), Some("ok"));
+    }
+
+    #[test]
+    fn a_broken_program_is_reported_not_trusted() {
+        let mut engine = Engine::new().expect("runtime loads");
+        let err = engine.consult("broken.pl", "p(1).\nq(:- .\n").unwrap_err();
+        assert!(matches!(err, EngineError::Load { .. }), "{err:?}");
+    }
+
+    #[test]
+    fn java_int_arithmetic_wraps() {
+        let mut engine = Engine::new().expect("runtime loads");
+        let text = engine
+            .query_text(
+                "jvm:arith(add, int, 2147483647, 1, R), jvm:divide(div, int, -2147483648, -1, Q, ok), \
+                 jvm:divide(rem, int, -7, 2, M, ok), phrase(format_(\"~w ~w ~w\", [R, Q, M]), Text)",
+            )
+            .expect("query runs");
+        assert_eq!(text.as_deref(), Some("-2147483648 -2147483648 -1"));
+    }
+}

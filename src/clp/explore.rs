@@ -1,0 +1,193 @@
+//! Runs `explore:paths/3` for a method and decodes its text into labelled paths.
+
+use super::engine::{Engine, EngineError};
+use super::term::{PTerm, parse_terms};
+use super::translate::entry_pred;
+use crate::ir::MethodKey;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Branch { method: String, id: u32, taken: bool },
+    Iteration { method: String, loop_id: u32 },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The returned value; `None` for a void method.
+    Return(Option<i128>),
+    /// The fully qualified class of the exception thrown.
+    Throw(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PathResult {
+    /// A path with inputs that drive the JVM along it, and what the JVM then does.
+    Feasible { inputs: Vec<i128>, outcome: Outcome, events: Vec<Event> },
+    /// A path whose constraints have no solution.
+    Infeasible { events: Vec<Event> },
+    /// A path for which labelling ran out of budget.
+    Unknown { events: Vec<Event> },
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Exploration {
+    pub paths: Vec<PathResult>,
+    /// Finding the next path ran out of budget: the paths listed are not all there are.
+    pub budget_exhausted: bool,
+}
+
+/// Enumerates the paths of `key`, whose clauses the engine has loaded, labelling each with
+/// at most `budget` inferences per attempt.
+pub fn explore(engine: &mut Engine, key: &MethodKey, budget: u64) -> Result<Exploration, EngineError> {
+    let goal = format!("explore:paths({}, {budget}, Text)", entry_pred(key));
+    let text = engine.query_text(&goal)?.unwrap_or_default();
+    let malformed = |detail: String| EngineError::Query { goal: goal.clone(), exception: detail };
+    let terms = parse_terms(&text).map_err(|e| malformed(e.to_string()))?;
+    let mut exploration = Exploration::default();
+    for term in &terms {
+        match term.functor() {
+            ("path", 3) => {
+                let args = term.args();
+                exploration.paths.push(PathResult::Feasible {
+                    inputs: ints(&args[0]).ok_or_else(|| malformed(format!("inputs {term:?}")))?,
+                    outcome: outcome(&args[1]).ok_or_else(|| malformed(format!("outcome {term:?}")))?,
+                    events: events(&args[2]).ok_or_else(|| malformed(format!("events {term:?}")))?,
+                })
+            }
+            ("infeasible", 1) | ("unknown", 1) => {
+                let events = events(&term.args()[0]).ok_or_else(|| malformed(format!("{term:?}")))?;
+                exploration.paths.push(if term.functor().0 == "unknown" {
+                    PathResult::Unknown { events }
+                } else {
+                    PathResult::Infeasible { events }
+                });
+            }
+            ("budget_exhausted", 0) => exploration.budget_exhausted = true,
+            _ => return Err(malformed(format!("unexpected {term:?}"))),
+        }
+    }
+    Ok(exploration)
+}
+
+fn ints(term: &PTerm) -> Option<Vec<i128>> {
+    match term {
+        PTerm::List(items) => items
+            .iter()
+            .map(|t| match t {
+                PTerm::Int(v) => Some(*v),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
+}
+
+fn outcome(term: &PTerm) -> Option<Outcome> {
+    match (term.functor(), term.args()) {
+        (("return", 0), _) => Some(Outcome::Return(None)),
+        (("return", 1), [PTerm::Int(v)]) => Some(Outcome::Return(Some(*v))),
+        (("throw", 1), [PTerm::Atom(class)]) => Some(Outcome::Throw(class.clone())),
+        _ => None,
+    }
+}
+
+fn events(term: &PTerm) -> Option<Vec<Event>> {
+    let PTerm::List(items) = term else { return None };
+    items
+        .iter()
+        .map(|e| match (e.functor(), e.args()) {
+            (("br", 3), [PTerm::Atom(m), PTerm::Int(id), PTerm::Atom(outcome)]) => {
+                Some(Event::Branch { method: m.clone(), id: u32::try_from(*id).ok()?, taken: outcome == "t" })
+            }
+            (("it", 2), [PTerm::Atom(m), PTerm::Int(l)]) => {
+                Some(Event::Iteration { method: m.clone(), loop_id: u32::try_from(*l).ok()? })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clp::translate::{Context, translate_method};
+    use crate::diag::Span;
+    use crate::ir::*;
+    use std::collections::HashSet;
+
+    /// `static int quot(int a, int b) { if (a >= 0) return a / b; else return -a; }`
+    fn quot() -> Method {
+        let span = Span::new("Q.java", 1, 1);
+        let local = |n: &str, ty| LocalDecl { name: n.into(), ty };
+        Method {
+            key: MethodKey { class: "Q".into(), name: "quot".into(), params: vec![Ty::Int, Ty::Int] },
+            ret: Ty::Int,
+            is_private: false,
+            span: span.clone(),
+            param_count: 2,
+            param_names: vec!["a".into(), "b".into()],
+            locals: vec![local("a", Ty::Int), local("b", Ty::Int), local("$t0", Ty::Int)],
+            blocks: vec![
+                Block {
+                    insts: vec![],
+                    term: Terminator::Branch {
+                        cond: Cond { op: CmpOp::Ge, lhs: Operand::Local(LocalId(0)), rhs: Operand::Const(0, Ty::Int) },
+                        then_block: BlockId(1),
+                        else_block: BlockId(2),
+                        id: BranchId(0),
+                    },
+                },
+                Block {
+                    insts: vec![Inst::Assign {
+                        dst: LocalId(2),
+                        value: Rvalue::Binary {
+                            op: BinOp::Div,
+                            lhs: Operand::Local(LocalId(0)),
+                            rhs: Operand::Local(LocalId(1)),
+                            ty: Ty::Int,
+                            span: span.clone(),
+                        },
+                    }],
+                    term: Terminator::Return(Some(Operand::Local(LocalId(2)))),
+                },
+                Block {
+                    insts: vec![Inst::Assign {
+                        dst: LocalId(2),
+                        value: Rvalue::Neg { operand: Operand::Local(LocalId(0)), ty: Ty::Int },
+                    }],
+                    term: Terminator::Return(Some(Operand::Local(LocalId(2)))),
+                },
+            ],
+            branches: vec![BranchPoint { span }],
+            loops: vec![],
+        }
+    }
+
+    #[test]
+    fn explores_every_path_with_small_inputs() {
+        let method = quot();
+        let none = HashSet::new();
+        let text = translate_method(&method, &Context { k: 2, recursive_callees: &none });
+        let mut engine = Engine::new().expect("runtime loads");
+        engine.consult("quot.pl", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let exploration = explore(&mut engine, &method.key, 1_000_000).expect("explores");
+        let outcomes: Vec<(Vec<i128>, Outcome)> = exploration
+            .paths
+            .iter()
+            .filter_map(|p| match p {
+                PathResult::Feasible { inputs, outcome, .. } => Some((inputs.clone(), outcome.clone())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            outcomes,
+            vec![
+                (vec![0, 0], Outcome::Throw("java.lang.ArithmeticException".into())),
+                (vec![0, 1], Outcome::Return(Some(0))),
+                (vec![-1, 0], Outcome::Return(Some(1))),
+            ],
+            "{text}"
+        );
+        assert!(!exploration.budget_exhausted);
+    }
+}

@@ -1,0 +1,339 @@
+//! IR → Horn clauses (Prolog text), after Albert et al.: every method and every basic block
+//! becomes a predicate `p(ArgsIn, Ret, StateIn, StateOut, ExFlag)`. A block's arguments are
+//! the values of all the method's locals (and loop counters) on entry; a conditional jump is
+//! a predicate with one clause per outcome, guarded by a clpz constraint; an instruction that
+//! may throw continues only on its `ok` flag.
+//!
+//! The text produced here calls the runtime in `prolog/` (modules `jvm` and `state`) and the
+//! predicates of other methods by the names `method_pred` gives them; nothing else.
+
+use crate::ir::{BinOp, Block, BlockId, CmpOp, Inst, Method, MethodKey, Operand, Rvalue, Terminator, Ty};
+use std::collections::HashSet;
+use std::fmt::Write;
+
+/// What the translation of one method needs to know beyond its IR.
+pub struct Context<'a> {
+    /// The coverage criterion: iterations per loop entry, and active calls inside a recursive
+    /// component.
+    pub k: u32,
+    /// Callees in the same strongly connected component as the method (recursive calls).
+    pub recursive_callees: &'a HashSet<MethodKey>,
+}
+
+/// The predicate name of a method: its full signature, quoted.
+pub fn method_pred(key: &MethodKey) -> String {
+    quote_atom(&key.to_string())
+}
+
+/// The predicate that enumerates the paths of a method for `explore:paths/3`:
+/// `Entry(Inputs, Ret, Ex, Events)`.
+pub fn entry_pred(key: &MethodKey) -> String {
+    quote_atom(&format!("$entry {key}"))
+}
+
+fn block_pred(key: &MethodKey, block: BlockId) -> String {
+    quote_atom(&format!("{key}#{}", block.0))
+}
+
+fn branch_pred(key: &MethodKey, block: BlockId) -> String {
+    quote_atom(&format!("{key}#{}?", block.0))
+}
+
+/// A Prolog quoted atom.
+pub fn quote_atom(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('\'');
+    for c in text.chars() {
+        match c {
+            '\'' => out.push_str("\\'"),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// The clauses of one method: its entry predicate, its own predicate and one per block.
+pub fn translate_method(method: &Method, ctx: &Context) -> String {
+    let mut t = Translator { method, ctx, out: String::new(), fresh: 0 };
+    t.entry();
+    t.method_clause();
+    for (i, block) in method.blocks.iter().enumerate() {
+        t.block(BlockId(i as u32), block);
+    }
+    t.out
+}
+
+struct Translator<'a> {
+    method: &'a Method,
+    ctx: &'a Context<'a>,
+    out: String,
+    fresh: u32,
+}
+
+/// The values of the locals at a point of a clause: Prolog variables or constants.
+#[derive(Clone)]
+struct Env {
+    locals: Vec<String>,
+    loop_counters: Vec<String>,
+    state: String,
+}
+
+impl Env {
+    fn as_list(&self) -> String {
+        let all: Vec<&str> =
+            self.locals.iter().chain(self.loop_counters.iter()).map(String::as_str).collect();
+        format!("[{}]", all.join(","))
+    }
+}
+
+impl Translator<'_> {
+    fn var(&mut self, prefix: &str) -> String {
+        self.fresh += 1;
+        format!("{prefix}{}", self.fresh)
+    }
+
+    fn name(&self) -> String {
+        method_pred(&self.method.key)
+    }
+
+    fn entry(&mut self) {
+        let m = self.method;
+        let params: Vec<String> = (0..m.param_count).map(|i| format!("P{i}")).collect();
+        let mut body = vec![format!("Inputs = [{}]", params.join(","))];
+        for (i, p) in params.iter().enumerate() {
+            body.push(format!("jvm:value({}, {p})", ty_atom(m.locals[i].ty)));
+        }
+        body.push("state:initial(S0)".into());
+        body.push(format!("{}(Inputs, Ret, S0, S, Ex)", self.name()));
+        body.push("state:events(S, Events)".into());
+        let _ = writeln!(
+            self.out,
+            "{}(Inputs, Ret, Ex, Events) :-\n    {}.\n",
+            entry_pred(&m.key),
+            body.join(",\n    ")
+        );
+    }
+
+    fn method_clause(&mut self) {
+        let m = self.method;
+        let params: Vec<String> = (0..m.param_count).map(|i| format!("P{i}")).collect();
+        let mut locals = params.clone();
+        for i in m.param_count as usize..m.locals.len() {
+            locals.push(format!("_L{i}"));
+        }
+        let env = Env {
+            locals,
+            loop_counters: (0..m.loops.len()).map(|i| format!("_C{i}")).collect(),
+            state: "S0".into(),
+        };
+        let _ = writeln!(
+            self.out,
+            "{}([{}], Ret, S0, S, Ex) :-\n    {}({}, Ret, S0, S, Ex).\n",
+            self.name(),
+            params.join(","),
+            block_pred(&m.key, BlockId(0)),
+            env.as_list()
+        );
+    }
+
+    fn head_env(&mut self) -> Env {
+        let m = self.method;
+        let locals = (0..m.locals.len()).map(|_| self.var("V")).collect();
+        let loop_counters = (0..m.loops.len()).map(|_| self.var("C")).collect();
+        Env { locals, loop_counters, state: "S0".into() }
+    }
+
+    fn block(&mut self, id: BlockId, block: &Block) {
+        self.fresh = 0;
+        let env = self.head_env();
+        let head = format!("{}({}, Ret, S0, S, Ex)", block_pred(&self.method.key, id), env.as_list());
+        let mut goals = Vec::new();
+        let body = self.insts(&block.insts, &block.term, id, env, &mut goals);
+        let _ = writeln!(self.out, "{head} :-\n    {body}.\n");
+        if let Terminator::Branch { cond, then_block, else_block, id: branch } = &block.term {
+            self.fresh = 0;
+            let env = self.head_env();
+            for (outcome, target) in [("t", then_block), ("f", else_block)] {
+                let lhs = operand(&env, &cond.lhs);
+                let rhs = operand(&env, &cond.rhs);
+                let _ = writeln!(
+                    self.out,
+                    "{}({}, Ret, S0, S, Ex) :-\n    jvm:compare({}, {lhs}, {rhs}, {outcome}),\n    \
+                     state:branch({}, {}, {outcome}, S0, S1),\n    {}({}, Ret, S1, S, Ex).\n",
+                    branch_pred(&self.method.key, id),
+                    env.as_list(),
+                    cmp_atom(cond.op),
+                    self.name(),
+                    branch.0,
+                    block_pred(&self.method.key, *target),
+                    env.as_list(),
+                );
+            }
+        }
+    }
+
+    /// The body of a clause from instruction `insts[0]` on: the goals, joined, with the
+    /// continuation of each instruction that may throw nested in its `ok` case.
+    fn insts(
+        &mut self,
+        insts: &[Inst],
+        term: &Terminator,
+        block: BlockId,
+        mut env: Env,
+        goals: &mut Vec<String>,
+    ) -> String {
+        let Some((inst, rest)) = insts.split_first() else {
+            goals.push(self.terminator(term, block, &env));
+            return goals.join(",\n    ");
+        };
+        match inst {
+            Inst::Assign { dst, value } => match value {
+                Rvalue::Use(op) => env.locals[dst.0 as usize] = operand(&env, op),
+                Rvalue::Binary { op, lhs, rhs, ty, .. } => {
+                    let (a, b) = (operand(&env, lhs), operand(&env, rhs));
+                    let r = self.var("V");
+                    match op {
+                        BinOp::Add | BinOp::Sub | BinOp::Mul => {
+                            goals.push(format!("jvm:arith({}, {}, {a}, {b}, {r})", arith_atom(*op), ty_atom(*ty)));
+                            env.locals[dst.0 as usize] = r;
+                        }
+                        BinOp::Div | BinOp::Rem => {
+                            let flag = self.var("E");
+                            let op_atom = if *op == BinOp::Div { "div" } else { "rem" };
+                            goals.push(format!("jvm:divide({op_atom}, {}, {a}, {b}, {r}, {flag})", ty_atom(*ty)));
+                            env.locals[dst.0 as usize] = r;
+                            return self.unless_thrown(&flag, rest, term, block, env, goals);
+                        }
+                    }
+                }
+                Rvalue::Neg { operand: o, ty } => {
+                    let r = self.var("V");
+                    goals.push(format!("jvm:negate({}, {}, {r})", ty_atom(*ty), operand(&env, o)));
+                    env.locals[dst.0 as usize] = r;
+                }
+                Rvalue::Convert { operand: o, to } => {
+                    let r = self.var("V");
+                    goals.push(format!("jvm:convert({}, {}, {r})", ty_atom(*to), operand(&env, o)));
+                    env.locals[dst.0 as usize] = r;
+                }
+            },
+            Inst::Call { dst, callee, args, .. } => {
+                let args: Vec<String> = args.iter().map(|a| operand(&env, a)).collect();
+                let result = self.var("R");
+                let flag = self.var("E");
+                let s_in = env.state.clone();
+                let s_out = self.var("S");
+                if self.ctx.recursive_callees.contains(callee) {
+                    let (s_a, s_b) = (self.var("S"), self.var("S"));
+                    goals.push(format!("state:enter_recursive({}, {s_in}, {s_a})", self.ctx.k));
+                    goals.push(format!(
+                        "{}([{}], {result}, {s_a}, {s_b}, {flag})",
+                        method_pred(callee),
+                        args.join(",")
+                    ));
+                    goals.push(format!("state:leave_recursive({s_b}, {s_out})"));
+                } else {
+                    goals.push(format!(
+                        "{}([{}], {result}, {s_in}, {s_out}, {flag})",
+                        method_pred(callee),
+                        args.join(",")
+                    ));
+                }
+                env.state = s_out;
+                if let Some(dst) = dst {
+                    env.locals[dst.0 as usize] = result;
+                }
+                return self.unless_thrown(&flag, rest, term, block, env, goals);
+            }
+            Inst::LoopEnter(l) => env.loop_counters[l.0 as usize] = "0".into(),
+            Inst::LoopIter(l) => {
+                let c = self.var("C");
+                let s = self.var("S");
+                goals.push(format!("{c} is {} + 1", env.loop_counters[l.0 as usize]));
+                goals.push(format!("{c} =< {}", self.ctx.k));
+                goals.push(format!("state:iteration({}, {}, {}, {s})", self.name(), l.0, env.state));
+                env.loop_counters[l.0 as usize] = c;
+                env.state = s;
+            }
+        }
+        self.insts(rest, term, block, env, goals)
+    }
+
+    /// `( Flag == ok -> continuation ; propagate the exception )`.
+    fn unless_thrown(
+        &mut self,
+        flag: &str,
+        rest: &[Inst],
+        term: &Terminator,
+        block: BlockId,
+        env: Env,
+        goals: &mut Vec<String>,
+    ) -> String {
+        let state = env.state.clone();
+        let mut continuation = Vec::new();
+        let cont = self.insts(rest, term, block, env, &mut continuation);
+        goals.push(format!(
+            "(   {flag} == ok ->\n    {cont}\n    ;   Ex = {flag}, S = {state}\n    )"
+        ));
+        goals.join(",\n    ")
+    }
+
+    fn terminator(&mut self, term: &Terminator, block: BlockId, env: &Env) -> String {
+        let m = &self.method.key;
+        match term {
+            Terminator::Goto(target) => {
+                format!("{}({}, Ret, {}, S, Ex)", block_pred(m, *target), env.as_list(), env.state)
+            }
+            Terminator::Branch { .. } => {
+                format!("{}({}, Ret, {}, S, Ex)", branch_pred(m, block), env.as_list(), env.state)
+            }
+            Terminator::Return(value) => {
+                let ret = value.as_ref().map(|v| operand(env, v)).unwrap_or_else(|| "void".into());
+                format!("Ret = {ret}, Ex = ok, S = {}", env.state)
+            }
+            Terminator::Throw { class, .. } => {
+                format!("Ex = exc({}), S = {}", quote_atom(class), env.state)
+            }
+        }
+    }
+}
+
+fn operand(env: &Env, op: &Operand) -> String {
+    match op {
+        Operand::Local(l) => env.locals[l.0 as usize].clone(),
+        Operand::Const(v, _) => v.to_string(),
+    }
+}
+
+fn ty_atom(ty: Ty) -> &'static str {
+    match ty {
+        Ty::Int => "int",
+        Ty::Long => "long",
+        Ty::Boolean => "boolean",
+        Ty::Void => "void",
+    }
+}
+
+fn arith_atom(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Add => "add",
+        BinOp::Sub => "sub",
+        BinOp::Mul => "mul",
+        BinOp::Div => "div",
+        BinOp::Rem => "rem",
+    }
+}
+
+fn cmp_atom(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Eq => "eq",
+        CmpOp::Ne => "ne",
+        CmpOp::Lt => "lt",
+        CmpOp::Le => "le",
+        CmpOp::Gt => "gt",
+        CmpOp::Ge => "ge",
+    }
+}

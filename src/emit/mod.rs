@@ -1,0 +1,4 @@
+//! Emitters: JUnit 5 sources and the JSON report. They format; they decide nothing.
+
+pub mod junit;
+pub mod report;

@@ -1,0 +1,67 @@
+//! `hornet-report.json`: per method what was explored and covered; totals for the run.
+
+use crate::testgen::LineCoverage;
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Tests were written for every feasible path within the bound.
+    Ok,
+    /// A budget ran out: the tests written pass, but some paths may be missing.
+    Incomplete,
+    /// The method uses something hornet does not model (see its diagnostics).
+    Skipped,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MethodReport {
+    /// Full signature, `shop.Calc.gcd(int,int)`.
+    pub method: String,
+    pub class: String,
+    pub name: String,
+    /// JVM method descriptor, `(II)I`, to match bytecode-level tools such as JaCoCo.
+    pub descriptor: String,
+    pub file: String,
+    pub line: u32,
+    pub status: Status,
+    /// Feasible paths found within the bound.
+    pub paths: usize,
+    pub infeasible_paths: usize,
+    pub tests: usize,
+    pub test_class: Option<String>,
+    pub branches_covered: usize,
+    pub branches_total: usize,
+    pub branch_lines: Vec<LineCoverage>,
+    pub diagnostics: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Totals {
+    pub methods: usize,
+    pub methods_with_tests: usize,
+    pub paths: usize,
+    pub tests: usize,
+    pub branches_covered: usize,
+    pub branches_total: usize,
+    pub summaries_computed: usize,
+    pub summaries_reused: usize,
+    pub compositions: usize,
+    pub elapsed_ms: u128,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub version: &'static str,
+    pub k: u32,
+    pub methods: Vec<MethodReport>,
+    /// Every diagnostic of the run, rendered `file:line:col: severity: message`.
+    pub diagnostics: Vec<String>,
+    pub totals: Totals,
+}
+
+impl Report {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("the report serialises") + "\n"
+    }
+}

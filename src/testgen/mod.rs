@@ -1,0 +1,182 @@
+//! From labelled paths to test cases: typed Java values, the expected outcome, a readable name
+//! per path, and the branch coverage the cases achieve within the method.
+
+use crate::clp::explore::{Event, Exploration, Outcome, PathResult};
+use crate::ir::{Method, Ty, simple_name};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum JavaValue {
+    Int(i32),
+    Long(i64),
+    Boolean(bool),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Expectation {
+    Returns(JavaValue),
+    /// A void method that returns normally.
+    Completes,
+    /// The fully qualified class of the exception.
+    Throws(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TestCase {
+    /// A Java identifier, unique within the method's tests.
+    pub name: String,
+    pub args: Vec<JavaValue>,
+    pub expect: Expectation,
+    /// The method's own branch outcomes along the path, in order: (source line, taken).
+    pub branches: Vec<(u32, bool)>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct LineCoverage {
+    pub line: u32,
+    pub covered: usize,
+    pub total: usize,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Coverage {
+    pub covered: usize,
+    pub total: usize,
+    pub lines: Vec<LineCoverage>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MethodTests {
+    pub cases: Vec<TestCase>,
+    pub coverage: Coverage,
+    /// Paths whose constraints have no solution, and paths labelling gave up on.
+    pub infeasible: usize,
+    pub unknown: usize,
+    /// Exploration stopped early: there may be more paths.
+    pub incomplete: bool,
+}
+
+/// A problem turning a path into a test: a value outside its Java type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueError(pub String);
+
+pub fn build(method: &Method, exploration: &Exploration) -> Result<MethodTests, ValueError> {
+    let own = method.key.to_string();
+    let mut cases = Vec::new();
+    let mut taken: BTreeSet<(u32, bool)> = BTreeSet::new();
+    let (mut infeasible, mut unknown) = (0, 0);
+    let mut names: HashMap<String, usize> = HashMap::new();
+    for path in &exploration.paths {
+        let (inputs, outcome, events) = match path {
+            PathResult::Feasible { inputs, outcome, events } => (inputs, outcome, events),
+            PathResult::Infeasible { .. } => {
+                infeasible += 1;
+                continue;
+            }
+            PathResult::Unknown { .. } => {
+                unknown += 1;
+                continue;
+            }
+        };
+        let own_branches: Vec<(u32, bool)> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Branch { method: m, id, taken } if *m == own => Some((*id, *taken)),
+                _ => None,
+            })
+            .collect();
+        taken.extend(own_branches.iter().copied());
+        let args = inputs
+            .iter()
+            .enumerate()
+            .map(|(i, v)| java_value(method.locals[i].ty, *v))
+            .collect::<Result<Vec<_>, _>>()?;
+        let expect = match outcome {
+            Outcome::Return(None) => Expectation::Completes,
+            Outcome::Return(Some(v)) => Expectation::Returns(java_value(method.ret, *v)?),
+            Outcome::Throw(class) => Expectation::Throws(class.clone()),
+        };
+        let iterations = events
+            .iter()
+            .filter(|e| matches!(e, Event::Iteration { method: m, .. } if *m == own))
+            .count();
+        let base = test_name(method, iterations, &expect);
+        let n = names.entry(base.clone()).or_insert(0);
+        *n += 1;
+        let name = if *n == 1 { base } else { format!("{base}_{n}") };
+        let branches = own_branches
+            .iter()
+            .map(|(id, t)| (method.branches[*id as usize].span.line, *t))
+            .collect();
+        cases.push(TestCase { name, args, expect, branches });
+    }
+    Ok(MethodTests {
+        cases,
+        coverage: coverage(method, &taken),
+        infeasible,
+        unknown,
+        incomplete: exploration.budget_exhausted || unknown > 0,
+    })
+}
+
+fn java_value(ty: Ty, v: i128) -> Result<JavaValue, ValueError> {
+    let out_of_range = || ValueError(format!("value {v} is not a Java {ty}"));
+    match ty {
+        Ty::Int => i32::try_from(v).map(JavaValue::Int).map_err(|_| out_of_range()),
+        Ty::Long => i64::try_from(v).map(JavaValue::Long).map_err(|_| out_of_range()),
+        Ty::Boolean => match v {
+            0 => Ok(JavaValue::Boolean(false)),
+            1 => Ok(JavaValue::Boolean(true)),
+            _ => Err(out_of_range()),
+        },
+        Ty::Void => Err(out_of_range()),
+    }
+}
+
+/// `gcd_loop2_returnsPositive`: the method, the iterations of its own loops (when it has
+/// any), and the outcome.
+fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String {
+    let mut name = method.key.name.clone();
+    if !method.loops.is_empty() {
+        name.push_str(&format!("_loop{iterations}"));
+    }
+    name.push('_');
+    name.push_str(&match expect {
+        Expectation::Completes => "completes".to_string(),
+        Expectation::Throws(class) => format!("throws{}", simple_name(class)),
+        Expectation::Returns(JavaValue::Boolean(b)) => {
+            if *b { "returnsTrue" } else { "returnsFalse" }.to_string()
+        }
+        Expectation::Returns(JavaValue::Int(v)) => sign_word(i64::from(*v)),
+        Expectation::Returns(JavaValue::Long(v)) => sign_word(*v),
+    });
+    name
+}
+
+fn sign_word(v: i64) -> String {
+    match v.signum() {
+        0 => "returnsZero",
+        1 => "returnsPositive",
+        _ => "returnsNegative",
+    }
+    .to_string()
+}
+
+fn coverage(method: &Method, taken: &BTreeSet<(u32, bool)>) -> Coverage {
+    let mut lines: BTreeMap<u32, LineCoverage> = BTreeMap::new();
+    for (id, point) in method.branches.iter().enumerate() {
+        let line = lines.entry(point.span.line).or_insert(LineCoverage {
+            line: point.span.line,
+            ..LineCoverage::default()
+        });
+        line.total += 2;
+        line.covered += [true, false].iter().filter(|t| taken.contains(&(id as u32, **t))).count();
+    }
+    let lines: Vec<LineCoverage> = lines.into_values().collect();
+    Coverage {
+        covered: lines.iter().map(|l| l.covered).sum(),
+        total: lines.iter().map(|l| l.total).sum(),
+        lines,
+    }
+}
