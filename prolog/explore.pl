@@ -6,7 +6,7 @@
    so that no non-ground term ever crosses into Rust.
 */
 
-:- module(explore, [paths/3]).
+:- module(explore, [paths/3, paths/4]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -14,6 +14,9 @@
 :- use_module(library(format)).
 :- use_module(library(dcgs)).
 :- use_module(library(error)).
+:- use_module(library(terms)).
+:- use_module(library(pairs)).
+:- use_module(library(charsio)).
 
 %% paths(+Entry, +Budget, -Text)
 %
@@ -24,18 +27,57 @@
 %
 %  ?- explore:paths(my_entry, 1000000, Text).
 paths(Entry, Budget, Text) :-
+    paths(Entry, Budget, none, Text).
+
+%% paths(+Entry, +Budget, +CaseName, -Text)
+%
+%  As paths/3; unless CaseName is none, Text then goes on with a line `%% cases` and, for
+%  every path that is not infeasible, a clause
+%  `CaseName(Inputs, Ret, Ex, Events) :- Constraints.` holding the path's residual constraints
+%  before labelling: the method's summary, which callers compose instead of re-running it.
+paths(Entry, Budget, CaseName, Text) :-
     must_be(atom, Entry),
     must_be(integer, Budget),
-    findall(Line, path_line(Entry, Budget, Line), Lines),
-    append(Lines, Text).
+    must_be(atom, CaseName),
+    findall(Line-Case, path_line(Entry, Budget, CaseName, Line, Case), Pairs),
+    pairs_keys_values(Pairs, Lines, Cases),
+    append(Lines, PathsText),
+    (   CaseName == none ->
+        Text = PathsText
+    ;   append(Cases, CasesText),
+        append(PathsText, "%% cases\n", T0),
+        append(T0, CasesText, Text)
+    ).
 
-path_line(Entry, Budget, Line) :-
+path_line(Entry, Budget, CaseName, Line, Case) :-
     call_with_inference_limit(call(user:Entry, Inputs, Ret, Ex, Events), Budget, R),
     (   R == inference_limit_exceeded ->
-        Term = budget_exhausted
-    ;   labelled_path(Inputs, Ret, Ex, Events, Budget, Term)
+        Term = budget_exhausted,
+        Case = []
+    ;   % The clause keeps the constraints, so it is written before labelling binds them.
+        case_clause(CaseName, Inputs, Ret, Ex, Events, Case0),
+        labelled_path(Inputs, Ret, Ex, Events, Budget, Term),
+        (   Term = infeasible(_) -> Case = [] ; Case = Case0 )
     ),
     phrase(format_("~q.~n", [Term]), Line).
+
+%% case_clause(+Name, ?Inputs, ?Ret, ?Ex, +Events, -Text)
+%
+%  The path as a clause with its residual constraints, variables named A, B, ...
+case_clause(none, _, _, _, _, []) :- !.
+case_clause(Name, Inputs, Ret, Ex, Events, Text) :-
+    Head =.. [Name, Inputs, Ret, Ex, Events],
+    copy_term(Head, Copy, Goals),
+    list_goal(Goals, Body),
+    % findall/3 copies the text out, leaving the variables unbound for labelling.
+    findall(Cs, ( numbervars(Copy-Body, 0, _),
+                  write_term_to_chars((Copy :- Body), [quoted(true), numbervars(true)], Cs) ),
+            [Cs1]),
+    append(Cs1, ".\n", Text).
+
+list_goal([], true).
+list_goal([G], G) :- !.
+list_goal([G|Gs], (G, Rest)) :- list_goal(Gs, Rest).
 
 labelled_path(Inputs, Ret, Ex, Events, Budget, Term) :-
     term_variables(Inputs, Vs),

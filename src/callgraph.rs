@@ -57,14 +57,13 @@ impl CallGraph {
         result
     }
 
-    /// Every method that reaches one of `roots` through calls (the roots included).
-    pub fn callers_of(&self, roots: &HashSet<MethodKey>) -> HashSet<MethodKey> {
+    /// Every method that one of `roots` reaches through calls (the roots included).
+    pub fn callees_of(&self, roots: &HashSet<MethodKey>) -> HashSet<MethodKey> {
         let mut seen: HashSet<MethodKey> = HashSet::new();
-        let mut stack: Vec<NodeIndex> =
-            roots.iter().filter_map(|k| self.index.get(k).copied()).collect();
+        let mut stack: Vec<NodeIndex> = roots.iter().filter_map(|k| self.index.get(k).copied()).collect();
         while let Some(n) = stack.pop() {
             if seen.insert(self.graph[n].clone()) {
-                stack.extend(self.graph.neighbors_directed(n, petgraph::Direction::Incoming));
+                stack.extend(self.graph.neighbors(n));
             }
         }
         seen

@@ -6,6 +6,7 @@ pub mod clp;
 pub mod diag;
 pub mod emit;
 pub mod pipeline;
+pub mod summary;
 pub mod ir;
 pub mod java;
 pub mod testgen;

@@ -41,14 +41,32 @@ enum Command {
         /// reported, not guessed.
         #[arg(long, value_name = "N", default_value_t = 5_000_000)]
         budget: u64,
+        /// Execute callees inline instead of composing their summaries (slower; for checking
+        /// that both give the same tests).
+        #[arg(long)]
+        no_compose: bool,
+        /// Folder of the persistent summary cache.
+        #[arg(long, value_name = "DIR", default_value = ".hornet/cache")]
+        cache_dir: PathBuf,
+        /// Neither read nor write the summary cache.
+        #[arg(long)]
+        no_cache: bool,
     },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Gen { paths, out, k, methods, budget } => {
-            let opts = GenOptions { inputs: paths, out, k, methods, budget };
+        Command::Gen { paths, out, k, methods, budget, no_compose, cache_dir, no_cache } => {
+            let opts = GenOptions {
+                inputs: paths,
+                out,
+                k,
+                methods,
+                budget,
+                compose: !no_compose,
+                cache_dir: (!no_cache).then_some(cache_dir),
+            };
             match generate(&opts) {
                 Ok(outcome) => {
                     for d in &outcome.diagnostics {
@@ -68,6 +86,10 @@ fn main() -> ExitCode {
                         t.branches_covered,
                         t.branches_total,
                         t.elapsed_ms as f64 / 1000.0
+                    );
+                    println!(
+                        "summaries: {} computed, {} reused from the cache, {} call sites composed",
+                        t.summaries_computed, t.summaries_reused, t.compositions
                     );
                     println!("tests and report written to {}", opts.out.display());
                     if t.tests == 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }

@@ -2,15 +2,17 @@
 //! writes files but never the terminal; `main.rs` presents the outcome.
 
 use crate::callgraph::CallGraph;
-use crate::clp::engine::{Engine, EngineError};
-use crate::clp::explore::explore;
-use crate::clp::translate::{Context, translate_method};
+use crate::clp::engine::{self, Engine, EngineError};
+use crate::clp::explore::explore_with_summary;
+use crate::clp::translate::{Context, case_pred, summary_glue, translate_method};
+use crate::summary::Summary;
+use crate::summary::cache::{Cache, Key, KeyBuilder};
 use crate::diag::{Diagnostic, Span};
 use crate::emit::junit;
 use crate::emit::report::{MethodReport, Report, Status, Totals};
 use crate::ir::{Method, MethodKey, Program, Ty};
 use crate::testgen::{self, MethodTests};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -32,6 +34,10 @@ pub struct GenOptions {
     pub methods: Vec<String>,
     /// Inferences allowed to find one path or to label it.
     pub budget: u64,
+    /// Compose callees' summaries at call sites (true) or execute callees inline.
+    pub compose: bool,
+    /// Folder of the persistent summary cache; None disables it.
+    pub cache_dir: Option<PathBuf>,
 }
 
 #[derive(Debug)]
@@ -71,55 +77,231 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let targets = select_targets(&analysable, &opts.methods, &mut diagnostics);
 
     let graph = CallGraph::new(&analysable);
-    let recursive = graph.recursive_callees();
-    let no_recursion = HashSet::new();
-    let mut engine = Engine::new().map_err(GenError::Engine)?;
-    load_summaries(&mut engine).map_err(GenError::Engine)?;
-    let mut clauses_of: HashMap<&MethodKey, String> = HashMap::new();
-    for m in &analysable {
-        let ctx = Context { k: opts.k, recursive_callees: recursive.get(&m.key).unwrap_or(&no_recursion) };
-        clauses_of.insert(&m.key, translate_method(m, &ctx));
-    }
-    for m in &analysable {
-        engine.consult(&format!("{}.pl", m.key), &clauses_of[&m.key]).map_err(GenError::Engine)?;
-    }
-
-    let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
+    let needed = graph.callees_of(&targets);
     let by_key: HashMap<&MethodKey, &Method> = analysable.iter().map(|m| (&m.key, m)).collect();
+    let mut summarizer = Summarizer::new(opts, &analysable, &graph);
+    let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
     for component in graph.components_bottom_up() {
-        for key in &component {
-            let method = by_key[key];
+        if !component.iter().any(|k| needed.contains(k)) {
+            continue;
+        }
+        let summaries = match summarizer.component(&component, &by_key) {
+            Ok(s) => s,
+            Err(e @ EngineError::Poisoned) => return Err(GenError::Engine(e)),
+            Err(e) => {
+                for key in &component {
+                    let method = by_key[key];
+                    diagnostics.push(Diagnostic::error(method.span.clone(), format!("internal: {e}")));
+                    if targets.contains(key) {
+                        results.push((method, Err(e.to_string())));
+                    }
+                }
+                continue;
+            }
+        };
+        for (key, summary) in component.iter().zip(&summaries) {
             if !targets.contains(key) {
                 continue;
             }
-            let outcome = match explore(&mut engine, key, opts.budget) {
-                Ok(exploration) => testgen::build(method, &exploration).map_err(|e| e.0),
-                Err(e @ EngineError::Poisoned) => return Err(GenError::Engine(e)),
-                Err(e) => Err(e.to_string()),
-            };
+            let method = by_key[key];
+            let outcome = testgen::build(method, &summary.exploration).map_err(|e| e.0);
             if let Err(problem) = &outcome {
                 diagnostics.push(Diagnostic::error(method.span.clone(), format!("internal: {problem}")));
             }
             results.push((method, outcome));
         }
     }
+    let stats = summarizer.stats;
     results.sort_by(|a, b| (&a.0.span, &a.0.key).cmp(&(&b.0.span, &b.0.key)));
 
     let mut written = write_tests(&opts.out, &results)?;
     diagnostics.sort_by(|a, b| (&a.span, &a.message).cmp(&(&b.span, &b.message)));
     diagnostics.dedup();
-    let report = build_report(opts, &results, &skipped, &diagnostics, start);
+    let report = build_report(opts, &results, &skipped, &diagnostics, stats, start);
     let report_path = opts.out.join("hornet-report.json");
     write_file(&report_path, &report.to_json())?;
     written.push(report_path);
     Ok(GenOutcome { report, written, diagnostics })
 }
 
-fn load_summaries(engine: &mut Engine) -> Result<(), EngineError> {
-    for (name, text) in BUILTIN_SUMMARIES {
-        engine.consult(name, text)?;
+#[derive(Clone, Copy, Debug, Default)]
+struct SummaryStats {
+    computed: usize,
+    reused: usize,
+    /// Call sites, in the methods whose summaries were computed, that composed a callee's
+    /// summary instead of executing it.
+    compositions: usize,
+}
+
+/// Computes summaries component by component, bottom-up, reusing cached ones; it starts the
+/// engine only when something has to be computed.
+struct Summarizer<'a> {
+    opts: &'a GenOptions,
+    analysed: HashSet<MethodKey>,
+    recursive: HashMap<MethodKey, HashSet<MethodKey>>,
+    cache: Option<Cache>,
+    engine: Option<Engine>,
+    /// Program text for the engine, in load order: what a late-started engine must load first.
+    texts: Vec<(String, String)>,
+    keys: HashMap<MethodKey, Key>,
+    stats: SummaryStats,
+}
+
+impl<'a> Summarizer<'a> {
+    fn new(opts: &'a GenOptions, methods: &'a [Method], graph: &CallGraph) -> Self {
+        let analysed: HashSet<MethodKey> = methods.iter().map(|m| m.key.clone()).collect();
+        let recursive = graph.recursive_callees();
+        let mut texts: Vec<(String, String)> =
+            BUILTIN_SUMMARIES.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+        if !opts.compose {
+            // Inline execution: every callee's clauses are there from the start.
+            let none = HashSet::new();
+            for m in methods {
+                let ctx = Context {
+                    compose: false,
+                    k: opts.k,
+                    recursive_callees: recursive.get(&m.key).unwrap_or(&none),
+                    analysed: &analysed,
+                };
+                texts.push((format!("{}.pl", m.key), translate_method(m, &ctx)));
+            }
+        }
+        Summarizer {
+            opts,
+            analysed,
+            recursive,
+            cache: opts.cache_dir.as_ref().map(Cache::new),
+            engine: None,
+            texts,
+            keys: HashMap::new(),
+            stats: SummaryStats::default(),
+        }
     }
-    Ok(())
+
+    /// The cache key of each member of a component: everything its summary depends on.
+    fn component_keys(&self, component: &[MethodKey], by_key: &HashMap<&MethodKey, &Method>) -> Vec<Key> {
+        let mut shared = KeyBuilder::default();
+        shared.part(&engine::fingerprint());
+        for (name, text) in BUILTIN_SUMMARIES {
+            shared.part(name.as_bytes()).part(text.as_bytes());
+        }
+        shared.part(&self.opts.k.to_le_bytes()).part(&self.opts.budget.to_le_bytes());
+        shared.part(&[u8::from(self.opts.compose)]);
+        let mut members: Vec<&MethodKey> = component.iter().collect();
+        members.sort();
+        let mut external: BTreeSet<&MethodKey> = BTreeSet::new();
+        for key in &members {
+            let method = by_key[key];
+            shared.part(&postcard::to_allocvec(method).expect("IR serialises"));
+            external.extend(method.callees().filter(|c| !component.contains(c)));
+        }
+        for callee in external {
+            shared.part(callee.to_string().as_bytes());
+            if let Some(key) = self.keys.get(callee) {
+                shared.part(&key.0);
+            }
+            if !self.opts.compose {
+                // Inline execution runs the callee's own clauses: they are part of the key.
+                if let Some(m) = by_key.get(callee) {
+                    shared.part(&postcard::to_allocvec(*m).expect("IR serialises"));
+                }
+            }
+        }
+        let shared = shared.finish();
+        component
+            .iter()
+            .map(|k| KeyBuilder::default().part(&shared.0).part(k.to_string().as_bytes()).finish())
+            .collect()
+    }
+
+    fn component(
+        &mut self,
+        component: &[MethodKey],
+        by_key: &HashMap<&MethodKey, &Method>,
+    ) -> Result<Vec<Summary>, EngineError> {
+        let keys = self.component_keys(component, by_key);
+        for (k, key) in component.iter().zip(&keys) {
+            self.keys.insert(k.clone(), *key);
+        }
+        let cached: Option<Vec<Summary>> = match &self.cache {
+            Some(cache) => keys.iter().map(|k| cache.get(k)).collect(),
+            None => None,
+        };
+        let summaries = match cached {
+            Some(summaries) => {
+                self.stats.reused += summaries.len();
+                summaries
+            }
+            None => {
+                let summaries = self.compute(component, by_key)?;
+                if let Some(cache) = &self.cache {
+                    for (key, summary) in keys.iter().zip(&summaries) {
+                        // A cache that cannot be written only costs time on the next run.
+                        let _ = cache.put(key, summary);
+                    }
+                }
+                summaries
+            }
+        };
+        if self.opts.compose {
+            for (key, summary) in component.iter().zip(&summaries) {
+                let text = format!(":- dynamic({}/4).\n{}\n{}", case_pred(key), summary.cases, summary_glue(key));
+                self.load(format!("{key}$summary.pl"), text)?;
+            }
+        }
+        Ok(summaries)
+    }
+
+    fn compute(
+        &mut self,
+        component: &[MethodKey],
+        by_key: &HashMap<&MethodKey, &Method>,
+    ) -> Result<Vec<Summary>, EngineError> {
+        if self.opts.compose {
+            let none = HashSet::new();
+            for key in component {
+                let method = by_key[key];
+                let ctx = Context {
+                    compose: true,
+                    k: self.opts.k,
+                    recursive_callees: self.recursive.get(key).unwrap_or(&none),
+                    analysed: &self.analysed,
+                };
+                self.stats.compositions +=
+                    method.callees().filter(|c| self.analysed.contains(*c) && !component.contains(c)).count();
+                self.load(format!("{key}.pl"), translate_method(method, &ctx))?;
+            }
+        }
+        let budget = self.opts.budget;
+        let engine = self.engine()?;
+        let mut summaries = Vec::new();
+        for key in component {
+            let (exploration, cases) = explore_with_summary(engine, key, budget)?;
+            summaries.push(Summary { method: key.to_string(), cases, exploration });
+        }
+        self.stats.computed += summaries.len();
+        Ok(summaries)
+    }
+
+    /// The engine, started on first use with everything loaded so far.
+    fn engine(&mut self) -> Result<&mut Engine, EngineError> {
+        if self.engine.is_none() {
+            let mut engine = Engine::new()?;
+            for (name, text) in &self.texts {
+                engine.consult(name, text)?;
+            }
+            self.engine = Some(engine);
+        }
+        Ok(self.engine.as_mut().expect("started above"))
+    }
+
+    fn load(&mut self, name: String, text: String) -> Result<(), EngineError> {
+        if let Some(engine) = &mut self.engine {
+            engine.consult(&name, &text)?;
+        }
+        self.texts.push((name, text));
+        Ok(())
+    }
 }
 
 /// Every `.java` file named or found under the inputs, sorted, with its text.
@@ -265,6 +447,7 @@ fn build_report(
     results: &[(&Method, Result<MethodTests, String>)],
     skipped: &[Method],
     diagnostics: &[Diagnostic],
+    stats: SummaryStats,
     start: Instant,
 ) -> Report {
     let diags_in = |m: &Method| -> Vec<String> {
@@ -333,9 +516,9 @@ fn build_report(
         tests: methods.iter().map(|m| m.tests).sum(),
         branches_covered: methods.iter().map(|m| m.branches_covered).sum(),
         branches_total: methods.iter().map(|m| m.branches_total).sum(),
-        summaries_computed: 0,
-        summaries_reused: 0,
-        compositions: 0,
+        summaries_computed: stats.computed,
+        summaries_reused: stats.reused,
+        compositions: stats.compositions,
         elapsed_ms: start.elapsed().as_millis(),
     };
     Report {

@@ -47,6 +47,17 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
+/// Identifies the engine's behaviour for cache keys: hornet's version and the runtime text.
+pub fn fingerprint() -> Vec<u8> {
+    let mut bytes = env!("CARGO_PKG_VERSION").as_bytes().to_vec();
+    bytes.extend_from_slice(PRELUDE.as_bytes());
+    for (name, text) in RUNTIME {
+        bytes.extend_from_slice(name.as_bytes());
+        bytes.extend_from_slice(text.as_bytes());
+    }
+    bytes
+}
+
 /// One scryer machine with hornet's runtime loaded. Not `Send`: build one per thread.
 pub struct Engine {
     machine: Machine,

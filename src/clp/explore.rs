@@ -2,16 +2,17 @@
 
 use super::engine::{Engine, EngineError};
 use super::term::{PTerm, parse_terms};
-use super::translate::entry_pred;
+use super::translate::{case_pred, entry_pred};
 use crate::ir::MethodKey;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     Branch { method: String, id: u32, taken: bool },
     Iteration { method: String, loop_id: u32 },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
     /// The returned value; `None` for a void method.
     Return(Option<i128>),
@@ -19,7 +20,7 @@ pub enum Outcome {
     Throw(String),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PathResult {
     /// A path with inputs that drive the JVM along it, and what the JVM then does.
     Feasible { inputs: Vec<i128>, outcome: Outcome, events: Vec<Event> },
@@ -29,7 +30,7 @@ pub enum PathResult {
     Unknown { events: Vec<Event> },
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Exploration {
     pub paths: Vec<PathResult>,
     /// Finding the next path ran out of budget: the paths listed are not all there are.
@@ -39,8 +40,28 @@ pub struct Exploration {
 /// Enumerates the paths of `key`, whose clauses the engine has loaded, labelling each with
 /// at most `budget` inferences per attempt.
 pub fn explore(engine: &mut Engine, key: &MethodKey, budget: u64) -> Result<Exploration, EngineError> {
-    let goal = format!("explore:paths({}, {budget}, Text)", entry_pred(key));
-    let text = engine.query_text(&goal)?.unwrap_or_default();
+    explore_paths(engine, key, budget, "none").map(|(exploration, _)| exploration)
+}
+
+/// As `explore`, and also returns the method's summary: one clause of `case_pred(key)` per
+/// path that is not infeasible, with the path's constraints before labelling.
+pub fn explore_with_summary(
+    engine: &mut Engine,
+    key: &MethodKey,
+    budget: u64,
+) -> Result<(Exploration, String), EngineError> {
+    explore_paths(engine, key, budget, &case_pred(key))
+}
+
+fn explore_paths(
+    engine: &mut Engine,
+    key: &MethodKey,
+    budget: u64,
+    case_name: &str,
+) -> Result<(Exploration, String), EngineError> {
+    let goal = format!("explore:paths({}, {budget}, {case_name}, Text)", entry_pred(key));
+    let output = engine.query_text(&goal)?.unwrap_or_default();
+    let (text, cases) = output.split_once("%% cases\n").unwrap_or((&output, ""));
     let malformed = |detail: String| EngineError::Query { goal: goal.clone(), exception: detail };
     let terms = parse_terms(&text).map_err(|e| malformed(e.to_string()))?;
     let mut exploration = Exploration::default();
@@ -66,7 +87,7 @@ pub fn explore(engine: &mut Engine, key: &MethodKey, budget: u64) -> Result<Expl
             _ => return Err(malformed(format!("unexpected {term:?}"))),
         }
     }
-    Ok(exploration)
+    Ok((exploration, cases.to_string()))
 }
 
 fn ints(term: &PTerm) -> Option<Vec<i128>> {
@@ -167,7 +188,7 @@ mod tests {
     fn explores_every_path_with_small_inputs() {
         let method = quot();
         let none = HashSet::new();
-        let text = translate_method(&method, &Context { k: 2, recursive_callees: &none });
+        let text = translate_method(&method, &Context { compose: false, k: 2, recursive_callees: &none, analysed: &none });
         let mut engine = Engine::new().expect("runtime loads");
         engine.consult("quot.pl", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         let exploration = explore(&mut engine, &method.key, 1_000_000).expect("explores");

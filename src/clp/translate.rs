@@ -13,11 +13,16 @@ use std::fmt::Write;
 
 /// What the translation of one method needs to know beyond its IR.
 pub struct Context<'a> {
+    /// Calls to analysed methods outside the method's component use their summaries
+    /// (`summary_pred`) instead of executing their clauses again.
+    pub compose: bool,
     /// The coverage criterion: iterations per loop entry, and active calls inside a recursive
     /// component.
     pub k: u32,
     /// Callees in the same strongly connected component as the method (recursive calls).
     pub recursive_callees: &'a HashSet<MethodKey>,
+    /// Methods translated from source (the others are hand-written summaries).
+    pub analysed: &'a HashSet<MethodKey>,
 }
 
 /// The predicate name of a method: its full signature, quoted.
@@ -29,6 +34,23 @@ pub fn method_pred(key: &MethodKey) -> String {
 /// `Entry(Inputs, Ret, Ex, Events)`.
 pub fn entry_pred(key: &MethodKey) -> String {
     quote_atom(&format!("$entry {key}"))
+}
+
+/// The cases of a method's summary: `Case(Inputs, Ret, Ex, Events) :- Constraints.`
+pub fn case_pred(key: &MethodKey) -> String {
+    quote_atom(&format!("{key}$case"))
+}
+
+/// The predicate callers compose: a summary case in the shape of a translated method.
+pub fn summary_pred(key: &MethodKey) -> String {
+    quote_atom(&format!("{key}$summary"))
+}
+
+/// The clause that lets callers use a summary where they would call the method. A summary
+/// leaves the state as it found it: methods in the supported subset have no effects on it
+/// beyond their own path events, which matter only to their own tests.
+pub fn summary_glue(key: &MethodKey) -> String {
+    format!("{}(Inputs, Ret, S, S, Ex) :-\n    {}(Inputs, Ret, Ex, _).\n", summary_pred(key), case_pred(key))
 }
 
 fn block_pred(key: &MethodKey, block: BlockId) -> String {
@@ -236,11 +258,12 @@ impl Translator<'_> {
                     ));
                     goals.push(format!("state:leave_recursive({s_b}, {s_out})"));
                 } else {
-                    goals.push(format!(
-                        "{}([{}], {result}, {s_in}, {s_out}, {flag})",
-                        method_pred(callee),
-                        args.join(",")
-                    ));
+                    let pred = if self.ctx.compose && self.ctx.analysed.contains(callee) {
+                        summary_pred(callee)
+                    } else {
+                        method_pred(callee)
+                    };
+                    goals.push(format!("{pred}([{}], {result}, {s_in}, {s_out}, {flag})", args.join(",")));
                 }
                 env.state = s_out;
                 if let Some(dst) = dst {

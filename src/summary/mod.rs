@@ -1,0 +1,25 @@
+//! Method summaries (Albert et al., Definition 1): the cases of a method under the most general
+//! context, each with its constraints as Prolog clauses, plus the labelled paths its tests are
+//! made from. Computed once per method, composed at call sites, cached on disk.
+
+pub mod cache;
+
+use crate::clp::explore::Exploration;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The method's full signature.
+    pub method: String,
+    /// Clauses of the method's case predicate (`clp::translate::case_pred`), one per path that
+    /// is not infeasible, with residual clpz constraints.
+    pub cases: String,
+    /// The method's paths, labelled.
+    pub exploration: Exploration,
+}
+
+impl Summary {
+    pub fn case_count(&self) -> usize {
+        self.cases.lines().filter(|l| !l.trim().is_empty()).count()
+    }
+}
