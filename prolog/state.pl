@@ -7,7 +7,7 @@
    without touching the translation of the code that does not use it.
 */
 
-:- module(state, [initial/1, branch/5, iteration/4, enter_recursive/3,
+:- module(state, [initial/1, branch/5, iteration/4, thrown/3, enter_recursive/3,
                   leave_recursive/2, events/2]).
 
 :- use_module(library(lists)).
@@ -33,6 +33,12 @@ branch(M, Id, Outcome, st(Es, D), st([br(M, Id, Outcome)|Es], D)) :-
 %  Records one iteration of loop Loop of Method.
 iteration(M, L, st(Es, D), st([it(M, L)|Es], D)) :-
     must_be(integer, L).
+
+%% thrown(+Method, +S0, -S)
+%
+%  Records that Method executed a `throw` statement (as opposed to an exception raised by an
+%  operation or a callee, which the JVM's coverage probes see differently).
+thrown(M, st(Es, D), st([th(M)|Es], D)).
 
 %% enter_recursive(+K, +S0, -S)
 %

@@ -1,6 +1,7 @@
 //! The command line. The only place that talks to the terminal.
 
 use clap::{Parser, Subcommand};
+use hornet::diag::Severity;
 use hornet::pipeline::{GenOptions, generate};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,6 +34,9 @@ enum Command {
         /// most K calls deep on every path.
         #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10))]
         k: u32,
+        /// SQL schema (CREATE TABLE statements) of the database the code uses.
+        #[arg(long, value_name = "FILE.sql")]
+        schema: Option<PathBuf>,
         /// Only generate tests for this method (`Class.method` or `pkg.Class.method`); may be
         /// repeated. Its callees are still analysed.
         #[arg(long = "method", value_name = "CLASS.METHOD")]
@@ -52,13 +56,35 @@ enum Command {
         #[arg(long)]
         no_cache: bool,
     },
+    /// Print the model hornet understands from an SQL schema, and what it cannot use.
+    Schema {
+        /// A file of CREATE TABLE (and ALTER TABLE) statements.
+        #[arg(value_name = "FILE.sql")]
+        file: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Gen { paths, out, k, methods, budget, no_compose, cache_dir, no_cache } => {
+        Command::Schema { file } => match std::fs::read_to_string(&file) {
+            Ok(text) => {
+                let (schema, diagnostics) = hornet::sql::parse_schema(&file, &text);
+                print!("{}", hornet::sql::render_schema(&schema));
+                for d in &diagnostics {
+                    eprintln!("{d}");
+                }
+                let errors = diagnostics.iter().any(|d| d.severity == Severity::Error);
+                if schema.tables.is_empty() && errors { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+            }
+            Err(e) => {
+                eprintln!("hornet: error: {}: {e}", file.display());
+                ExitCode::FAILURE
+            }
+        },
+        Command::Gen { paths, out, k, methods, budget, no_compose, cache_dir, no_cache, schema } => {
             let opts = GenOptions {
+                schema,
                 inputs: paths,
                 out,
                 k,

@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 pub enum Event {
     Branch { method: String, id: u32, taken: bool },
     Iteration { method: String, loop_id: u32 },
+    /// The method executed a `throw` statement.
+    Thrown { method: String },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -120,6 +122,7 @@ fn events(term: &PTerm) -> Option<Vec<Event>> {
             (("br", 3), [PTerm::Atom(m), PTerm::Int(id), PTerm::Atom(outcome)]) => {
                 Some(Event::Branch { method: m.clone(), id: u32::try_from(*id).ok()?, taken: outcome == "t" })
             }
+            (("th", 1), [PTerm::Atom(m)]) => Some(Event::Thrown { method: m.clone() }),
             (("it", 2), [PTerm::Atom(m), PTerm::Int(l)]) => {
                 Some(Event::Iteration { method: m.clone(), loop_id: u32::try_from(*l).ok()? })
             }

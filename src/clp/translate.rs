@@ -318,7 +318,7 @@ impl Translator<'_> {
                 format!("Ret = {ret}, Ex = ok, S = {}", env.state)
             }
             Terminator::Throw { class, .. } => {
-                format!("Ex = exc({}), S = {}", quote_atom(class), env.state)
+                format!("state:thrown({}, {}, S), Ex = exc({})", self.name(), env.state, quote_atom(class))
             }
         }
     }

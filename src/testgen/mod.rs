@@ -86,7 +86,9 @@ pub fn build(method: &Method, exploration: &Exploration) -> Result<MethodTests, 
                 _ => None,
             })
             .collect();
-        taken.extend(own_branches.iter().copied());
+        if probes_see_the_path(&own, outcome, events) {
+            taken.extend(own_branches.iter().copied());
+        }
         let args = inputs
             .iter()
             .enumerate()
@@ -118,6 +120,17 @@ pub fn build(method: &Method, exploration: &Exploration) -> Result<MethodTests, 
         unknown,
         incomplete: exploration.budget_exhausted || unknown > 0,
     })
+}
+
+/// Whether a bytecode coverage tool records the branches of this path. JaCoCo records
+/// execution at probes (returns, `throw` statements, jump targets, some calls); a path that
+/// ends in an exception raised by an operation or a callee may skip the probe that would show
+/// the branches it took, so such paths run as tests but are not claimed as coverage.
+fn probes_see_the_path(own: &str, outcome: &Outcome, events: &[Event]) -> bool {
+    match outcome {
+        Outcome::Return(_) => true,
+        Outcome::Throw(_) => matches!(events.last(), Some(Event::Thrown { method }) if method == own),
+    }
 }
 
 fn java_value(ty: Ty, v: i128) -> Result<JavaValue, ValueError> {
