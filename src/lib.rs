@@ -3,3 +3,4 @@
 
 pub mod diag;
 pub mod ir;
+pub mod java;
