@@ -4,8 +4,8 @@
 
 use super::library;
 use super::syntax::{
-    children, field_children, has_modifier, integer_literal, operator, primitive_type, skip_parens,
-    span_of, text, wrap,
+    children, field_children, has_modifier, integer_literal, operator, primitive_type, skip_parens, span_of,
+    text, wrap,
 };
 use crate::diag::Diagnostic;
 use crate::ir::{BinOp, CmpOp, Ty};
@@ -45,6 +45,8 @@ pub(crate) struct MethodInfo<'t> {
     pub param_names: Vec<String>,
     pub ret: Ty,
     pub is_private: bool,
+    /// The method contains a syntax error: it is known to callers but not lowered.
+    pub has_syntax_error: bool,
     pub node: Node<'t>,
     pub body: Node<'t>,
 }
@@ -268,7 +270,10 @@ impl<'t> Index<'t> {
 fn is_integer_literal(node: Node) -> bool {
     matches!(
         node.kind(),
-        "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal"
+        "decimal_integer_literal"
+            | "hex_integer_literal"
+            | "octal_integer_literal"
+            | "binary_integer_literal"
     )
 }
 
@@ -336,16 +341,16 @@ fn index_class<'t>(
                 }
             }
             "method_declaration" if has_modifier(member, source, "static") => {
-                if file.broken_methods.contains(&member.id()) {
-                    continue;
-                }
                 match method_signature(file, member, name) {
                     Ok(method) => class.methods.push(method),
+                    // A syntax error was reported already.
+                    Err(_) if file.broken_methods.contains(&member.id()) => {}
                     Err(diag) => diags.push(diag),
                 }
             }
             // Exception classes are only thrown: their instance side is not analysed.
-            _ if is_exception && matches!(member.kind(), "method_declaration" | "constructor_declaration" | "block") => {}
+            _ if is_exception
+                && matches!(member.kind(), "method_declaration" | "constructor_declaration" | "block") => {}
             "method_declaration" => diags.push(Diagnostic::unsupported(
                 span,
                 format!("instance method '{name}' (only static methods are analysed)"),
@@ -400,7 +405,8 @@ fn method_signature<'t>(
     let parameters = node.child_by_field_name("parameters").map(children).unwrap_or_default();
     for param in parameters {
         if param.kind() != "formal_parameter" {
-            let what = if param.kind() == "spread_parameter" { "varargs parameter" } else { "receiver parameter" };
+            let what =
+                if param.kind() == "spread_parameter" { "varargs parameter" } else { "receiver parameter" };
             return unsupported(param, what.to_string());
         }
         if let Some(dims) = param.child_by_field_name("dimensions") {
@@ -424,6 +430,7 @@ fn method_signature<'t>(
         param_names,
         ret,
         is_private: has_modifier(node, source, "private"),
+        has_syntax_error: file.broken_methods.contains(&node.id()),
         node,
         body,
     })

@@ -11,12 +11,7 @@ pub(crate) struct LibraryMethod {
     pub ret: Ty,
 }
 
-const fn method(
-    class: &'static str,
-    name: &'static str,
-    params: &'static [Ty],
-    ret: Ty,
-) -> LibraryMethod {
+const fn method(class: &'static str, name: &'static str, params: &'static [Ty], ret: Ty) -> LibraryMethod {
     LibraryMethod { class, name, params, ret }
 }
 
@@ -54,9 +49,7 @@ pub(crate) fn library_overloads<'a>(
 /// The fully qualified name of a library class the analysis knows, from its simple or
 /// qualified spelling (`Math` or `java.lang.Math`).
 pub(crate) fn library_class(name: &str) -> Option<&'static str> {
-    [MATH, INTEGER, LONG]
-        .into_iter()
-        .find(|fq| *fq == name || crate::ir::simple_name(fq) == name)
+    [MATH, INTEGER, LONG].into_iter().find(|fq| *fq == name || crate::ir::simple_name(fq) == name)
 }
 
 /// `Integer.MAX_VALUE` and friends, as a value and its type.

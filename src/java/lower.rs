@@ -5,15 +5,17 @@
 //! boolean expression to jumps to two blocks, `value` lowers any expression to an operand.
 
 use super::index::{
-    arithmetic_op, assignment_conversion, comparison_op, promote, ClassInfo, ClassRef, Const, Index,
-    LocalName, MethodInfo,
+    ClassInfo, ClassRef, Const, Index, LocalName, MethodInfo, arithmetic_op, assignment_conversion,
+    comparison_op, promote,
 };
 use super::library;
-use super::syntax::{children, field_children, has_modifier, operator, primitive_type, skip_parens, span_of, text};
+use super::syntax::{
+    children, field_children, has_modifier, operator, primitive_type, skip_parens, span_of, text,
+};
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{
-    BinOp, Block, BlockId, BranchId, BranchPoint, CmpOp, Cond, Inst, LocalDecl, LocalId, LoopId,
-    Method, MethodKey, Operand, Rvalue, Terminator, Ty,
+    BinOp, Block, BlockId, BranchId, BranchPoint, CmpOp, Cond, Inst, LocalDecl, LocalId, LoopId, Method,
+    MethodKey, Operand, Rvalue, Terminator, Ty,
 };
 use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
@@ -48,7 +50,11 @@ struct PendingBlock {
     term: Option<Terminator>,
 }
 
-pub(crate) fn lower_method<'t>(index: &Index<'t>, class: &ClassInfo<'t>, method: &MethodInfo<'t>) -> Lowered<Method> {
+pub(crate) fn lower_method<'t>(
+    index: &Index<'t>,
+    class: &ClassInfo<'t>,
+    method: &MethodInfo<'t>,
+) -> Lowered<Method> {
     let mut lowering = MethodLowering {
         index,
         class,
@@ -82,7 +88,11 @@ pub(crate) fn lower_method<'t>(index: &Index<'t>, class: &ClassInfo<'t>, method:
     }
     let (blocks, branches, loops) = renumber(blocks, &lowering.branches, &lowering.loops);
     Ok(Method {
-        key: MethodKey { class: class.fq_name.clone(), name: method.name.clone(), params: method.params.clone() },
+        key: MethodKey {
+            class: class.fq_name.clone(),
+            name: method.name.clone(),
+            params: method.params.clone(),
+        },
         ret: method.ret,
         is_private: method.is_private,
         span,
@@ -285,7 +295,9 @@ impl<'t> MethodLowering<'_, 't> {
                 None => None,
             };
             let constant = match initial {
-                Some((value, _)) if is_final => self.constant(value).and_then(|c| assignment_conversion(c, ty)),
+                Some((value, _)) if is_final => {
+                    self.constant(value).and_then(|c| assignment_conversion(c, ty))
+                }
                 _ => None,
             };
             let id = self.declare(self.text(name), ty, constant);
@@ -336,7 +348,13 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// The body of a loop, in a block that starts with `LoopIter`.
-    fn loop_body(&mut self, body_block: BlockId, loop_id: LoopId, body: Node, targets: LoopTargets) -> Lowered<()> {
+    fn loop_body(
+        &mut self,
+        body_block: BlockId,
+        loop_id: LoopId,
+        body: Node,
+        targets: LoopTargets,
+    ) -> Lowered<()> {
         self.switch_to(body_block);
         self.emit(Inst::LoopIter(loop_id));
         self.loop_targets.push(targets);
@@ -346,7 +364,8 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     fn while_statement(&mut self, node: Node) -> Lowered<()> {
-        let (Some(condition), Some(body)) = (node.child_by_field_name("condition"), node.child_by_field_name("body"))
+        let (Some(condition), Some(body)) =
+            (node.child_by_field_name("condition"), node.child_by_field_name("body"))
         else {
             return self.error(node, "syntax error: incomplete while statement");
         };
@@ -363,7 +382,8 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     fn do_statement(&mut self, node: Node) -> Lowered<()> {
-        let (Some(condition), Some(body)) = (node.child_by_field_name("condition"), node.child_by_field_name("body"))
+        let (Some(condition), Some(body)) =
+            (node.child_by_field_name("condition"), node.child_by_field_name("body"))
         else {
             return self.error(node, "syntax error: incomplete do statement");
         };
@@ -371,7 +391,12 @@ impl<'t> MethodLowering<'_, 't> {
         self.emit(Inst::LoopEnter(loop_id));
         let (body_block, condition_block, exit) = (self.new_block(), self.new_block(), self.new_block());
         self.goto(body_block);
-        self.loop_body(body_block, loop_id, body, LoopTargets { break_to: exit, continue_to: condition_block })?;
+        self.loop_body(
+            body_block,
+            loop_id,
+            body,
+            LoopTargets { break_to: exit, continue_to: condition_block },
+        )?;
         self.goto(condition_block);
         self.switch_to(condition_block);
         self.cond(condition, body_block, exit)?;
@@ -393,7 +418,8 @@ impl<'t> MethodLowering<'_, 't> {
         }
         let loop_id = self.new_loop(node);
         self.emit(Inst::LoopEnter(loop_id));
-        let (header, body_block, update, exit) = (self.new_block(), self.new_block(), self.new_block(), self.new_block());
+        let (header, body_block, update, exit) =
+            (self.new_block(), self.new_block(), self.new_block(), self.new_block());
         self.goto(header);
         self.switch_to(header);
         match node.child_by_field_name("condition") {
@@ -450,7 +476,8 @@ impl<'t> MethodLowering<'_, 't> {
             return self.unsupported(thrown, "throw of anything but 'new X(...)'");
         }
         let type_node = thrown.child_by_field_name("type");
-        let type_node = type_node.filter(|t| matches!(t.kind(), "type_identifier" | "scoped_type_identifier"));
+        let type_node =
+            type_node.filter(|t| matches!(t.kind(), "type_identifier" | "scoped_type_identifier"));
         let Some(type_node) = type_node else {
             return self.unsupported(thrown, "thrown exception type");
         };
@@ -473,11 +500,15 @@ impl<'t> MethodLowering<'_, 't> {
             "object_creation_expression" | "array_creation_expression" => {
                 Some("object creation in the arguments of a thrown exception")
             }
-            "assignment_expression" | "update_expression" => Some("assignment in the arguments of a thrown exception"),
+            "assignment_expression" | "update_expression" => {
+                Some("assignment in the arguments of a thrown exception")
+            }
             "binary_expression" if matches!(operator(node, self.source()), "/" | "%") => {
                 Some("division in the arguments of a thrown exception")
             }
-            "lambda_expression" | "switch_expression" => Some("complex expression in the arguments of a thrown exception"),
+            "lambda_expression" | "switch_expression" => {
+                Some("complex expression in the arguments of a thrown exception")
+            }
             _ => None,
         };
         if let Some(what) = what {
@@ -493,7 +524,8 @@ impl<'t> MethodLowering<'_, 't> {
         let node = skip_parens(node);
         if let Some(c) = self.constant(node) {
             if c.ty != Ty::Boolean {
-                return self.error(node, format!("incompatible types: {} cannot be converted to boolean", c.ty));
+                return self
+                    .error(node, format!("incompatible types: {} cannot be converted to boolean", c.ty));
             }
             self.goto(if c.value != 0 { then_block } else { else_block });
             return Ok(());
@@ -538,7 +570,10 @@ impl<'t> MethodLowering<'_, 't> {
             _ => {
                 let value = self.value(node)?;
                 if value.ty != Ty::Boolean {
-                    return self.error(node, format!("incompatible types: {} cannot be converted to boolean", value.ty));
+                    return self.error(
+                        node,
+                        format!("incompatible types: {} cannot be converted to boolean", value.ty),
+                    );
                 }
                 let cond = Cond { op: CmpOp::Ne, lhs: value.operand, rhs: Operand::Const(0, Ty::Boolean) };
                 self.branch(cond, node, then_block, else_block);
@@ -591,9 +626,10 @@ impl<'t> MethodLowering<'_, 't> {
         let token = operator(node, self.source());
         match node.kind() {
             "identifier" => self.name(node),
-            "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
-                self.error(node, "integer number too large")
-            }
+            "decimal_integer_literal"
+            | "hex_integer_literal"
+            | "octal_integer_literal"
+            | "binary_integer_literal" => self.error(node, "integer number too large"),
             "binary_expression" => {
                 if let Some(op) = arithmetic_op(token) {
                     self.arithmetic(node, op)
@@ -602,7 +638,10 @@ impl<'t> MethodLowering<'_, 't> {
                 } else if matches!(token, "<<" | ">>" | ">>>") {
                     self.unsupported(node, format!("shift operator '{token}'"))
                 } else {
-                    self.unsupported(node, format!("operator '{token}' (bitwise and non-short-circuit operators)"))
+                    self.unsupported(
+                        node,
+                        format!("operator '{token}' (bitwise and non-short-circuit operators)"),
+                    )
                 }
             }
             "unary_expression" => self.unary(node, token),
@@ -626,7 +665,8 @@ impl<'t> MethodLowering<'_, 't> {
             return Ok(Typed { operand: Operand::Local(variable.id), ty: variable.ty });
         }
         if self.class.fields.contains_key(name) {
-            return self.unsupported(node, format!("field '{name}' (only static final constants are supported)"));
+            return self
+                .unsupported(node, format!("field '{name}' (only static final constants are supported)"));
         }
         self.unsupported(node, format!("name '{name}', which is neither a local variable nor a constant"))
     }
@@ -636,7 +676,10 @@ impl<'t> MethodLowering<'_, 't> {
         if object.is_some_and(|o| matches!(o.kind(), "this" | "super")) {
             return self.unsupported(node, format!("'{}'", object.map(|o| o.kind()).unwrap_or("this")));
         }
-        self.unsupported(node, format!("field '{}' (only static final constants are supported)", self.text(node)))
+        self.unsupported(
+            node,
+            format!("field '{}' (only static final constants are supported)", self.text(node)),
+        )
     }
 
     /// A copy of `value` if it is a variable that one of `later` operands may assign: Java
@@ -656,8 +699,12 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
-            (Ty::Long, Ty::Int, _) => self.error(at, "incompatible types: possible lossy conversion from long to int"),
-            (from, to, _) => self.error(at, format!("incompatible types: {from} cannot be converted to {to}")),
+            (Ty::Long, Ty::Int, _) => {
+                self.error(at, "incompatible types: possible lossy conversion from long to int")
+            }
+            (from, to, _) => {
+                self.error(at, format!("incompatible types: {from} cannot be converted to {to}"))
+            }
         }
     }
 
@@ -669,7 +716,8 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     fn arithmetic(&mut self, node: Node, op: BinOp) -> Lowered<Typed> {
-        let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right")) else {
+        let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right"))
+        else {
             return self.error(node, "syntax error");
         };
         let lhs = self.value(left)?;
@@ -717,7 +765,8 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     fn cast(&mut self, node: Node) -> Lowered<Typed> {
-        let (Some(type_node), Some(value_node)) = (node.child_by_field_name("type"), node.child_by_field_name("value"))
+        let (Some(type_node), Some(value_node)) =
+            (node.child_by_field_name("type"), node.child_by_field_name("value"))
         else {
             return self.error(node, "syntax error");
         };
@@ -725,14 +774,17 @@ impl<'t> MethodLowering<'_, 't> {
         let value = self.value(value_node)?;
         match (value.ty, to) {
             (from, to) if from == to => Ok(value),
-            (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => Ok(self.temp(to, Rvalue::Convert { operand: value.operand, to })),
+            (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => {
+                Ok(self.temp(to, Rvalue::Convert { operand: value.operand, to }))
+            }
             (from, to) => self.error(node, format!("incompatible types: {from} cannot be converted to {to}")),
         }
     }
 
     fn ternary(&mut self, node: Node) -> Lowered<Typed> {
         let field = |name| node.child_by_field_name(name);
-        let (Some(condition), Some(yes), Some(no)) = (field("condition"), field("consequence"), field("alternative"))
+        let (Some(condition), Some(yes), Some(no)) =
+            (field("condition"), field("consequence"), field("alternative"))
         else {
             return self.error(node, "syntax error");
         };
@@ -771,14 +823,17 @@ impl<'t> MethodLowering<'_, 't> {
         match self.lookup(name) {
             Some(variable) if variable.constant.is_none() => Ok(variable),
             Some(_) => self.error(target, format!("cannot assign a value to final variable '{name}'")),
-            None if self.class.fields.contains_key(name) => self.unsupported(target, format!("assignment to field '{name}'")),
+            None if self.class.fields.contains_key(name) => {
+                self.unsupported(target, format!("assignment to field '{name}'"))
+            }
             None => self.error(target, format!("cannot find symbol '{name}'")),
         }
     }
 
     /// `x = e` and `x op= e`; the value is the variable's new value.
     fn assignment(&mut self, node: Node) -> Lowered<Typed> {
-        let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right")) else {
+        let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right"))
+        else {
             return self.error(node, "syntax error");
         };
         let variable = self.assigned_variable(left)?;
@@ -825,7 +880,10 @@ impl<'t> MethodLowering<'_, 't> {
         let op = if token == "++" { BinOp::Add } else { BinOp::Sub };
         let one = Operand::Const(1, variable.ty);
         let span = self.span(node);
-        self.assign(variable.id, Rvalue::Binary { op, lhs: current.operand, rhs: one, ty: variable.ty, span });
+        self.assign(
+            variable.id,
+            Rvalue::Binary { op, lhs: current.operand, rhs: one, ty: variable.ty, span },
+        );
         Ok(old.unwrap_or(current))
     }
 
@@ -834,14 +892,20 @@ impl<'t> MethodLowering<'_, 't> {
         if let Some(type_arguments) = node.child_by_field_name("type_arguments") {
             return self.unsupported(type_arguments, "explicit type arguments");
         }
-        let Some(name_node) = node.child_by_field_name("name") else { return self.error(node, "syntax error") };
+        let Some(name_node) = node.child_by_field_name("name") else {
+            return self.error(node, "syntax error");
+        };
         let name = self.text(name_node);
         let object = node.child_by_field_name("object");
         let called = match object {
             Some(object) => format!("{}.{name}", self.text(object)),
             None => name.to_string(),
         };
-        let unknown = || format!("call to '{called}', which is neither in the analysed sources nor a modelled library method");
+        let unknown = || {
+            format!(
+                "call to '{called}', which is neither in the analysed sources nor a modelled library method"
+            )
+        };
         // The overloads that may be called, as (class, parameter types, return type).
         let candidates: Vec<(String, Vec<Ty>, Ty)> = match object {
             None => self.class_overloads(self.class, name),
@@ -871,7 +935,8 @@ impl<'t> MethodLowering<'_, 't> {
         let argument_types: Vec<Ty> = values.iter().map(|v| v.ty).collect();
         let Some(chosen) = choose_overload(&candidates, &argument_types) else {
             let types: Vec<&str> = argument_types.iter().map(|t| t.java_name()).collect();
-            return self.error(node, format!("no single method '{called}' applicable to ({})", types.join(", ")));
+            return self
+                .error(node, format!("no single method '{called}' applicable to ({})", types.join(", ")));
         };
         let (class, params, ret) = candidates[chosen].clone();
         let mut args = Vec::new();
@@ -886,7 +951,12 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     fn class_overloads(&self, class: &ClassInfo, name: &str) -> Vec<(String, Vec<Ty>, Ty)> {
-        class.methods.iter().filter(|m| m.name == name).map(|m| (class.fq_name.clone(), m.params.clone(), m.ret)).collect()
+        class
+            .methods
+            .iter()
+            .filter(|m| m.name == name)
+            .map(|m| (class.fq_name.clone(), m.params.clone(), m.ret))
+            .collect()
     }
 }
 
@@ -901,7 +971,8 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty]) -> Option<
     if let Some(exact) = candidates.iter().position(|(_, params, _)| params.as_slice() == args) {
         return Some(exact);
     }
-    let applicable: Vec<usize> = (0..candidates.len()).filter(|i| applicable_to(&candidates[*i].1, args)).collect();
+    let applicable: Vec<usize> =
+        (0..candidates.len()).filter(|i| applicable_to(&candidates[*i].1, args)).collect();
     let most_specific: Vec<usize> = applicable
         .iter()
         .copied()
@@ -915,7 +986,8 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty]) -> Option<
 
 /// Whether evaluating `node` may assign a local variable.
 fn assigns(node: Node) -> bool {
-    matches!(node.kind(), "assignment_expression" | "update_expression") || children(node).into_iter().any(assigns)
+    matches!(node.kind(), "assignment_expression" | "update_expression")
+        || children(node).into_iter().any(assigns)
 }
 
 /// The description of an expression that is not supported.
@@ -929,14 +1001,19 @@ fn describe_expression(kind: &str, spelled: &str) -> String {
         }
         "null_literal" => "'null'".to_string(),
         "this" => "'this'".to_string(),
-        "object_creation_expression" => "object creation ('new' is only supported in 'throw new ...')".to_string(),
+        "object_creation_expression" => {
+            "object creation ('new' is only supported in 'throw new ...')".to_string()
+        }
         "array_creation_expression" | "array_access" | "array_initializer" => "arrays".to_string(),
         "lambda_expression" => "lambda expression".to_string(),
         "method_reference" => "method reference".to_string(),
         "switch_expression" => "switch".to_string(),
         "instanceof_expression" => "instanceof".to_string(),
         "class_literal" => "class literal".to_string(),
-        _ => format!("expression '{spelled}'"),
+        _ => {
+            let first_line: String = spelled.lines().next().unwrap_or("").chars().take(40).collect();
+            format!("expression '{first_line}'")
+        }
     }
 }
 

@@ -43,7 +43,7 @@ pub fn lower_sources(files: &[(PathBuf, String)]) -> (Program, Vec<Diagnostic>) 
     let mut program = Program::default();
     for class in index.classes.values() {
         program.class_files.push((class.fq_name.clone(), class.file.path.to_path_buf()));
-        for method in &class.methods {
+        for method in class.methods.iter().filter(|m| !m.has_syntax_error) {
             match lower::lower_method(&index, class, method) {
                 Ok(lowered) => program.methods.push(lowered),
                 Err(diag) => diags.push(diag),
@@ -63,7 +63,12 @@ fn parse(source: &str) -> Option<Tree> {
 
 /// Report the syntax errors of a file. Returns the ids of the methods containing one, or
 /// `None` if an error lies outside any method.
-fn syntax_errors(path: &Path, source: &str, root: Node, diags: &mut Vec<Diagnostic>) -> Option<HashSet<usize>> {
+fn syntax_errors(
+    path: &Path,
+    source: &str,
+    root: Node,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<HashSet<usize>> {
     let mut broken_methods = HashSet::new();
     if !root.has_error() {
         return Some(broken_methods);
@@ -125,7 +130,9 @@ fn package_and_imports(root: Node, source: &str) -> (String, HashMap<String, Str
     let mut package = String::new();
     let mut imports = HashMap::new();
     for declaration in children(root) {
-        let name = children(declaration).into_iter().find(|c| matches!(c.kind(), "identifier" | "scoped_identifier"));
+        let name = children(declaration)
+            .into_iter()
+            .find(|c| matches!(c.kind(), "identifier" | "scoped_identifier"));
         let Some(name) = name.map(|n| text(n, source).to_string()) else { continue };
         match declaration.kind() {
             "package_declaration" => package = name,
@@ -168,6 +175,67 @@ fn drop_callers_of_skipped_methods(methods: &mut Vec<Method>, diags: &mut Vec<Di
         });
         if methods.len() == before {
             return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lower(files: &[(&str, &str)]) -> (Program, Vec<String>) {
+        let files: Vec<(PathBuf, String)> =
+            files.iter().map(|(p, s)| (PathBuf::from(p), s.to_string())).collect();
+        let (program, diags) = lower_sources(&files);
+        (program, diags.iter().map(|d| d.to_string()).collect())
+    }
+
+    #[test]
+    fn classes_of_other_files_resolve_by_package_and_import() {
+        let (program, diags) = lower(&[
+            (
+                "a/Limits.java",
+                "package a; public class Limits { static final int MAX = 7; static int cap(int x) { return x; } }",
+            ),
+            ("a/Same.java", "package a; class Same { static int f() { return Limits.cap(Limits.MAX); } }"),
+            (
+                "b/User.java",
+                "package b; import a.Limits; class User { static int g() { return Limits.MAX + a.Limits.cap(1); } }",
+            ),
+            (
+                "b/Err.java",
+                "package b; class Err { static void h() { throw new Oops(); } } class Oops extends RuntimeException {}",
+            ),
+        ]);
+        assert!(diags.is_empty(), "{diags:?}");
+        let keys: Vec<String> = program.methods.iter().map(|m| m.key.to_string()).collect();
+        assert_eq!(keys, ["a.Limits.cap(int)", "a.Same.f()", "b.Err.h()", "b.User.g()"]);
+        let callees: Vec<String> =
+            program.methods.iter().flat_map(|m| m.callees()).map(|k| k.to_string()).collect();
+        assert_eq!(callees, ["a.Limits.cap(int)", "a.Limits.cap(int)"]);
+        let thrown = &program.methods[2].blocks[0].term;
+        assert!(matches!(thrown, crate::ir::Terminator::Throw { class, .. } if class == "b.Oops"));
+        let classes: Vec<&str> = program.class_files.iter().map(|(c, _)| c.as_str()).collect();
+        assert_eq!(classes, ["a.Limits", "a.Same", "b.Err", "b.Oops", "b.User"]);
+    }
+
+    #[test]
+    fn cyclic_constants_are_not_constants() {
+        let (program, diags) = lower(&[(
+            "C.java",
+            "class C { static final int A = B + 1; static final int B = A + 1; static int f() { return A; } }",
+        )]);
+        assert!(program.methods.is_empty());
+        assert_eq!(
+            diags,
+            ["C.java:1:91: error: unsupported: field 'A' (only static final constants are supported)"]
+        );
+    }
+
+    #[test]
+    fn empty_and_binary_inputs_do_not_crash() {
+        for source in ["", "\0\u{1}garbage{{{", "class", "class A { static int f( { } }"] {
+            let _ = lower(&[("X.java", source)]);
         }
     }
 }

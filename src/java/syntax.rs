@@ -100,8 +100,8 @@ pub(crate) fn integer_literal(spelled: &str, negated: bool) -> Option<(i64, Ty)>
         (Ty::Int, 10) if magnitude <= i32::MAX as u64 + negated as u64 => magnitude as i64,
         (Ty::Long, 10) if magnitude <= i64::MAX as u64 + negated as u64 => magnitude as i64,
         // Hex, octal and binary literals are bit patterns of the whole type.
-        (Ty::Int, _) if magnitude <= u32::MAX as u64 => magnitude as u32 as i32 as i64,
-        (Ty::Long, _) => magnitude as i64,
+        (Ty::Int, 2 | 8 | 16) if magnitude <= u32::MAX as u64 => magnitude as u32 as i32 as i64,
+        (Ty::Long, 2 | 8 | 16) => magnitude as i64,
         _ => return None,
     };
     let value = if negated { wrap(value.wrapping_neg(), ty) } else { value };
