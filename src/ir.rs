@@ -233,3 +233,107 @@ pub struct Program {
     /// Source file of each class, by fully qualified name.
     pub class_files: Vec<(String, PathBuf)>,
 }
+
+impl Method {
+    /// A readable listing, one instruction per line, for snapshot tests and debugging.
+    /// Locals are shown by name, with `#id` when several share a name.
+    pub fn render(&self) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        let private = if self.is_private { "private " } else { "" };
+        let _ = writeln!(out, "{private}method {} -> {}  @ {}", self.key, self.ret, self.span);
+        let local = |id: LocalId| -> String {
+            let Some(decl) = self.locals.get(id.0 as usize) else { return format!("?{}", id.0) };
+            let shared = self.locals.iter().filter(|l| l.name == decl.name).count() > 1;
+            if shared { format!("{}#{}", decl.name, id.0) } else { decl.name.clone() }
+        };
+        let operand = |op: &Operand| -> String {
+            match *op {
+                Operand::Local(id) => local(id),
+                Operand::Const(v, Ty::Boolean) => (if v != 0 { "true" } else { "false" }).to_string(),
+                Operand::Const(v, Ty::Long) => format!("{v}L"),
+                Operand::Const(v, _) => v.to_string(),
+            }
+        };
+        let pos = |span: &Span| format!("{}:{}", span.line, span.col);
+        let list = |items: Vec<String>| if items.is_empty() { "-".to_string() } else { items.join(", ") };
+
+        let params: Vec<String> = (0..self.param_count).map(|i| local(LocalId(i))).collect();
+        let _ = writeln!(out, "  params: {}", list(params));
+        let locals = self.locals.iter().enumerate().skip(self.param_count as usize);
+        let locals: Vec<String> = locals.map(|(i, l)| format!("{}: {}", local(LocalId(i as u32)), l.ty)).collect();
+        let _ = writeln!(out, "  locals: {}", list(locals));
+        let branches = self.branches.iter().enumerate().map(|(i, b)| format!("b{i} @ {}", pos(&b.span)));
+        let _ = writeln!(out, "  branches: {}", list(branches.collect()));
+        let loops = self.loops.iter().enumerate().map(|(i, span)| format!("L{i} @ {}", pos(span)));
+        let _ = writeln!(out, "  loops: {}", list(loops.collect()));
+
+        for (i, block) in self.blocks.iter().enumerate() {
+            let _ = writeln!(out, "  bb{i}:");
+            for inst in &block.insts {
+                let line = match inst {
+                    Inst::Assign { dst, value } => {
+                        let value = match value {
+                            Rvalue::Use(op) => operand(op),
+                            Rvalue::Binary { op, lhs, rhs, ty, span } => {
+                                let symbol = match op {
+                                    BinOp::Add => "+",
+                                    BinOp::Sub => "-",
+                                    BinOp::Mul => "*",
+                                    BinOp::Div => "/",
+                                    BinOp::Rem => "%",
+                                };
+                                let at = if matches!(op, BinOp::Div | BinOp::Rem) {
+                                    format!("  @ {}", pos(span))
+                                } else {
+                                    String::new()
+                                };
+                                format!("{} {symbol}{ty} {}{at}", operand(lhs), operand(rhs))
+                            }
+                            Rvalue::Neg { operand: op, ty } => format!("-{ty} {}", operand(op)),
+                            Rvalue::Convert { operand: op, to } => format!("({to}) {}", operand(op)),
+                        };
+                        format!("{} = {value}", local(*dst))
+                    }
+                    Inst::Call { dst, callee, args, .. } => {
+                        let args: Vec<String> = args.iter().map(operand).collect();
+                        let call = format!("call {callee} ({})", args.join(", "));
+                        match dst {
+                            Some(dst) => format!("{} = {call}", local(*dst)),
+                            None => call,
+                        }
+                    }
+                    Inst::LoopEnter(l) => format!("loop_enter L{}", l.0),
+                    Inst::LoopIter(l) => format!("loop_iter L{}", l.0),
+                };
+                let _ = writeln!(out, "    {line}");
+            }
+            let term = match &block.term {
+                Terminator::Goto(t) => format!("goto bb{}", t.0),
+                Terminator::Branch { cond, then_block, else_block, id } => {
+                    let op = match cond.op {
+                        CmpOp::Eq => "==",
+                        CmpOp::Ne => "!=",
+                        CmpOp::Lt => "<",
+                        CmpOp::Le => "<=",
+                        CmpOp::Gt => ">",
+                        CmpOp::Ge => ">=",
+                    };
+                    format!(
+                        "branch b{} if {} {op} {} then bb{} else bb{}",
+                        id.0,
+                        operand(&cond.lhs),
+                        operand(&cond.rhs),
+                        then_block.0,
+                        else_block.0
+                    )
+                }
+                Terminator::Return(None) => "return".to_string(),
+                Terminator::Return(Some(op)) => format!("return {}", operand(op)),
+                Terminator::Throw { class, span } => format!("throw {class}  @ {}", pos(span)),
+            };
+            let _ = writeln!(out, "    {term}");
+        }
+        out
+    }
+}

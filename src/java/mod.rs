@@ -1,6 +1,241 @@
-//! PLACEHOLDER until the front end lands.
-use crate::ir::{MethodKey, Program, Ty};
-pub fn lower_sources(_files: &[(std::path::PathBuf, String)]) -> (Program, Vec<crate::diag::Diagnostic>) {
-    (Program::default(), Vec::new())
+//! The Java front end: parses sources with tree-sitter and lowers the static methods it
+//! supports to the IR. Whatever it does not support is reported as one diagnostic at the
+//! construct, and the enclosing method is skipped; everything else goes on.
+
+mod index;
+mod library;
+mod lower;
+mod syntax;
+
+pub use library::library_return_type;
+
+use crate::diag::{Diagnostic, Span};
+use crate::ir::{Method, MethodKey, Program};
+use index::{FileScope, Index};
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use syntax::{children, span_of, text};
+use tree_sitter::{Node, Parser, Tree};
+
+/// Lower the static methods of Java source files (path, contents) to the IR.
+pub fn lower_sources(files: &[(PathBuf, String)]) -> (Program, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut trees: Vec<(&Path, &str, Tree)> = Vec::new();
+    for (path, source) in files {
+        match parse(source) {
+            Some(tree) => trees.push((path, source, tree)),
+            None => diags.push(Diagnostic::error(Span::file_start(path), "could not parse the file")),
+        }
+    }
+
+    let mut scopes = Vec::new();
+    let mut roots = Vec::new();
+    for (path, source, tree) in &trees {
+        let root = tree.root_node();
+        // A syntax error outside any method leaves the whole file out.
+        let Some(broken_methods) = syntax_errors(path, source, root, &mut diags) else { continue };
+        let (package, imports) = package_and_imports(root, source);
+        scopes.push(FileScope { path, source, package, imports, broken_methods });
+        roots.push(root);
+    }
+
+    let index = Index::build(&scopes, &roots, &mut diags);
+    let mut program = Program::default();
+    for class in index.classes.values() {
+        program.class_files.push((class.fq_name.clone(), class.file.path.to_path_buf()));
+        for method in class.methods.iter().filter(|m| !m.has_syntax_error) {
+            match lower::lower_method(&index, class, method) {
+                Ok(lowered) => program.methods.push(lowered),
+                Err(diag) => diags.push(diag),
+            }
+        }
+    }
+    drop_callers_of_skipped_methods(&mut program.methods, &mut diags);
+    diags.sort_by(|a, b| a.span.cmp(&b.span));
+    (program, diags)
 }
-pub fn library_return_type(_k: &MethodKey) -> Option<Ty> { None }
+
+fn parse(source: &str) -> Option<Tree> {
+    let mut parser = Parser::new();
+    parser.set_language(&tree_sitter_java::LANGUAGE.into()).ok()?;
+    parser.parse(source, None)
+}
+
+/// Report the syntax errors of a file. Returns the ids of the methods containing one, or
+/// `None` if an error lies outside any method.
+fn syntax_errors(
+    path: &Path,
+    source: &str,
+    root: Node,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<HashSet<usize>> {
+    let mut broken_methods = HashSet::new();
+    if !root.has_error() {
+        return Some(broken_methods);
+    }
+    let mut errors = Vec::new();
+    collect_errors(root, &mut errors);
+    for error in errors {
+        let message = if error.is_missing() {
+            format!("syntax error: missing '{}'", error.kind())
+        } else {
+            let spelled = text(error, source).lines().next().unwrap_or("");
+            let shown: String = spelled.chars().take(30).collect();
+            format!("syntax error: unexpected '{shown}'")
+        };
+        let diag = Diagnostic::error(span_of(path, error), message);
+        match enclosing_method(error) {
+            Some(method) => {
+                if broken_methods.insert(method.id()) {
+                    diags.push(diag);
+                }
+            }
+            None => {
+                diags.push(diag);
+                return None;
+            }
+        }
+    }
+    Some(broken_methods)
+}
+
+/// The ERROR and MISSING nodes under `node`, outermost only.
+fn collect_errors<'t>(node: Node<'t>, errors: &mut Vec<Node<'t>>) {
+    if node.is_error() || node.is_missing() {
+        errors.push(node);
+        return;
+    }
+    if node.has_error() {
+        let mut cursor = node.walk();
+        for child in node.children(&mut cursor) {
+            collect_errors(child, errors);
+        }
+    }
+}
+
+fn enclosing_method(node: Node) -> Option<Node> {
+    let mut ancestor = node.parent();
+    while let Some(a) = ancestor {
+        if matches!(a.kind(), "method_declaration" | "constructor_declaration") {
+            return Some(a);
+        }
+        ancestor = a.parent();
+    }
+    None
+}
+
+/// The package of a file and its single-type imports (simple name to qualified name).
+/// Static and on-demand imports bring nothing the analysis can use.
+fn package_and_imports(root: Node, source: &str) -> (String, HashMap<String, String>) {
+    let mut package = String::new();
+    let mut imports = HashMap::new();
+    for declaration in children(root) {
+        let name = children(declaration)
+            .into_iter()
+            .find(|c| matches!(c.kind(), "identifier" | "scoped_identifier"));
+        let Some(name) = name.map(|n| text(n, source).to_string()) else { continue };
+        match declaration.kind() {
+            "package_declaration" => package = name,
+            "import_declaration" => {
+                let mut cursor = declaration.walk();
+                let is_static = declaration.children(&mut cursor).any(|c| c.kind() == "static");
+                let on_demand = children(declaration).iter().any(|c| c.kind() == "asterisk");
+                if !is_static && !on_demand {
+                    imports.insert(crate::ir::simple_name(&name).to_string(), name);
+                }
+            }
+            _ => {}
+        }
+    }
+    (package, imports)
+}
+
+/// Methods that call a method which was skipped cannot be analysed either.
+fn drop_callers_of_skipped_methods(methods: &mut Vec<Method>, diags: &mut Vec<Diagnostic>) {
+    loop {
+        let lowered: HashSet<MethodKey> = methods.iter().map(|m| m.key.clone()).collect();
+        let before = methods.len();
+        methods.retain(|method| {
+            let skipped_call = method.blocks.iter().flat_map(|b| &b.insts).find_map(|inst| match inst {
+                crate::ir::Inst::Call { callee, span, .. }
+                    if !lowered.contains(callee) && library_return_type(callee).is_none() =>
+                {
+                    Some((callee, span))
+                }
+                _ => None,
+            });
+            match skipped_call {
+                Some((callee, span)) => {
+                    let what = format!("call to '{}', which is not analysed", callee.short());
+                    diags.push(Diagnostic::unsupported(span.clone(), what));
+                    false
+                }
+                None => true,
+            }
+        });
+        if methods.len() == before {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lower(files: &[(&str, &str)]) -> (Program, Vec<String>) {
+        let files: Vec<(PathBuf, String)> =
+            files.iter().map(|(p, s)| (PathBuf::from(p), s.to_string())).collect();
+        let (program, diags) = lower_sources(&files);
+        (program, diags.iter().map(|d| d.to_string()).collect())
+    }
+
+    #[test]
+    fn classes_of_other_files_resolve_by_package_and_import() {
+        let (program, diags) = lower(&[
+            (
+                "a/Limits.java",
+                "package a; public class Limits { static final int MAX = 7; static int cap(int x) { return x; } }",
+            ),
+            ("a/Same.java", "package a; class Same { static int f() { return Limits.cap(Limits.MAX); } }"),
+            (
+                "b/User.java",
+                "package b; import a.Limits; class User { static int g() { return Limits.MAX + a.Limits.cap(1); } }",
+            ),
+            (
+                "b/Err.java",
+                "package b; class Err { static void h() { throw new Oops(); } } class Oops extends RuntimeException {}",
+            ),
+        ]);
+        assert!(diags.is_empty(), "{diags:?}");
+        let keys: Vec<String> = program.methods.iter().map(|m| m.key.to_string()).collect();
+        assert_eq!(keys, ["a.Limits.cap(int)", "a.Same.f()", "b.Err.h()", "b.User.g()"]);
+        let callees: Vec<String> =
+            program.methods.iter().flat_map(|m| m.callees()).map(|k| k.to_string()).collect();
+        assert_eq!(callees, ["a.Limits.cap(int)", "a.Limits.cap(int)"]);
+        let thrown = &program.methods[2].blocks[0].term;
+        assert!(matches!(thrown, crate::ir::Terminator::Throw { class, .. } if class == "b.Oops"));
+        let classes: Vec<&str> = program.class_files.iter().map(|(c, _)| c.as_str()).collect();
+        assert_eq!(classes, ["a.Limits", "a.Same", "b.Err", "b.Oops", "b.User"]);
+    }
+
+    #[test]
+    fn cyclic_constants_are_not_constants() {
+        let (program, diags) = lower(&[(
+            "C.java",
+            "class C { static final int A = B + 1; static final int B = A + 1; static int f() { return A; } }",
+        )]);
+        assert!(program.methods.is_empty());
+        assert_eq!(
+            diags,
+            ["C.java:1:91: error: unsupported: field 'A' (only static final constants are supported)"]
+        );
+    }
+
+    #[test]
+    fn empty_and_binary_inputs_do_not_crash() {
+        for source in ["", "\0\u{1}garbage{{{", "class", "class A { static int f( { } }"] {
+            let _ = lower(&[("X.java", source)]);
+        }
+    }
+}

@@ -1,0 +1,539 @@
+//! What is declared where: the classes of the analysed sources, their static methods'
+//! signatures and their constant fields, and how a name in a file resolves to a class.
+//! Constant expressions (JLS 15.29) are evaluated here too, since field initialisers need it.
+
+use super::library;
+use super::syntax::{
+    children, field_children, has_modifier, integer_literal, operator, primitive_type, skip_parens, span_of,
+    text, wrap,
+};
+use crate::diag::Diagnostic;
+use crate::ir::{BinOp, CmpOp, Ty};
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::Path;
+use tree_sitter::Node;
+
+/// One parsed source file, with what its imports make visible.
+pub(crate) struct FileScope<'t> {
+    pub path: &'t Path,
+    pub source: &'t str,
+    pub package: String,
+    /// `import a.b.X;` maps `X` to `a.b.X`.
+    pub imports: HashMap<String, String>,
+    /// Methods that contain a syntax error, by node id: they are not lowered.
+    pub broken_methods: HashSet<usize>,
+}
+
+pub(crate) struct ClassInfo<'t> {
+    pub fq_name: String,
+    pub file: &'t FileScope<'t>,
+    pub fields: HashMap<String, FieldInfo<'t>>,
+    /// The static methods whose signature is supported.
+    pub methods: Vec<MethodInfo<'t>>,
+}
+
+pub(crate) struct FieldInfo<'t> {
+    pub ty: Option<Ty>,
+    pub is_static_final: bool,
+    pub initialiser: Option<Node<'t>>,
+}
+
+pub(crate) struct MethodInfo<'t> {
+    pub name: String,
+    pub params: Vec<Ty>,
+    pub param_names: Vec<String>,
+    pub ret: Ty,
+    pub is_private: bool,
+    /// The method contains a syntax error: it is known to callers but not lowered.
+    pub has_syntax_error: bool,
+    pub node: Node<'t>,
+    pub body: Node<'t>,
+}
+
+/// A compile-time constant: a value of an integral type or a boolean (0/1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Const {
+    pub value: i64,
+    pub ty: Ty,
+}
+
+/// What a simple name means among the locals of the method being lowered.
+pub(crate) enum LocalName {
+    NotLocal,
+    Variable,
+    Constant(Const),
+}
+
+/// A class name as seen from some file.
+pub(crate) enum ClassRef<'i, 't> {
+    Analysed(&'i ClassInfo<'t>),
+    Library(&'static str),
+    Unknown,
+}
+
+pub(crate) struct Index<'t> {
+    /// By fully qualified name; sorted so that methods come out in a stable order.
+    pub classes: BTreeMap<String, ClassInfo<'t>>,
+    /// Values of constant fields already evaluated, by (class, field); `None` while being
+    /// evaluated (so that a cyclic definition is no constant) or when not a constant.
+    field_constants: RefCell<HashMap<(String, String), Option<Const>>>,
+}
+
+/// Simple names of the superclasses that make a class an exception class.
+fn is_exception_superclass(simple: &str) -> bool {
+    simple.ends_with("Exception") || simple.ends_with("Error") || simple == "Throwable"
+}
+
+impl<'t> Index<'t> {
+    /// Index the top-level classes of the files, reporting members that are not analysed.
+    pub fn build(files: &'t [FileScope<'t>], roots: &[Node<'t>], diags: &mut Vec<Diagnostic>) -> Self {
+        let mut class_nodes = Vec::new();
+        for (file, root) in files.iter().zip(roots) {
+            for declaration in children(*root) {
+                let span = span_of(file.path, declaration);
+                let name = declaration.child_by_field_name("name").map(|n| text(n, file.source));
+                let name = name.unwrap_or("?");
+                let what = match declaration.kind() {
+                    "class_declaration" => {
+                        class_nodes.push((file, declaration, qualify(&file.package, name)));
+                        continue;
+                    }
+                    "package_declaration" | "import_declaration" => continue,
+                    "interface_declaration" => "interface",
+                    "enum_declaration" => "enum",
+                    "record_declaration" => "record",
+                    "annotation_type_declaration" => "annotation type",
+                    _ => "declaration",
+                };
+                diags.push(Diagnostic::unsupported(span, format!("{what} '{name}'")));
+            }
+        }
+
+        let exception_classes = exception_classes(&class_nodes);
+        let mut classes = BTreeMap::new();
+        for (file, node, fq_name) in class_nodes {
+            if classes.contains_key(&fq_name) {
+                let span = span_of(file.path, node);
+                diags.push(Diagnostic::error(span, format!("duplicate class '{fq_name}'")));
+                continue;
+            }
+            let is_exception = exception_classes.contains(&fq_name);
+            let class = index_class(file, node, fq_name.clone(), is_exception, diags);
+            classes.insert(fq_name, class);
+        }
+        Index { classes, field_constants: RefCell::new(HashMap::new()) }
+    }
+
+    /// What a (possibly qualified) class name means in `file`.
+    pub fn resolve_class(&self, name: &str, file: &FileScope) -> ClassRef<'_, 't> {
+        let name: String = name.chars().filter(|c| !c.is_whitespace()).collect();
+        let qualified = if name.contains('.') {
+            name
+        } else if let Some(class) = self.classes.get(&qualify(&file.package, &name)) {
+            return ClassRef::Analysed(class);
+        } else if let Some(imported) = file.imports.get(&name) {
+            imported.clone()
+        } else {
+            name
+        };
+        if let Some(class) = self.classes.get(&qualified) {
+            ClassRef::Analysed(class)
+        } else if let Some(fq) = library::library_class(&qualified) {
+            ClassRef::Library(fq)
+        } else {
+            ClassRef::Unknown
+        }
+    }
+
+    /// The fully qualified name of an exception class named in `throw new X(...)`.
+    pub fn exception_class(&self, name: &str, file: &FileScope) -> String {
+        if name.contains('.') {
+            return name.to_string();
+        }
+        let same_package = qualify(&file.package, name);
+        if self.classes.contains_key(&same_package) {
+            same_package
+        } else if let Some(imported) = file.imports.get(name) {
+            imported.clone()
+        } else {
+            format!("java.lang.{name}")
+        }
+    }
+
+    /// The value of the static final field `class.field`, if it is a constant.
+    pub fn field_constant(&self, class: &ClassInfo<'t>, field: &str) -> Option<Const> {
+        let key = (class.fq_name.clone(), field.to_string());
+        if let Some(known) = self.field_constants.borrow().get(&key) {
+            return *known;
+        }
+        self.field_constants.borrow_mut().insert(key.clone(), None);
+        let info = class.fields.get(field)?;
+        let value = match (info.is_static_final, info.ty, info.initialiser) {
+            (true, Some(ty), Some(init)) => self
+                .constant(init, class, &|_| LocalName::NotLocal)
+                .and_then(|c| assignment_conversion(c, ty)),
+            _ => None,
+        };
+        self.field_constants.borrow_mut().insert(key, value);
+        value
+    }
+
+    /// The value of a constant expression, `None` if `node` is not one. Names are looked up
+    /// among the locals first, then among the fields of `class`.
+    pub fn constant(
+        &self,
+        node: Node,
+        class: &ClassInfo<'t>,
+        locals: &dyn Fn(&str) -> LocalName,
+    ) -> Option<Const> {
+        let source = class.file.source;
+        let node = skip_parens(node);
+        let int = |value: i64, ty: Ty| Some(Const { value, ty });
+        match node.kind() {
+            "true" => int(1, Ty::Boolean),
+            "false" => int(0, Ty::Boolean),
+            "decimal_integer_literal"
+            | "hex_integer_literal"
+            | "octal_integer_literal"
+            | "binary_integer_literal" => {
+                let (value, ty) = integer_literal(text(node, source), false)?;
+                int(value, ty)
+            }
+            "identifier" => match locals(text(node, source)) {
+                LocalName::Constant(c) => Some(c),
+                LocalName::Variable => None,
+                LocalName::NotLocal => self.field_constant(class, text(node, source)),
+            },
+            "field_access" => {
+                let object = node.child_by_field_name("object")?;
+                let field = text(node.child_by_field_name("field")?, source);
+                let object_name = text(object, source);
+                if !matches!(locals(object_name), LocalName::NotLocal) {
+                    return None;
+                }
+                match self.resolve_class(object_name, class.file) {
+                    ClassRef::Analysed(owner) => self.field_constant(owner, field),
+                    ClassRef::Library(fq) => {
+                        let (value, ty) = library::library_constant(fq, field)?;
+                        int(value, ty)
+                    }
+                    ClassRef::Unknown => None,
+                }
+            }
+            "unary_expression" => {
+                let operand = node.child_by_field_name("operand")?;
+                let op = operator(node, source);
+                if op == "-" && is_integer_literal(operand) {
+                    let (value, ty) = integer_literal(text(operand, source), true)?;
+                    return int(value, ty);
+                }
+                let c = self.constant(operand, class, locals)?;
+                match (op, c.ty) {
+                    ("-", Ty::Int | Ty::Long) => int(wrap(c.value.wrapping_neg(), c.ty), c.ty),
+                    ("+", Ty::Int | Ty::Long) => Some(c),
+                    ("!", Ty::Boolean) => int(1 - c.value, Ty::Boolean),
+                    _ => None,
+                }
+            }
+            "binary_expression" => {
+                let lhs = self.constant(node.child_by_field_name("left")?, class, locals)?;
+                let rhs = self.constant(node.child_by_field_name("right")?, class, locals)?;
+                binary_constant(operator(node, source), lhs, rhs)
+            }
+            "ternary_expression" => {
+                let cond = self.constant(node.child_by_field_name("condition")?, class, locals)?;
+                let yes = self.constant(node.child_by_field_name("consequence")?, class, locals)?;
+                let no = self.constant(node.child_by_field_name("alternative")?, class, locals)?;
+                let ty = match (yes.ty, no.ty) {
+                    (Ty::Boolean, Ty::Boolean) => Ty::Boolean,
+                    (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => promote(yes.ty, no.ty),
+                    _ => return None,
+                };
+                if cond.ty != Ty::Boolean {
+                    return None;
+                }
+                let chosen = if cond.value != 0 { yes } else { no };
+                int(chosen.value, ty)
+            }
+            "cast_expression" => {
+                let target = node.child_by_field_name("type")?;
+                let to = primitive_type(target, class.file.path, source).ok()?;
+                let c = self.constant(node.child_by_field_name("value")?, class, locals)?;
+                cast_constant(c, to)
+            }
+            _ => None,
+        }
+    }
+}
+
+fn is_integer_literal(node: Node) -> bool {
+    matches!(
+        node.kind(),
+        "decimal_integer_literal"
+            | "hex_integer_literal"
+            | "octal_integer_literal"
+            | "binary_integer_literal"
+    )
+}
+
+/// `pkg.Name`, or `Name` in the default package.
+fn qualify(package: &str, name: &str) -> String {
+    if package.is_empty() { name.to_string() } else { format!("{package}.{name}") }
+}
+
+/// The classes that extend an exception class, directly or through analysed classes.
+fn exception_classes(class_nodes: &[(&FileScope, Node, String)]) -> HashSet<String> {
+    let superclass_of = |file: &FileScope, node: Node| -> Option<String> {
+        let superclass = node.child_by_field_name("superclass")?;
+        let ty = children(superclass).into_iter().next()?;
+        Some(text(ty, file.source).to_string())
+    };
+    let mut found = HashSet::new();
+    // A fixpoint, as a class may extend an exception class declared after it.
+    loop {
+        let before = found.len();
+        for (file, node, fq_name) in class_nodes {
+            let Some(superclass) = superclass_of(file, *node) else { continue };
+            let simple = crate::ir::simple_name(&superclass);
+            let extends_analysed = found.contains(&qualify(&file.package, simple))
+                || file.imports.get(simple).is_some_and(|fq| found.contains(fq))
+                || found.contains(&superclass);
+            if is_exception_superclass(simple) || extends_analysed {
+                found.insert(fq_name.clone());
+            }
+        }
+        if found.len() == before {
+            return found;
+        }
+    }
+}
+
+/// Record a class's fields and supported static methods; report the members not analysed.
+fn index_class<'t>(
+    file: &'t FileScope<'t>,
+    node: Node<'t>,
+    fq_name: String,
+    is_exception: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> ClassInfo<'t> {
+    let source = file.source;
+    let mut class = ClassInfo { fq_name, file, fields: HashMap::new(), methods: Vec::new() };
+    let Some(body) = node.child_by_field_name("body") else { return class };
+    let class_name = crate::ir::simple_name(&class.fq_name).to_string();
+    for member in children(body) {
+        let span = span_of(file.path, member);
+        let name = member.child_by_field_name("name").map(|n| text(n, source)).unwrap_or("?");
+        match member.kind() {
+            "field_declaration" => {
+                let is_static_final =
+                    has_modifier(member, source, "static") && has_modifier(member, source, "final");
+                let ty = member.child_by_field_name("type");
+                let ty = ty.and_then(|t| primitive_type(t, file.path, source).ok());
+                for declarator in field_children(member, "declarator") {
+                    let Some(name) = declarator.child_by_field_name("name") else { continue };
+                    let field = FieldInfo {
+                        ty: ty.filter(|_| declarator.child_by_field_name("dimensions").is_none()),
+                        is_static_final,
+                        initialiser: declarator.child_by_field_name("value"),
+                    };
+                    class.fields.insert(text(name, source).to_string(), field);
+                }
+            }
+            "method_declaration" if has_modifier(member, source, "static") => {
+                match method_signature(file, member, name) {
+                    Ok(method) => class.methods.push(method),
+                    // A syntax error was reported already.
+                    Err(_) if file.broken_methods.contains(&member.id()) => {}
+                    Err(diag) => diags.push(diag),
+                }
+            }
+            // Exception classes are only thrown: their instance side is not analysed.
+            _ if is_exception
+                && matches!(member.kind(), "method_declaration" | "constructor_declaration" | "block") => {}
+            "method_declaration" => diags.push(Diagnostic::unsupported(
+                span,
+                format!("instance method '{name}' (only static methods are analysed)"),
+            )),
+            "constructor_declaration" if is_trivial_constructor(member) => {}
+            "constructor_declaration" => diags.push(Diagnostic::unsupported(
+                span,
+                format!("constructor of '{class_name}' (only static methods are analysed)"),
+            )),
+            "static_initializer" => diags.push(Diagnostic::unsupported(span, "static initialiser")),
+            "block" => diags.push(Diagnostic::unsupported(span, "instance initialiser")),
+            ";" => {}
+            kind => {
+                let what = kind.strip_suffix("_declaration").unwrap_or(kind).replace('_', " ");
+                diags.push(Diagnostic::unsupported(span, format!("nested {what} '{name}'")));
+            }
+        }
+    }
+    class
+}
+
+/// `private C() {}`: the constructor of a utility class, which does nothing worth analysing.
+fn is_trivial_constructor(constructor: Node) -> bool {
+    let no_params = constructor.child_by_field_name("parameters").is_some_and(|p| children(p).is_empty());
+    let empty_body = constructor.child_by_field_name("body").is_some_and(|b| children(b).is_empty());
+    no_params && empty_body
+}
+
+/// The signature of a static method, or the first unsupported part of it.
+fn method_signature<'t>(
+    file: &FileScope<'t>,
+    node: Node<'t>,
+    name: &str,
+) -> Result<MethodInfo<'t>, Diagnostic> {
+    let source = file.source;
+    let unsupported = |at: Node, what: String| Err(Diagnostic::unsupported(span_of(file.path, at), what));
+    if let Some(type_params) = node.child_by_field_name("type_parameters") {
+        return unsupported(type_params, format!("generic method '{name}'"));
+    }
+    let Some(body) = node.child_by_field_name("body") else {
+        return unsupported(node, format!("method '{name}' without a body"));
+    };
+    if let Some(dims) = node.child_by_field_name("dimensions") {
+        return unsupported(dims, "arrays".to_string());
+    }
+    let Some(ret) = node.child_by_field_name("type") else {
+        return unsupported(node, format!("method '{name}' without a return type"));
+    };
+    let ret = primitive_type(ret, file.path, source)?;
+    let mut params = Vec::new();
+    let mut param_names = Vec::new();
+    let parameters = node.child_by_field_name("parameters").map(children).unwrap_or_default();
+    for param in parameters {
+        if param.kind() != "formal_parameter" {
+            let what =
+                if param.kind() == "spread_parameter" { "varargs parameter" } else { "receiver parameter" };
+            return unsupported(param, what.to_string());
+        }
+        if let Some(dims) = param.child_by_field_name("dimensions") {
+            return unsupported(dims, "arrays".to_string());
+        }
+        let (Some(ty), Some(param_name)) =
+            (param.child_by_field_name("type"), param.child_by_field_name("name"))
+        else {
+            return unsupported(param, "parameter".to_string());
+        };
+        let ty = primitive_type(ty, file.path, source)?;
+        if ty == Ty::Void {
+            return unsupported(param, "parameter of type 'void'".to_string());
+        }
+        params.push(ty);
+        param_names.push(text(param_name, source).to_string());
+    }
+    Ok(MethodInfo {
+        name: name.to_string(),
+        params,
+        param_names,
+        ret,
+        is_private: has_modifier(node, source, "private"),
+        has_syntax_error: file.broken_methods.contains(&node.id()),
+        node,
+        body,
+    })
+}
+
+/// Binary numeric promotion of two numeric types.
+pub(crate) fn promote(a: Ty, b: Ty) -> Ty {
+    if a == Ty::Long || b == Ty::Long { Ty::Long } else { Ty::Int }
+}
+
+/// The arithmetic operator of a token, if it is one.
+pub(crate) fn arithmetic_op(token: &str) -> Option<BinOp> {
+    Some(match token {
+        "+" => BinOp::Add,
+        "-" => BinOp::Sub,
+        "*" => BinOp::Mul,
+        "/" => BinOp::Div,
+        "%" => BinOp::Rem,
+        _ => return None,
+    })
+}
+
+/// The comparison operator of a token, if it is one.
+pub(crate) fn comparison_op(token: &str) -> Option<CmpOp> {
+    Some(match token {
+        "==" => CmpOp::Eq,
+        "!=" => CmpOp::Ne,
+        "<" => CmpOp::Lt,
+        "<=" => CmpOp::Le,
+        ">" => CmpOp::Gt,
+        ">=" => CmpOp::Ge,
+        _ => return None,
+    })
+}
+
+/// Java arithmetic on values of type `ty`; `None` for a zero divisor (which is no constant).
+pub(crate) fn arithmetic(op: BinOp, a: i64, b: i64, ty: Ty) -> Option<i64> {
+    let result = match op {
+        BinOp::Add => a.wrapping_add(b),
+        BinOp::Sub => a.wrapping_sub(b),
+        BinOp::Mul => a.wrapping_mul(b),
+        BinOp::Div if b == 0 => return None,
+        BinOp::Rem if b == 0 => return None,
+        BinOp::Div => a.wrapping_div(b),
+        BinOp::Rem => a.wrapping_rem(b),
+    };
+    Some(wrap(result, ty))
+}
+
+pub(crate) fn compare(op: CmpOp, a: i64, b: i64) -> bool {
+    match op {
+        CmpOp::Eq => a == b,
+        CmpOp::Ne => a != b,
+        CmpOp::Lt => a < b,
+        CmpOp::Le => a <= b,
+        CmpOp::Gt => a > b,
+        CmpOp::Ge => a >= b,
+    }
+}
+
+fn is_numeric(ty: Ty) -> bool {
+    matches!(ty, Ty::Int | Ty::Long)
+}
+
+fn binary_constant(token: &str, lhs: Const, rhs: Const) -> Option<Const> {
+    let boolean = |b: bool| Some(Const { value: b as i64, ty: Ty::Boolean });
+    let both_numeric = is_numeric(lhs.ty) && is_numeric(rhs.ty);
+    let both_boolean = lhs.ty == Ty::Boolean && rhs.ty == Ty::Boolean;
+    if let Some(op) = arithmetic_op(token) {
+        if !both_numeric {
+            return None;
+        }
+        let ty = promote(lhs.ty, rhs.ty);
+        return Some(Const { value: arithmetic(op, lhs.value, rhs.value, ty)?, ty });
+    }
+    if let Some(op) = comparison_op(token) {
+        let equality = matches!(op, CmpOp::Eq | CmpOp::Ne);
+        if both_numeric || (both_boolean && equality) {
+            return boolean(compare(op, lhs.value, rhs.value));
+        }
+        return None;
+    }
+    match token {
+        "&&" if both_boolean => boolean(lhs.value != 0 && rhs.value != 0),
+        "||" if both_boolean => boolean(lhs.value != 0 || rhs.value != 0),
+        _ => None,
+    }
+}
+
+/// An explicit cast of a constant.
+fn cast_constant(c: Const, to: Ty) -> Option<Const> {
+    match (c.ty, to) {
+        (from, to) if from == to => Some(c),
+        (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => Some(Const { value: wrap(c.value, to), ty: to }),
+        _ => None,
+    }
+}
+
+/// The implicit conversion of a constant assigned to a variable of type `to`.
+pub(crate) fn assignment_conversion(c: Const, to: Ty) -> Option<Const> {
+    match (c.ty, to) {
+        (from, to) if from == to => Some(c),
+        (Ty::Int, Ty::Long) => Some(Const { value: c.value, ty: Ty::Long }),
+        _ => None,
+    }
+}

@@ -1,0 +1,1101 @@
+//! Lowering of one static method's body to a control-flow graph of basic blocks.
+//!
+//! Conditions are lowered as jumping code, the way javac compiles them, so that every
+//! conditional jump of the bytecode is exactly one `Terminator::Branch` here: `cond` lowers a
+//! boolean expression to jumps to two blocks, `value` lowers any expression to an operand.
+
+use super::index::{
+    ClassInfo, ClassRef, Const, Index, LocalName, MethodInfo, arithmetic_op, assignment_conversion,
+    comparison_op, promote,
+};
+use super::library;
+use super::syntax::{
+    children, field_children, has_modifier, operator, primitive_type, skip_parens, span_of, text,
+};
+use crate::diag::{Diagnostic, Span};
+use crate::ir::{
+    BinOp, Block, BlockId, BranchId, BranchPoint, CmpOp, Cond, Inst, LocalDecl, LocalId, LoopId, Method,
+    MethodKey, Operand, Rvalue, Terminator, Ty,
+};
+use std::collections::{BTreeSet, HashMap};
+use tree_sitter::Node;
+
+type Lowered<T> = Result<T, Diagnostic>;
+
+/// An operand with its Java type.
+#[derive(Clone, Copy)]
+struct Typed {
+    operand: Operand,
+    ty: Ty,
+}
+
+#[derive(Clone, Copy)]
+struct Variable {
+    id: LocalId,
+    ty: Ty,
+    /// A `final` local initialised with a constant expression is itself a constant.
+    constant: Option<Const>,
+}
+
+/// Where `break` and `continue` go inside a loop.
+struct LoopTargets {
+    break_to: BlockId,
+    continue_to: BlockId,
+}
+
+/// A block under construction: its terminator is set once it is complete.
+#[derive(Default)]
+struct PendingBlock {
+    insts: Vec<Inst>,
+    term: Option<Terminator>,
+}
+
+pub(crate) fn lower_method<'t>(
+    index: &Index<'t>,
+    class: &ClassInfo<'t>,
+    method: &MethodInfo<'t>,
+) -> Lowered<Method> {
+    let mut lowering = MethodLowering {
+        index,
+        class,
+        ret: method.ret,
+        locals: Vec::new(),
+        blocks: Vec::new(),
+        current: None,
+        branches: Vec::new(),
+        loops: Vec::new(),
+        scopes: vec![Vec::new()],
+        loop_targets: Vec::new(),
+        temp_count: 0,
+    };
+    for (name, ty) in method.param_names.iter().zip(&method.params) {
+        lowering.declare(name, *ty, None);
+    }
+    let entry = lowering.new_block();
+    lowering.switch_to(entry);
+    lowering.statement(method.body)?;
+    let span = lowering.span(method.node);
+    let falls_off_end = lowering.current;
+    if falls_off_end.is_some() {
+        lowering.terminate(Terminator::Return(None));
+    }
+    let blocks = lowering.reachable_blocks(span.clone())?;
+    if let Some(end) = falls_off_end
+        && method.ret != Ty::Void
+        && blocks.iter().any(|(old, _)| *old == end)
+    {
+        return Err(Diagnostic::error(span, "missing return statement"));
+    }
+    let (blocks, branches, loops) = renumber(blocks, &lowering.branches, &lowering.loops);
+    Ok(Method {
+        key: MethodKey {
+            class: class.fq_name.clone(),
+            name: method.name.clone(),
+            params: method.params.clone(),
+        },
+        ret: method.ret,
+        is_private: method.is_private,
+        span,
+        param_count: method.params.len() as u32,
+        param_names: method.param_names.clone(),
+        locals: lowering.locals,
+        blocks,
+        branches,
+        loops,
+    })
+}
+
+struct MethodLowering<'i, 't> {
+    index: &'i Index<'t>,
+    class: &'i ClassInfo<'t>,
+    ret: Ty,
+    locals: Vec<LocalDecl>,
+    blocks: Vec<PendingBlock>,
+    /// The block being filled; `None` after a jump, where code is unreachable.
+    current: Option<BlockId>,
+    branches: Vec<BranchPoint>,
+    loops: Vec<Span>,
+    /// Innermost last; a name's `Variable` is in the scope of its declaration.
+    scopes: Vec<Vec<(String, Variable)>>,
+    loop_targets: Vec<LoopTargets>,
+    temp_count: u32,
+}
+
+impl<'t> MethodLowering<'_, 't> {
+    // ---- building blocks -------------------------------------------------------------------
+
+    fn source(&self) -> &'t str {
+        self.class.file.source
+    }
+
+    fn span(&self, node: Node) -> Span {
+        span_of(self.class.file.path, node)
+    }
+
+    fn text(&self, node: Node) -> &'t str {
+        text(node, self.source())
+    }
+
+    fn unsupported<T>(&self, node: Node, what: impl std::fmt::Display) -> Lowered<T> {
+        Err(Diagnostic::unsupported(self.span(node), what))
+    }
+
+    fn error<T>(&self, node: Node, message: impl Into<String>) -> Lowered<T> {
+        Err(Diagnostic::error(self.span(node), message))
+    }
+
+    fn new_block(&mut self) -> BlockId {
+        self.blocks.push(PendingBlock::default());
+        BlockId(self.blocks.len() as u32 - 1)
+    }
+
+    fn switch_to(&mut self, block: BlockId) {
+        self.current = Some(block);
+    }
+
+    /// The block being filled; after a jump, a fresh block that nothing reaches (it is dropped
+    /// at the end, with everything only it leads to).
+    fn current_block(&mut self) -> BlockId {
+        match self.current {
+            Some(block) => block,
+            None => {
+                let block = self.new_block();
+                self.current = Some(block);
+                block
+            }
+        }
+    }
+
+    fn emit(&mut self, inst: Inst) {
+        let block = self.current_block();
+        self.blocks[block.0 as usize].insts.push(inst);
+    }
+
+    fn terminate(&mut self, term: Terminator) {
+        let block = self.current_block();
+        self.blocks[block.0 as usize].term = Some(term);
+        self.current = None;
+    }
+
+    fn goto(&mut self, target: BlockId) {
+        self.terminate(Terminator::Goto(target));
+    }
+
+    fn branch(&mut self, cond: Cond, at: Node, then_block: BlockId, else_block: BlockId) {
+        let id = BranchId(self.branches.len() as u32);
+        self.branches.push(BranchPoint { span: self.span(at) });
+        self.terminate(Terminator::Branch { cond, then_block, else_block, id });
+    }
+
+    fn assign(&mut self, dst: LocalId, value: Rvalue) {
+        self.emit(Inst::Assign { dst, value });
+    }
+
+    fn new_local(&mut self, name: String, ty: Ty) -> LocalId {
+        self.locals.push(LocalDecl { name, ty });
+        LocalId(self.locals.len() as u32 - 1)
+    }
+
+    fn new_temp(&mut self, ty: Ty) -> LocalId {
+        let name = format!("$t{}", self.temp_count);
+        self.temp_count += 1;
+        self.new_local(name, ty)
+    }
+
+    /// A temporary holding `value`.
+    fn temp(&mut self, ty: Ty, value: Rvalue) -> Typed {
+        let dst = self.new_temp(ty);
+        self.assign(dst, value);
+        Typed { operand: Operand::Local(dst), ty }
+    }
+
+    /// Temporaries are assigned once, where they are introduced.
+    fn is_temp(&self, id: LocalId) -> bool {
+        self.locals.get(id.0 as usize).is_some_and(|l| l.name.starts_with('$'))
+    }
+
+    /// Where the operator of an expression is: the location of a division by zero.
+    fn operator_span(&self, node: Node) -> Span {
+        let op = node.child_by_field_name("operator").unwrap_or(node);
+        self.span(op)
+    }
+
+    fn declare(&mut self, name: &str, ty: Ty, constant: Option<Const>) -> LocalId {
+        let id = self.new_local(name.to_string(), ty);
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.push((name.to_string(), Variable { id, ty, constant }));
+        }
+        id
+    }
+
+    fn lookup(&self, name: &str) -> Option<Variable> {
+        self.scopes.iter().rev().flat_map(|s| s.iter().rev()).find(|(n, _)| n == name).map(|(_, v)| *v)
+    }
+
+    fn new_loop(&mut self, node: Node) -> LoopId {
+        self.loops.push(self.span(node));
+        LoopId(self.loops.len() as u32 - 1)
+    }
+
+    // ---- statements ------------------------------------------------------------------------
+
+    fn statement(&mut self, node: Node) -> Lowered<()> {
+        match node.kind() {
+            "block" => {
+                self.scopes.push(Vec::new());
+                for statement in children(node) {
+                    self.statement(statement)?;
+                }
+                self.scopes.pop();
+                Ok(())
+            }
+            "local_variable_declaration" => self.declaration(node),
+            "expression_statement" => match children(node).first() {
+                Some(expression) => self.expression_statement(*expression),
+                None => Ok(()),
+            },
+            "if_statement" => self.if_statement(node),
+            "while_statement" => self.while_statement(node),
+            "do_statement" => self.do_statement(node),
+            "for_statement" => self.for_statement(node),
+            "break_statement" | "continue_statement" => self.jump(node),
+            "return_statement" => self.return_statement(node),
+            "throw_statement" => self.throw_statement(node),
+            "labeled_statement" => self.unsupported(node, "labelled statement"),
+            "enhanced_for_statement" => self.unsupported(node, "enhanced for loop"),
+            "switch_expression" => self.unsupported(node, "switch"),
+            "try_statement" | "try_with_resources_statement" => self.unsupported(node, "try statement"),
+            "assert_statement" => self.unsupported(node, "assert statement"),
+            "synchronized_statement" => self.unsupported(node, "synchronized statement"),
+            "class_declaration" | "interface_declaration" | "enum_declaration" | "record_declaration" => {
+                self.unsupported(node, "local class")
+            }
+            kind => self.unsupported(node, format!("statement '{kind}'")),
+        }
+    }
+
+    fn declaration(&mut self, node: Node) -> Lowered<()> {
+        let Some(type_node) = node.child_by_field_name("type") else {
+            return self.error(node, "syntax error: declaration without a type");
+        };
+        let ty = primitive_type(type_node, self.class.file.path, self.source())?;
+        if ty == Ty::Void {
+            return self.error(type_node, "'void' is not a type for variables");
+        }
+        let is_final = has_modifier(node, self.source(), "final");
+        for declarator in field_children(node, "declarator") {
+            if let Some(dims) = declarator.child_by_field_name("dimensions") {
+                return self.unsupported(dims, "arrays");
+            }
+            let Some(name) = declarator.child_by_field_name("name") else {
+                return self.error(declarator, "syntax error: declaration without a name");
+            };
+            let initial = match declarator.child_by_field_name("value") {
+                Some(value) => Some((value, self.value(value)?)),
+                None => None,
+            };
+            let constant = match initial {
+                Some((value, _)) if is_final => {
+                    self.constant(value).and_then(|c| assignment_conversion(c, ty))
+                }
+                _ => None,
+            };
+            let id = self.declare(self.text(name), ty, constant);
+            if let Some((value, typed)) = initial {
+                let operand = self.coerce(typed, ty, value)?;
+                self.assign(id, Rvalue::Use(operand));
+            }
+        }
+        Ok(())
+    }
+
+    fn expression_statement(&mut self, node: Node) -> Lowered<()> {
+        match node.kind() {
+            "assignment_expression" => self.assignment(node).map(|_| ()),
+            "update_expression" => self.update(node, false).map(|_| ()),
+            "method_invocation" => self.call(node, false).map(|_| ()),
+            _ => self.error(node, "not a statement"),
+        }
+    }
+
+    fn if_statement(&mut self, node: Node) -> Lowered<()> {
+        let (Some(condition), Some(consequence)) =
+            (node.child_by_field_name("condition"), node.child_by_field_name("consequence"))
+        else {
+            return self.error(node, "syntax error: incomplete if statement");
+        };
+        let then_block = self.new_block();
+        let join = self.new_block();
+        match node.child_by_field_name("alternative") {
+            Some(alternative) => {
+                let else_block = self.new_block();
+                self.cond(condition, then_block, else_block)?;
+                self.switch_to(then_block);
+                self.statement(consequence)?;
+                self.goto(join);
+                self.switch_to(else_block);
+                self.statement(alternative)?;
+            }
+            None => {
+                self.cond(condition, then_block, join)?;
+                self.switch_to(then_block);
+                self.statement(consequence)?;
+            }
+        }
+        self.goto(join);
+        self.switch_to(join);
+        Ok(())
+    }
+
+    /// The body of a loop, in a block that starts with `LoopIter`.
+    fn loop_body(
+        &mut self,
+        body_block: BlockId,
+        loop_id: LoopId,
+        body: Node,
+        targets: LoopTargets,
+    ) -> Lowered<()> {
+        self.switch_to(body_block);
+        self.emit(Inst::LoopIter(loop_id));
+        self.loop_targets.push(targets);
+        let result = self.statement(body);
+        self.loop_targets.pop();
+        result
+    }
+
+    fn while_statement(&mut self, node: Node) -> Lowered<()> {
+        let (Some(condition), Some(body)) =
+            (node.child_by_field_name("condition"), node.child_by_field_name("body"))
+        else {
+            return self.error(node, "syntax error: incomplete while statement");
+        };
+        let loop_id = self.new_loop(node);
+        self.emit(Inst::LoopEnter(loop_id));
+        let (header, body_block, exit) = (self.new_block(), self.new_block(), self.new_block());
+        self.goto(header);
+        self.switch_to(header);
+        self.cond(condition, body_block, exit)?;
+        self.loop_body(body_block, loop_id, body, LoopTargets { break_to: exit, continue_to: header })?;
+        self.goto(header);
+        self.switch_to(exit);
+        Ok(())
+    }
+
+    fn do_statement(&mut self, node: Node) -> Lowered<()> {
+        let (Some(condition), Some(body)) =
+            (node.child_by_field_name("condition"), node.child_by_field_name("body"))
+        else {
+            return self.error(node, "syntax error: incomplete do statement");
+        };
+        let loop_id = self.new_loop(node);
+        self.emit(Inst::LoopEnter(loop_id));
+        let (body_block, condition_block, exit) = (self.new_block(), self.new_block(), self.new_block());
+        self.goto(body_block);
+        self.loop_body(
+            body_block,
+            loop_id,
+            body,
+            LoopTargets { break_to: exit, continue_to: condition_block },
+        )?;
+        self.goto(condition_block);
+        self.switch_to(condition_block);
+        self.cond(condition, body_block, exit)?;
+        self.switch_to(exit);
+        Ok(())
+    }
+
+    fn for_statement(&mut self, node: Node) -> Lowered<()> {
+        let Some(body) = node.child_by_field_name("body") else {
+            return self.error(node, "syntax error: for statement without a body");
+        };
+        self.scopes.push(Vec::new());
+        for init in field_children(node, "init") {
+            if init.kind() == "local_variable_declaration" {
+                self.declaration(init)?;
+            } else {
+                self.expression_statement(init)?;
+            }
+        }
+        let loop_id = self.new_loop(node);
+        self.emit(Inst::LoopEnter(loop_id));
+        let (header, body_block, update, exit) =
+            (self.new_block(), self.new_block(), self.new_block(), self.new_block());
+        self.goto(header);
+        self.switch_to(header);
+        match node.child_by_field_name("condition") {
+            Some(condition) => self.cond(condition, body_block, exit)?,
+            None => self.goto(body_block),
+        }
+        self.loop_body(body_block, loop_id, body, LoopTargets { break_to: exit, continue_to: update })?;
+        self.goto(update);
+        self.switch_to(update);
+        for expression in field_children(node, "update") {
+            self.expression_statement(expression)?;
+        }
+        self.goto(header);
+        self.switch_to(exit);
+        self.scopes.pop();
+        Ok(())
+    }
+
+    fn jump(&mut self, node: Node) -> Lowered<()> {
+        let is_break = node.kind() == "break_statement";
+        let keyword = if is_break { "break" } else { "continue" };
+        if !children(node).is_empty() {
+            return self.unsupported(node, format!("labelled {keyword}"));
+        }
+        let Some(targets) = self.loop_targets.last() else {
+            return self.error(node, format!("'{keyword}' outside of a loop"));
+        };
+        let target = if is_break { targets.break_to } else { targets.continue_to };
+        self.goto(target);
+        Ok(())
+    }
+
+    fn return_statement(&mut self, node: Node) -> Lowered<()> {
+        let value = match (children(node).first(), self.ret) {
+            (None, Ty::Void) => None,
+            (None, _) => return self.error(node, "missing return value"),
+            (Some(_), Ty::Void) => return self.error(node, "a void method cannot return a value"),
+            (Some(expression), ret) => {
+                let typed = self.value(*expression)?;
+                Some(self.coerce(typed, ret, *expression)?)
+            }
+        };
+        self.terminate(Terminator::Return(value));
+        Ok(())
+    }
+
+    /// `throw new X(...)`: the arguments only build the exception's message, which the
+    /// analysis ignores; they are not evaluated, so they must have no effect.
+    fn throw_statement(&mut self, node: Node) -> Lowered<()> {
+        let Some(thrown) = children(node).first().map(|n| skip_parens(*n)) else {
+            return self.error(node, "syntax error: throw without an exception");
+        };
+        if thrown.kind() != "object_creation_expression" {
+            return self.unsupported(thrown, "throw of anything but 'new X(...)'");
+        }
+        let type_node = thrown.child_by_field_name("type");
+        let type_node =
+            type_node.filter(|t| matches!(t.kind(), "type_identifier" | "scoped_type_identifier"));
+        let Some(type_node) = type_node else {
+            return self.unsupported(thrown, "thrown exception type");
+        };
+        if children(thrown).iter().any(|c| c.kind() == "class_body") {
+            return self.unsupported(thrown, "anonymous class");
+        }
+        if let Some(arguments) = thrown.child_by_field_name("arguments") {
+            self.check_unevaluated(arguments)?;
+        }
+        let class = self.index.exception_class(self.text(type_node), self.class.file);
+        let span = self.span(node);
+        self.terminate(Terminator::Throw { class, span });
+        Ok(())
+    }
+
+    /// Reject what would have an effect in an exception's constructor arguments.
+    fn check_unevaluated(&self, node: Node) -> Lowered<()> {
+        let what = match node.kind() {
+            "method_invocation" => Some("method call in the arguments of a thrown exception"),
+            "object_creation_expression" | "array_creation_expression" => {
+                Some("object creation in the arguments of a thrown exception")
+            }
+            "assignment_expression" | "update_expression" => {
+                Some("assignment in the arguments of a thrown exception")
+            }
+            "binary_expression" if matches!(operator(node, self.source()), "/" | "%") => {
+                Some("division in the arguments of a thrown exception")
+            }
+            "lambda_expression" | "switch_expression" => {
+                Some("complex expression in the arguments of a thrown exception")
+            }
+            _ => None,
+        };
+        if let Some(what) = what {
+            return self.unsupported(node, what);
+        }
+        children(node).into_iter().try_for_each(|child| self.check_unevaluated(child))
+    }
+
+    // ---- conditions ------------------------------------------------------------------------
+
+    /// Lower a boolean expression as jumps to `then_block` if it is true, else `else_block`.
+    fn cond(&mut self, node: Node, then_block: BlockId, else_block: BlockId) -> Lowered<()> {
+        let node = skip_parens(node);
+        if let Some(c) = self.constant(node) {
+            if c.ty != Ty::Boolean {
+                return self
+                    .error(node, format!("incompatible types: {} cannot be converted to boolean", c.ty));
+            }
+            self.goto(if c.value != 0 { then_block } else { else_block });
+            return Ok(());
+        }
+        let field = |name| node.child_by_field_name(name);
+        match (node.kind(), operator(node, self.source())) {
+            ("unary_expression", "!") => {
+                let Some(operand) = field("operand") else { return self.error(node, "syntax error") };
+                self.cond(operand, else_block, then_block)
+            }
+            ("binary_expression", op @ ("&&" | "||")) => {
+                let (Some(left), Some(right)) = (field("left"), field("right")) else {
+                    return self.error(node, "syntax error");
+                };
+                let right_block = self.new_block();
+                if op == "&&" {
+                    self.cond(left, right_block, else_block)?;
+                } else {
+                    self.cond(left, then_block, right_block)?;
+                }
+                self.switch_to(right_block);
+                self.cond(right, then_block, else_block)
+            }
+            ("binary_expression", op) if comparison_op(op).is_some() => {
+                let cond = self.comparison(node)?;
+                self.branch(cond, node, then_block, else_block);
+                Ok(())
+            }
+            ("ternary_expression", _) => {
+                let (Some(condition), Some(yes), Some(no)) =
+                    (field("condition"), field("consequence"), field("alternative"))
+                else {
+                    return self.error(node, "syntax error");
+                };
+                let (yes_block, no_block) = (self.new_block(), self.new_block());
+                self.cond(condition, yes_block, no_block)?;
+                self.switch_to(yes_block);
+                self.cond(yes, then_block, else_block)?;
+                self.switch_to(no_block);
+                self.cond(no, then_block, else_block)
+            }
+            _ => {
+                let value = self.value(node)?;
+                if value.ty != Ty::Boolean {
+                    return self.error(
+                        node,
+                        format!("incompatible types: {} cannot be converted to boolean", value.ty),
+                    );
+                }
+                let cond = Cond { op: CmpOp::Ne, lhs: value.operand, rhs: Operand::Const(0, Ty::Boolean) };
+                self.branch(cond, node, then_block, else_block);
+                Ok(())
+            }
+        }
+    }
+
+    fn comparison(&mut self, node: Node) -> Lowered<Cond> {
+        let token = operator(node, self.source());
+        let (Some(op), Some(left), Some(right)) =
+            (comparison_op(token), node.child_by_field_name("left"), node.child_by_field_name("right"))
+        else {
+            return self.error(node, "syntax error");
+        };
+        let lhs = self.value(left)?;
+        let lhs = self.stabilise(lhs, &[right]);
+        let rhs = self.value(right)?;
+        match (lhs.ty, rhs.ty) {
+            (Ty::Boolean, Ty::Boolean) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+                Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
+            }
+            (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => {
+                let ty = promote(lhs.ty, rhs.ty);
+                let lhs = self.coerce(lhs, ty, left)?;
+                let rhs = self.coerce(rhs, ty, right)?;
+                Ok(Cond { op, lhs, rhs })
+            }
+            (a, b) => self.error(node, format!("bad operand types for '{token}': {a} and {b}")),
+        }
+    }
+
+    // ---- values ----------------------------------------------------------------------------
+
+    fn constant(&self, node: Node) -> Option<Const> {
+        let locals = |name: &str| match self.lookup(name) {
+            None => LocalName::NotLocal,
+            Some(Variable { constant: Some(c), .. }) => LocalName::Constant(c),
+            Some(_) => LocalName::Variable,
+        };
+        self.index.constant(node, self.class, &locals)
+    }
+
+    /// Lower an expression whose value is used.
+    fn value(&mut self, node: Node) -> Lowered<Typed> {
+        let node = skip_parens(node);
+        if let Some(c) = self.constant(node) {
+            return Ok(Typed { operand: Operand::Const(c.value, c.ty), ty: c.ty });
+        }
+        let token = operator(node, self.source());
+        match node.kind() {
+            "identifier" => self.name(node),
+            "decimal_integer_literal"
+            | "hex_integer_literal"
+            | "octal_integer_literal"
+            | "binary_integer_literal" => self.error(node, "integer number too large"),
+            "binary_expression" => {
+                if let Some(op) = arithmetic_op(token) {
+                    self.arithmetic(node, op)
+                } else if comparison_op(token).is_some() || matches!(token, "&&" | "||") {
+                    self.boolean_value(node)
+                } else if matches!(token, "<<" | ">>" | ">>>") {
+                    self.unsupported(node, format!("shift operator '{token}'"))
+                } else {
+                    self.unsupported(
+                        node,
+                        format!("operator '{token}' (bitwise and non-short-circuit operators)"),
+                    )
+                }
+            }
+            "unary_expression" => self.unary(node, token),
+            "cast_expression" => self.cast(node),
+            "ternary_expression" => self.ternary(node),
+            "assignment_expression" => self.assignment(node),
+            "update_expression" => self.update(node, true),
+            "method_invocation" => match self.call(node, true)? {
+                Some(value) => Ok(value),
+                None => self.error(node, "a void method call has no value"),
+            },
+            "field_access" => self.field_access(node),
+            kind => self.unsupported(node, describe_expression(kind, self.text(node))),
+        }
+    }
+
+    /// A simple name that is not a constant: a local variable, or a field that is not analysed.
+    fn name(&mut self, node: Node) -> Lowered<Typed> {
+        let name = self.text(node);
+        if let Some(variable) = self.lookup(name) {
+            return Ok(Typed { operand: Operand::Local(variable.id), ty: variable.ty });
+        }
+        if self.class.fields.contains_key(name) {
+            return self
+                .unsupported(node, format!("field '{name}' (only static final constants are supported)"));
+        }
+        self.unsupported(node, format!("name '{name}', which is neither a local variable nor a constant"))
+    }
+
+    fn field_access(&mut self, node: Node) -> Lowered<Typed> {
+        let object = node.child_by_field_name("object");
+        if object.is_some_and(|o| matches!(o.kind(), "this" | "super")) {
+            return self.unsupported(node, format!("'{}'", object.map(|o| o.kind()).unwrap_or("this")));
+        }
+        self.unsupported(
+            node,
+            format!("field '{}' (only static final constants are supported)", self.text(node)),
+        )
+    }
+
+    /// A copy of `value` if it is a variable that one of `later` operands may assign: Java
+    /// evaluates operands left to right, so the value read first must not see the assignment.
+    fn stabilise(&mut self, value: Typed, later: &[Node]) -> Typed {
+        match value.operand {
+            Operand::Local(id) if !self.is_temp(id) && later.iter().any(|n| assigns(*n)) => {
+                self.temp(value.ty, Rvalue::Use(value.operand))
+            }
+            _ => value,
+        }
+    }
+
+    /// Convert `value` to `to` as an assignment, argument or return does (only int to long).
+    fn coerce(&mut self, value: Typed, to: Ty, at: Node) -> Lowered<Operand> {
+        match (value.ty, to, value.operand) {
+            (from, to, operand) if from == to => Ok(operand),
+            (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
+            (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
+            (Ty::Long, Ty::Int, _) => {
+                self.error(at, "incompatible types: possible lossy conversion from long to int")
+            }
+            (from, to, _) => {
+                self.error(at, format!("incompatible types: {from} cannot be converted to {to}"))
+            }
+        }
+    }
+
+    fn numeric(&self, value: Typed, at: Node) -> Lowered<Typed> {
+        match value.ty {
+            Ty::Int | Ty::Long => Ok(value),
+            ty => self.error(at, format!("bad operand type {ty}: a number is expected")),
+        }
+    }
+
+    fn arithmetic(&mut self, node: Node, op: BinOp) -> Lowered<Typed> {
+        let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right"))
+        else {
+            return self.error(node, "syntax error");
+        };
+        let lhs = self.value(left)?;
+        let lhs = self.numeric(lhs, left)?;
+        let lhs = self.stabilise(lhs, &[right]);
+        let rhs = self.value(right)?;
+        let rhs = self.numeric(rhs, right)?;
+        let ty = promote(lhs.ty, rhs.ty);
+        let lhs = self.coerce(lhs, ty, left)?;
+        let rhs = self.coerce(rhs, ty, right)?;
+        let span = self.operator_span(node);
+        Ok(self.temp(ty, Rvalue::Binary { op, lhs, rhs, ty, span }))
+    }
+
+    /// A boolean expression used as a value: javac compiles it to jumps to code pushing 1 or 0.
+    fn boolean_value(&mut self, node: Node) -> Lowered<Typed> {
+        let result = self.new_temp(Ty::Boolean);
+        let (true_block, false_block, join) = (self.new_block(), self.new_block(), self.new_block());
+        self.cond(node, true_block, false_block)?;
+        for (block, value) in [(true_block, 1), (false_block, 0)] {
+            self.switch_to(block);
+            self.assign(result, Rvalue::Use(Operand::Const(value, Ty::Boolean)));
+            self.goto(join);
+        }
+        self.switch_to(join);
+        Ok(Typed { operand: Operand::Local(result), ty: Ty::Boolean })
+    }
+
+    fn unary(&mut self, node: Node, token: &str) -> Lowered<Typed> {
+        let Some(operand_node) = node.child_by_field_name("operand") else {
+            return self.error(node, "syntax error");
+        };
+        match token {
+            "!" => self.boolean_value(node),
+            "-" | "+" => {
+                let value = self.value(operand_node)?;
+                let value = self.numeric(value, operand_node)?;
+                if token == "+" {
+                    return Ok(value);
+                }
+                Ok(self.temp(value.ty, Rvalue::Neg { operand: value.operand, ty: value.ty }))
+            }
+            _ => self.unsupported(node, format!("operator '{token}' (bitwise operators)")),
+        }
+    }
+
+    fn cast(&mut self, node: Node) -> Lowered<Typed> {
+        let (Some(type_node), Some(value_node)) =
+            (node.child_by_field_name("type"), node.child_by_field_name("value"))
+        else {
+            return self.error(node, "syntax error");
+        };
+        let to = primitive_type(type_node, self.class.file.path, self.source())?;
+        let value = self.value(value_node)?;
+        match (value.ty, to) {
+            (from, to) if from == to => Ok(value),
+            (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => {
+                Ok(self.temp(to, Rvalue::Convert { operand: value.operand, to }))
+            }
+            (from, to) => self.error(node, format!("incompatible types: {from} cannot be converted to {to}")),
+        }
+    }
+
+    fn ternary(&mut self, node: Node) -> Lowered<Typed> {
+        let field = |name| node.child_by_field_name(name);
+        let (Some(condition), Some(yes), Some(no)) =
+            (field("condition"), field("consequence"), field("alternative"))
+        else {
+            return self.error(node, "syntax error");
+        };
+        let (yes_block, no_block, join) = (self.new_block(), self.new_block(), self.new_block());
+        self.cond(condition, yes_block, no_block)?;
+        // The type of the result depends on both arms: lower them, then assign the result at
+        // the end of each (their blocks are still open, as expressions do not jump away).
+        self.switch_to(yes_block);
+        let yes_value = self.value(yes)?;
+        let yes_end = self.current_block();
+        self.switch_to(no_block);
+        let no_value = self.value(no)?;
+        let no_end = self.current_block();
+        let ty = match (yes_value.ty, no_value.ty) {
+            (Ty::Boolean, Ty::Boolean) => Ty::Boolean,
+            (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => promote(yes_value.ty, no_value.ty),
+            (a, b) => return self.error(node, format!("incompatible types in conditional: {a} and {b}")),
+        };
+        let result = self.new_temp(ty);
+        for (end, value, arm) in [(yes_end, yes_value, yes), (no_end, no_value, no)] {
+            self.switch_to(end);
+            let operand = self.coerce(value, ty, arm)?;
+            self.assign(result, Rvalue::Use(operand));
+            self.goto(join);
+        }
+        self.switch_to(join);
+        Ok(Typed { operand: Operand::Local(result), ty })
+    }
+
+    /// The local variable assigned by `node` (the left side of an assignment or `++`).
+    fn assigned_variable(&self, target: Node) -> Lowered<Variable> {
+        if target.kind() != "identifier" {
+            return self.unsupported(target, format!("assignment to '{}'", self.text(target)));
+        }
+        let name = self.text(target);
+        match self.lookup(name) {
+            Some(variable) if variable.constant.is_none() => Ok(variable),
+            Some(_) => self.error(target, format!("cannot assign a value to final variable '{name}'")),
+            None if self.class.fields.contains_key(name) => {
+                self.unsupported(target, format!("assignment to field '{name}'"))
+            }
+            None => self.error(target, format!("cannot find symbol '{name}'")),
+        }
+    }
+
+    /// `x = e` and `x op= e`; the value is the variable's new value.
+    fn assignment(&mut self, node: Node) -> Lowered<Typed> {
+        let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right"))
+        else {
+            return self.error(node, "syntax error");
+        };
+        let variable = self.assigned_variable(left)?;
+        let token = operator(node, self.source());
+        let result = Typed { operand: Operand::Local(variable.id), ty: variable.ty };
+        if token == "=" {
+            let value = self.value(right)?;
+            let operand = self.coerce(value, variable.ty, right)?;
+            self.assign(variable.id, Rvalue::Use(operand));
+            return Ok(result);
+        }
+        let Some(op) = token.strip_suffix('=').and_then(arithmetic_op) else {
+            return self.unsupported(node, format!("operator '{token}'"));
+        };
+        // `x op= e` is `x = (T) (x op e)`, reading x before evaluating e.
+        let current = self.numeric(result, left)?;
+        let current = self.stabilise(current, &[right]);
+        let value = self.value(right)?;
+        let value = self.numeric(value, right)?;
+        let ty = promote(variable.ty, value.ty);
+        let lhs = self.coerce(current, ty, left)?;
+        let rhs = self.coerce(value, ty, right)?;
+        let span = self.operator_span(node);
+        let binary = Rvalue::Binary { op, lhs, rhs, ty, span };
+        if ty == variable.ty {
+            self.assign(variable.id, binary);
+        } else {
+            let wide = self.temp(ty, binary);
+            self.assign(variable.id, Rvalue::Convert { operand: wide.operand, to: variable.ty });
+        }
+        Ok(result)
+    }
+
+    /// `x++`, `++x`, `x--`, `--x`; the value is the old one for postfix (copied only when
+    /// `want_value`: a statement discards it).
+    fn update(&mut self, node: Node, want_value: bool) -> Lowered<Typed> {
+        let Some(target) = children(node).first().copied() else { return self.error(node, "syntax error") };
+        let variable = self.assigned_variable(target)?;
+        let current = Typed { operand: Operand::Local(variable.id), ty: variable.ty };
+        self.numeric(current, target)?;
+        let token = operator(node, self.source());
+        let is_prefix = node.child(0).is_some_and(|first| !first.is_named());
+        let old = (want_value && !is_prefix).then(|| self.temp(variable.ty, Rvalue::Use(current.operand)));
+        let op = if token == "++" { BinOp::Add } else { BinOp::Sub };
+        let one = Operand::Const(1, variable.ty);
+        let span = self.span(node);
+        self.assign(
+            variable.id,
+            Rvalue::Binary { op, lhs: current.operand, rhs: one, ty: variable.ty, span },
+        );
+        Ok(old.unwrap_or(current))
+    }
+
+    /// A static call; `None` when the method is void or the result is not wanted.
+    fn call(&mut self, node: Node, want_value: bool) -> Lowered<Option<Typed>> {
+        if let Some(type_arguments) = node.child_by_field_name("type_arguments") {
+            return self.unsupported(type_arguments, "explicit type arguments");
+        }
+        let Some(name_node) = node.child_by_field_name("name") else {
+            return self.error(node, "syntax error");
+        };
+        let name = self.text(name_node);
+        let object = node.child_by_field_name("object");
+        let called = match object {
+            Some(object) => format!("{}.{name}", self.text(object)),
+            None => name.to_string(),
+        };
+        let unknown = || {
+            format!(
+                "call to '{called}', which is neither in the analysed sources nor a modelled library method"
+            )
+        };
+        // The overloads that may be called, as (class, parameter types, return type).
+        let candidates: Vec<(String, Vec<Ty>, Ty)> = match object {
+            None => self.class_overloads(self.class, name),
+            Some(object) if matches!(object.kind(), "identifier" | "field_access") => {
+                if self.lookup(self.text(object)).is_some() {
+                    return self.unsupported(node, unknown());
+                }
+                match self.index.resolve_class(self.text(object), self.class.file) {
+                    ClassRef::Analysed(class) => self.class_overloads(class, name),
+                    ClassRef::Library(class) => library::library_overloads(class, name)
+                        .map(|m| (m.class.to_string(), m.params.to_vec(), m.ret))
+                        .collect(),
+                    ClassRef::Unknown => Vec::new(),
+                }
+            }
+            Some(_) => Vec::new(),
+        };
+        if candidates.is_empty() {
+            return self.unsupported(node, unknown());
+        }
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let mut values = Vec::new();
+        for (i, argument) in arguments.iter().enumerate() {
+            let value = self.value(*argument)?;
+            values.push(self.stabilise(value, &arguments[i + 1..]));
+        }
+        let argument_types: Vec<Ty> = values.iter().map(|v| v.ty).collect();
+        let Some(chosen) = choose_overload(&candidates, &argument_types) else {
+            let types: Vec<&str> = argument_types.iter().map(|t| t.java_name()).collect();
+            return self
+                .error(node, format!("no single method '{called}' applicable to ({})", types.join(", ")));
+        };
+        let (class, params, ret) = candidates[chosen].clone();
+        let mut args = Vec::new();
+        for ((value, param), argument) in values.into_iter().zip(&params).zip(&arguments) {
+            args.push(self.coerce(value, *param, *argument)?);
+        }
+        let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
+        let callee = MethodKey { class, name: name.to_string(), params };
+        let span = self.span(node);
+        self.emit(Inst::Call { dst, callee, args, span });
+        Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    fn class_overloads(&self, class: &ClassInfo, name: &str) -> Vec<(String, Vec<Ty>, Ty)> {
+        class
+            .methods
+            .iter()
+            .filter(|m| m.name == name)
+            .map(|m| (class.fq_name.clone(), m.params.clone(), m.ret))
+            .collect()
+    }
+}
+
+/// The overload to call (JLS 15.12.2, restricted to int, long and boolean): one whose
+/// parameters are exactly the argument types, else the most specific of those applicable by
+/// widening int to long. `None` if there is none or no most specific one.
+fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty]) -> Option<usize> {
+    let widens = |from: Ty, to: Ty| from == to || (from == Ty::Int && to == Ty::Long);
+    let applicable_to = |params: &[Ty], args: &[Ty]| {
+        params.len() == args.len() && args.iter().zip(params).all(|(a, p)| widens(*a, *p))
+    };
+    if let Some(exact) = candidates.iter().position(|(_, params, _)| params.as_slice() == args) {
+        return Some(exact);
+    }
+    let applicable: Vec<usize> =
+        (0..candidates.len()).filter(|i| applicable_to(&candidates[*i].1, args)).collect();
+    let most_specific: Vec<usize> = applicable
+        .iter()
+        .copied()
+        .filter(|i| applicable.iter().all(|j| applicable_to(&candidates[*j].1, &candidates[*i].1)))
+        .collect();
+    match most_specific.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
+}
+
+/// Whether evaluating `node` may assign a local variable.
+fn assigns(node: Node) -> bool {
+    matches!(node.kind(), "assignment_expression" | "update_expression")
+        || children(node).into_iter().any(assigns)
+}
+
+/// The description of an expression that is not supported.
+fn describe_expression(kind: &str, spelled: &str) -> String {
+    match kind {
+        "string_literal" => "string value".to_string(),
+        "character_literal" => "type 'char'".to_string(),
+        "decimal_floating_point_literal" | "hex_floating_point_literal" => {
+            let ty = if spelled.ends_with(['f', 'F']) { "float" } else { "double" };
+            format!("type '{ty}'")
+        }
+        "null_literal" => "'null'".to_string(),
+        "this" => "'this'".to_string(),
+        "object_creation_expression" => {
+            "object creation ('new' is only supported in 'throw new ...')".to_string()
+        }
+        "array_creation_expression" | "array_access" | "array_initializer" => "arrays".to_string(),
+        "lambda_expression" => "lambda expression".to_string(),
+        "method_reference" => "method reference".to_string(),
+        "switch_expression" => "switch".to_string(),
+        "instanceof_expression" => "instanceof".to_string(),
+        "class_literal" => "class literal".to_string(),
+        _ => {
+            let first_line: String = spelled.lines().next().unwrap_or("").chars().take(40).collect();
+            format!("expression '{first_line}'")
+        }
+    }
+}
+
+impl MethodLowering<'_, '_> {
+    /// The blocks reachable from the entry, with their original ids, in their original order.
+    fn reachable_blocks(&mut self, method_span: Span) -> Lowered<Vec<(BlockId, Block)>> {
+        let mut reached = vec![false; self.blocks.len()];
+        let mut pending = vec![0usize];
+        while let Some(b) = pending.pop() {
+            if reached[b] {
+                continue;
+            }
+            reached[b] = true;
+            match &self.blocks[b].term {
+                Some(Terminator::Goto(t)) => pending.push(t.0 as usize),
+                Some(Terminator::Branch { then_block, else_block, .. }) => {
+                    pending.push(then_block.0 as usize);
+                    pending.push(else_block.0 as usize);
+                }
+                Some(_) => {}
+                None => return Err(Diagnostic::error(method_span, "internal error: unterminated block")),
+            }
+        }
+        let blocks = std::mem::take(&mut self.blocks);
+        Ok(blocks
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| reached[*i])
+            .filter_map(|(i, b)| Some((BlockId(i as u32), Block { insts: b.insts, term: b.term? })))
+            .collect())
+    }
+}
+
+/// Number the reachable blocks, branches and loops densely, keeping their order.
+fn renumber(
+    blocks: Vec<(BlockId, Block)>,
+    branches: &[BranchPoint],
+    loops: &[Span],
+) -> (Vec<Block>, Vec<BranchPoint>, Vec<Span>) {
+    let block_ids: HashMap<BlockId, BlockId> =
+        blocks.iter().enumerate().map(|(new, (old, _))| (*old, BlockId(new as u32))).collect();
+    let mut used_branches = BTreeSet::new();
+    let mut used_loops = BTreeSet::new();
+    for (_, block) in &blocks {
+        if let Terminator::Branch { id, .. } = block.term {
+            used_branches.insert(id);
+        }
+        for inst in &block.insts {
+            if let Inst::LoopEnter(l) | Inst::LoopIter(l) = inst {
+                used_loops.insert(*l);
+            }
+        }
+    }
+    let branch_ids: HashMap<BranchId, BranchId> =
+        used_branches.iter().enumerate().map(|(new, old)| (*old, BranchId(new as u32))).collect();
+    let loop_ids: HashMap<LoopId, LoopId> =
+        used_loops.iter().enumerate().map(|(new, old)| (*old, LoopId(new as u32))).collect();
+    let block = |b: BlockId| block_ids.get(&b).copied().unwrap_or(b);
+    let lp = |l: LoopId| loop_ids.get(&l).copied().unwrap_or(l);
+    let blocks = blocks
+        .into_iter()
+        .map(|(_, mut b)| {
+            b.term = match b.term {
+                Terminator::Goto(t) => Terminator::Goto(block(t)),
+                Terminator::Branch { cond, then_block, else_block, id } => Terminator::Branch {
+                    cond,
+                    then_block: block(then_block),
+                    else_block: block(else_block),
+                    id: branch_ids.get(&id).copied().unwrap_or(id),
+                },
+                other => other,
+            };
+            for inst in &mut b.insts {
+                match inst {
+                    Inst::LoopEnter(l) | Inst::LoopIter(l) => *l = lp(*l),
+                    _ => {}
+                }
+            }
+            b
+        })
+        .collect();
+    let branches = used_branches.iter().map(|id| branches[id.0 as usize].clone()).collect();
+    let loops = used_loops.iter().map(|id| loops[id.0 as usize].clone()).collect();
+    (blocks, branches, loops)
+}
