@@ -75,9 +75,14 @@ case_clause(Name, Inputs, Ret, Ex, Events, Text) :-
             [Cs1]),
     append(Cs1, ".\n", Text).
 
+% Residual goals come qualified (clpz:(X #= Y)); the clauses are loaded into user, which
+% imports clpz, and a qualified goal in a consulted clause body is not called there.
 list_goal([], true).
-list_goal([G], G) :- !.
-list_goal([G|Gs], (G, Rest)) :- list_goal(Gs, Rest).
+list_goal([G0], G) :- !, unqualified(G0, G).
+list_goal([G0|Gs], (G, Rest)) :- unqualified(G0, G), list_goal(Gs, Rest).
+
+unqualified(_:G, G) :- !.
+unqualified(G, G).
 
 labelled_path(Inputs, Ret, Ex, Events, Budget, Term) :-
     term_variables(Inputs, Vs),

@@ -226,12 +226,28 @@ impl Method {
     }
 }
 
+/// A method declared in the sources that was not lowered (its diagnostics say why).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeclaredMethod {
+    /// Fully qualified class name.
+    pub class: String,
+    pub name: String,
+    /// The JVM descriptor, `(ILjava/lang/String;)D`, resolved as far as the file's imports
+    /// allow (unresolved simple names are taken from `java.lang`).
+    pub descriptor: String,
+    pub is_private: bool,
+    /// Where the declaration starts (as a lowered method's span).
+    pub span: Span,
+}
+
 /// Everything the front end understood of the analysed sources.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Program {
     pub methods: Vec<Method>,
     /// Source file of each class, by fully qualified name.
     pub class_files: Vec<(String, PathBuf)>,
+    /// Methods declared in the sources but not lowered.
+    pub skipped: Vec<DeclaredMethod>,
 }
 
 impl Method {

@@ -10,7 +10,7 @@ use crate::summary::cache::{Cache, Key, KeyBuilder};
 use crate::diag::{Diagnostic, Span};
 use crate::emit::junit;
 use crate::emit::report::{MethodReport, Report, Status, Totals};
-use crate::ir::{Method, MethodKey, Program, Ty};
+use crate::ir::{DeclaredMethod, Method, MethodKey, Program, Ty};
 use crate::testgen::{self, MethodTests};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
@@ -109,10 +109,13 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
             }
         };
         for (key, summary) in component.iter().zip(&summaries) {
+            let method = by_key[key];
+            if method.is_private {
+                results.push((method, Ok(testgen::without_tests(method))));
+            }
             if !targets.contains(key) {
                 continue;
             }
-            let method = by_key[key];
             let outcome = testgen::build(method, &summary.exploration).map_err(|e| e.0);
             if let Err(problem) = &outcome {
                 diagnostics.push(Diagnostic::error(method.span.clone(), format!("internal: {problem}")));
@@ -126,7 +129,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let mut written = write_tests(&opts.out, &results)?;
     diagnostics.sort_by(|a, b| (&a.span, &a.message).cmp(&(&b.span, &b.message)));
     diagnostics.dedup();
-    let report = build_report(opts, &results, &skipped, &diagnostics, stats, start);
+    let report = build_report(opts, &results, &skipped, &program.skipped, &diagnostics, stats, start);
     let report_path = opts.out.join("hornet-report.json");
     write_file(&report_path, &report.to_json())?;
     written.push(report_path);
@@ -451,20 +454,54 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
     format!("({}){}", params.iter().map(code).collect::<String>(), code(&ret))
 }
 
+/// The parameter types of a JVM descriptor, spelled as in Java: `(I[JLa/B;)V` gives
+/// `int`, `long[]`, `a.B`.
+fn java_params(descriptor: &str) -> Vec<String> {
+    let inner = descriptor.strip_prefix('(').and_then(|d| d.split(')').next()).unwrap_or("");
+    let mut params = Vec::new();
+    let mut chars = inner.chars();
+    let mut dims = 0;
+    while let Some(c) = chars.next() {
+        let base = match c {
+            '[' => {
+                dims += 1;
+                continue;
+            }
+            'I' => "int".to_string(),
+            'J' => "long".to_string(),
+            'Z' => "boolean".to_string(),
+            'B' => "byte".to_string(),
+            'C' => "char".to_string(),
+            'S' => "short".to_string(),
+            'F' => "float".to_string(),
+            'D' => "double".to_string(),
+            'L' => chars.by_ref().take_while(|&c| c != ';').collect::<String>().replace('/', "."),
+            other => other.to_string(),
+        };
+        params.push(base + &"[]".repeat(dims));
+        dims = 0;
+    }
+    params
+}
+
 fn build_report(
     opts: &GenOptions,
     results: &[(&Method, Result<MethodTests, String>)],
     skipped: &[Method],
+    declared_skipped: &[DeclaredMethod],
     diagnostics: &[Diagnostic],
     stats: SummaryStats,
     start: Instant,
 ) -> Report {
-    let diags_in = |m: &Method| -> Vec<String> {
-        diagnostics
-            .iter()
-            .filter(|d| d.span == m.span || d.message.contains(&format!("'{}'", m.key.short())))
-            .map(|d| d.to_string())
-            .collect()
+    // A diagnostic belongs to the method declared last before it in the same file.
+    let mut starts: Vec<&Span> = results.iter().map(|(m, _)| &m.span).chain(skipped.iter().map(|m| &m.span)).collect();
+    starts.extend(declared_skipped.iter().map(|m| &m.span));
+    starts.sort();
+    let owner = |d: &Diagnostic| -> Option<&Span> {
+        starts.iter().rev().find(|s| s.file == d.span.file && (s.line, s.col) <= (d.span.line, d.span.col)).copied()
+    };
+    let diags_in = |span: &Span| -> Vec<String> {
+        diagnostics.iter().filter(|d| owner(d) == Some(span)).map(|d| d.to_string()).collect()
     };
     let mut methods = Vec::new();
     for (m, r) in results {
@@ -483,7 +520,7 @@ fn build_report(
             branches_covered: 0,
             branches_total: 2 * m.branches.len(),
             branch_lines: Vec::new(),
-            diagnostics: diags_in(m),
+            diagnostics: diags_in(&m.span),
         };
         methods.push(match r {
             Ok(t) => MethodReport {
@@ -515,9 +552,29 @@ fn build_report(
             branches_covered: 0,
             branches_total: 2 * m.branches.len(),
             branch_lines: Vec::new(),
-            diagnostics: diags_in(m),
+            diagnostics: diags_in(&m.span),
         });
     }
+    for m in declared_skipped {
+        methods.push(MethodReport {
+            method: format!("{}.{}({})", m.class, m.name, java_params(&m.descriptor).join(",")),
+            class: m.class.clone(),
+            name: m.name.clone(),
+            descriptor: m.descriptor.clone(),
+            file: m.span.file.display().to_string(),
+            line: m.span.line,
+            status: Status::Skipped,
+            paths: 0,
+            infeasible_paths: 0,
+            tests: 0,
+            test_class: None,
+            branches_covered: 0,
+            branches_total: 0,
+            branch_lines: Vec::new(),
+            diagnostics: diags_in(&m.span),
+        });
+    }
+    methods.sort_by(|a, b| (&a.file, a.line, &a.name).cmp(&(&b.file, b.line, &b.name)));
     let totals = Totals {
         methods: methods.len(),
         methods_with_tests: methods.iter().filter(|m| m.tests > 0).count(),

@@ -2,6 +2,7 @@
 //! supports to the IR. Whatever it does not support is reported as one diagnostic at the
 //! construct, and the enclosing method is skipped; everything else goes on.
 
+mod declared;
 mod index;
 mod library;
 mod lower;
@@ -51,6 +52,18 @@ pub fn lower_sources(files: &[(PathBuf, String)]) -> (Program, Vec<Diagnostic>) 
         }
     }
     drop_callers_of_skipped_methods(&mut program.methods, &mut diags);
+    let lowered: HashSet<(&str, &str, &Span)> =
+        program.methods.iter().map(|m| (m.key.class.as_str(), m.key.name.as_str(), &m.span)).collect();
+    let classes: HashSet<String> = index.classes.keys().cloned().collect();
+    let mut skipped = Vec::new();
+    for (scope, root) in scopes.iter().zip(&roots) {
+        for m in declared::declared_methods(scope.path, scope.source, *root, &scope.package, &scope.imports, &classes) {
+            if !lowered.contains(&(m.class.as_str(), m.name.as_str(), &m.span)) {
+                skipped.push(m);
+            }
+        }
+    }
+    program.skipped = skipped;
     diags.sort_by(|a, b| a.span.cmp(&b.span));
     (program, diags)
 }
