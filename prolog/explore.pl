@@ -1,12 +1,13 @@
 /* Path enumeration and labelling: the driver that the engine calls for a method.
 
-   An entry predicate Entry(Inputs, Ret, Ex, Events) enumerates the method's paths (the
-   translation generates it). For each path the inputs are labelled with small values, widening
-   the search only when no small solution exists, and the path is written as one line of text,
-   so that no non-ground term ever crosses into Rust.
+   Two phases, so that the budget of one never counts against the other. cases/4 enumerates
+   the paths of a method's entry predicate (which the translation generates) and writes each
+   as a clause holding its constraints: the method's summary. labels/3 then calls each clause
+   of a loaded summary and labels its inputs with small values, widening the search only when
+   no small solution exists. Only text crosses into Rust, never a non-ground term.
 */
 
-:- module(explore, [paths/3, paths/4]).
+:- module(explore, [cases/4, labels/3]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -15,51 +16,45 @@
 :- use_module(library(dcgs)).
 :- use_module(library(error)).
 :- use_module(library(terms)).
-:- use_module(library(pairs)).
 :- use_module(library(charsio)).
 
-%% paths(+Entry, +Budget, -Text)
+%% cases(+Entry, +Budget, +CaseName, -Text)
 %
-%  Text holds one line per path of Entry, each a term followed by a full stop:
-%  path(Inputs, Outcome, Events) with Outcome = return(V), return or throw(Class);
-%  infeasible(Events) when no input satisfies the path; unknown(Events) when labelling ran out
-%  of Budget inferences; and a final budget_exhausted when finding the next path did.
+%  Text holds a clause `CaseName(Inputs, Ret, Ex, Events) :- Constraints.` per path of the
+%  entry predicate Entry(Inputs, Ret, Ex, Events) of module user, one per line, and a last
+%  line `%% budget_exhausted` when finding the next path took more than Budget inferences.
 %
-%  ?- explore:paths(my_entry, 1000000, Text).
-paths(Entry, Budget, Text) :-
-    paths(Entry, Budget, none, Text).
-
-%% paths(+Entry, +Budget, +CaseName, -Text)
-%
-%  As paths/3; unless CaseName is none, Text then goes on with a line `%% cases` and, for
-%  every path that is not infeasible, a clause
-%  `CaseName(Inputs, Ret, Ex, Events) :- Constraints.` holding the path's residual constraints
-%  before labelling: the method's summary, which callers compose instead of re-running it.
-paths(Entry, Budget, CaseName, Text) :-
+%  ?- explore:cases('$entry A.f(int)', 1000000, c, Text).
+cases(Entry, Budget, CaseName, Text) :-
     must_be(atom, Entry),
     must_be(integer, Budget),
     must_be(atom, CaseName),
-    findall(Line-Case, path_line(Entry, Budget, CaseName, Line, Case), Pairs),
-    pairs_keys_values(Pairs, Lines, Cases),
-    append(Lines, PathsText),
-    (   CaseName == none ->
-        Text = PathsText
-    ;   append(Cases, CasesText),
-        append(PathsText, "%% cases\n", T0),
-        append(T0, CasesText, Text)
-    ).
+    findall(Line, path_case(Entry, Budget, CaseName, Line), Lines),
+    append(Lines, Text).
 
-path_line(Entry, Budget, CaseName, Line, Case) :-
+path_case(Entry, Budget, CaseName, Text) :-
     call_with_inference_limit(call(user:Entry, Inputs, Ret, Ex, Events), Budget, R),
     (   R == inference_limit_exceeded ->
-        Term = budget_exhausted,
-        Case = []
-    ;   % The clause keeps the constraints, so it is written before labelling binds them.
-        case_clause(CaseName, Inputs, Ret, Ex, Events, Case0),
-        labelled_path(Inputs, Ret, Ex, Events, Budget, Term),
-        (   Term = infeasible(_) -> Case = [] ; Case = Case0 )
-    ),
-    phrase(format_("~q.~n", [Term]), Line).
+        Text = "%% budget_exhausted\n"
+    ;   case_clause(CaseName, Inputs, Ret, Ex, Events, Text)
+    ).
+
+%% labels(+CaseName, +Budget, -Text)
+%
+%  For each clause of CaseName/4 in module user, in order, one line: path(Inputs, Outcome,
+%  Events) with Outcome = return(V), return or throw(Class); infeasible(Events) when no input
+%  satisfies it; unknown(Events) when labelling ran out of Budget inferences per attempt.
+%
+%  ?- explore:labels(c, 1000000, Text).
+labels(CaseName, Budget, Text) :-
+    must_be(atom, CaseName),
+    must_be(integer, Budget),
+    findall(Line,
+            ( call(user:CaseName, Inputs, Ret, Ex, Events),
+              labelled_path(Inputs, Ret, Ex, Events, Budget, Term),
+              phrase(format_("~q.~n", [Term]), Line) ),
+            Lines),
+    append(Lines, Text).
 
 %% case_clause(+Name, ?Inputs, ?Ret, ?Ex, +Events, -Text)
 %

@@ -43,7 +43,7 @@ enum Command {
         methods: Vec<String>,
         /// Inferences allowed to find one path or to solve its constraints; a path past it is
         /// reported, not guessed.
-        #[arg(long, value_name = "N", default_value_t = 5_000_000)]
+        #[arg(long, value_name = "N", default_value_t = 1_000_000)]
         budget: u64,
         /// Execute callees inline instead of composing their summaries (slower; for checking
         /// that both give the same tests).

@@ -10,7 +10,7 @@ use crate::summary::cache::{Cache, Key, KeyBuilder};
 use crate::diag::{Diagnostic, Span};
 use crate::emit::junit;
 use crate::emit::report::{MethodReport, Report, Status, Totals};
-use crate::ir::{DeclaredMethod, Method, MethodKey, Program, Ty};
+use crate::ir::{DeclaredMethod, Method, MethodKey, Ty};
 use crate::testgen::{self, MethodTests};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
@@ -82,13 +82,14 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
         let (_schema, schema_diagnostics) = crate::sql::parse_schema(schema, &text);
         diagnostics.extend(schema_diagnostics);
     }
-    let (analysable, skipped) = drop_unresolved_callers(&program, &mut diagnostics);
-    let targets = select_targets(&analysable, &opts.methods, &mut diagnostics);
+    // The front end guarantees that every callee is lowered or a library method.
+    let analysable = &program.methods;
+    let targets = select_targets(analysable, &opts.methods, &mut diagnostics);
 
-    let graph = CallGraph::new(&analysable);
+    let graph = CallGraph::new(analysable);
     let needed = graph.callees_of(&targets);
     let by_key: HashMap<&MethodKey, &Method> = analysable.iter().map(|m| (&m.key, m)).collect();
-    let mut summarizer = Summarizer::new(opts, &analysable, &graph);
+    let mut summarizer = Summarizer::new(opts, analysable, &graph);
     let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
     for component in graph.components_bottom_up() {
         if !component.iter().any(|k| needed.contains(k)) {
@@ -129,7 +130,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let mut written = write_tests(&opts.out, &results)?;
     diagnostics.sort_by(|a, b| (&a.span, &a.message).cmp(&(&b.span, &b.message)));
     diagnostics.dedup();
-    let report = build_report(opts, &results, &skipped, &program.skipped, &diagnostics, stats, start);
+    let report = build_report(opts, &results, &program.skipped, &diagnostics, stats, start);
     let report_path = opts.out.join("hornet-report.json");
     write_file(&report_path, &report.to_json())?;
     written.push(report_path);
@@ -348,36 +349,6 @@ fn collect_java(path: &Path, found: &mut Vec<PathBuf>) -> Result<(), GenError> {
     Ok(())
 }
 
-/// Methods whose callees were not lowered (unsupported code) cannot be analysed either; this
-/// removes them, transitively, with a diagnostic at the call.
-fn drop_unresolved_callers(program: &Program, diagnostics: &mut Vec<Diagnostic>) -> (Vec<Method>, Vec<Method>) {
-    let mut analysable: Vec<Method> = program.methods.clone();
-    let mut skipped = Vec::new();
-    loop {
-        let known: HashSet<MethodKey> = analysable.iter().map(|m| m.key.clone()).collect();
-        let (keep, drop): (Vec<Method>, Vec<Method>) = analysable.into_iter().partition(|m| {
-            m.callees().all(|c| known.contains(c) || crate::java::library_return_type(c).is_some())
-        });
-        analysable = keep;
-        if drop.is_empty() {
-            return (analysable, skipped);
-        }
-        for m in &drop {
-            for inst in m.blocks.iter().flat_map(|b| &b.insts) {
-                if let crate::ir::Inst::Call { callee, span, .. } = inst {
-                    if !known.contains(callee) && crate::java::library_return_type(callee).is_none() {
-                        diagnostics.push(Diagnostic::error(
-                            span.clone(),
-                            format!("cannot analyse '{}': it calls '{callee}', which was skipped", m.key.short()),
-                        ));
-                    }
-                }
-            }
-        }
-        skipped.extend(drop);
-    }
-}
-
 /// The methods to write tests for: non-private ones matching the filters.
 fn select_targets(methods: &[Method], filters: &[String], diagnostics: &mut Vec<Diagnostic>) -> HashSet<MethodKey> {
     let matches = |m: &Method, f: &str| {
@@ -412,10 +383,10 @@ fn write_tests(out: &Path, results: &[(&Method, Result<MethodTests, String>)]) -
     remove_generated(out)?;
     let mut by_class: BTreeMap<&str, Vec<(&Method, &MethodTests)>> = BTreeMap::new();
     for (m, r) in results {
-        if let Ok(tests) = r {
-            if !tests.cases.is_empty() {
-                by_class.entry(&m.key.class).or_default().push((m, tests));
-            }
+        if let Ok(tests) = r
+            && !tests.cases.is_empty()
+        {
+            by_class.entry(&m.key.class).or_default().push((m, tests));
         }
     }
     let mut written = Vec::new();
@@ -487,15 +458,13 @@ fn java_params(descriptor: &str) -> Vec<String> {
 fn build_report(
     opts: &GenOptions,
     results: &[(&Method, Result<MethodTests, String>)],
-    skipped: &[Method],
-    declared_skipped: &[DeclaredMethod],
+    skipped: &[DeclaredMethod],
     diagnostics: &[Diagnostic],
     stats: SummaryStats,
     start: Instant,
 ) -> Report {
     // A diagnostic belongs to the method declared last before it in the same file.
     let mut starts: Vec<&Span> = results.iter().map(|(m, _)| &m.span).chain(skipped.iter().map(|m| &m.span)).collect();
-    starts.extend(declared_skipped.iter().map(|m| &m.span));
     starts.sort();
     let owner = |d: &Diagnostic| -> Option<&Span> {
         starts.iter().rev().find(|s| s.file == d.span.file && (s.line, s.col) <= (d.span.line, d.span.col)).copied()
@@ -537,25 +506,6 @@ fn build_report(
         });
     }
     for m in skipped {
-        methods.push(MethodReport {
-            method: m.key.to_string(),
-            class: m.key.class.clone(),
-            name: m.key.name.clone(),
-            descriptor: descriptor(&m.key.params, m.ret),
-            file: m.span.file.display().to_string(),
-            line: m.span.line,
-            status: Status::Skipped,
-            paths: 0,
-            infeasible_paths: 0,
-            tests: 0,
-            test_class: None,
-            branches_covered: 0,
-            branches_total: 2 * m.branches.len(),
-            branch_lines: Vec::new(),
-            diagnostics: diags_in(&m.span),
-        });
-    }
-    for m in declared_skipped {
         methods.push(MethodReport {
             method: format!("{}.{}({})", m.class, m.name, java_params(&m.descriptor).join(",")),
             class: m.class.clone(),

@@ -2,7 +2,7 @@
 
 use super::engine::{Engine, EngineError};
 use super::term::{PTerm, parse_terms};
-use super::translate::{case_pred, entry_pred};
+use super::translate::{case_pred, entry_pred, raw_case_pred};
 use crate::ir::MethodKey;
 use serde::{Deserialize, Serialize};
 
@@ -39,10 +39,10 @@ pub struct Exploration {
     pub budget_exhausted: bool,
 }
 
-/// Enumerates the paths of `key`, whose clauses the engine has loaded, labelling each with
+/// Enumerates the paths of `key`, whose clauses the engine has loaded, and labels each with
 /// at most `budget` inferences per attempt.
 pub fn explore(engine: &mut Engine, key: &MethodKey, budget: u64) -> Result<Exploration, EngineError> {
-    explore_paths(engine, key, budget, "none").map(|(exploration, _)| exploration)
+    explore_with_summary(engine, key, budget).map(|(exploration, _)| exploration)
 }
 
 /// As `explore`, and also returns the method's summary: one clause of `case_pred(key)` per
@@ -52,44 +52,50 @@ pub fn explore_with_summary(
     key: &MethodKey,
     budget: u64,
 ) -> Result<(Exploration, String), EngineError> {
-    explore_paths(engine, key, budget, &case_pred(key))
-}
-
-fn explore_paths(
-    engine: &mut Engine,
-    key: &MethodKey,
-    budget: u64,
-    case_name: &str,
-) -> Result<(Exploration, String), EngineError> {
-    let goal = format!("explore:paths({}, {budget}, {case_name}, Text)", entry_pred(key));
+    let raw = raw_case_pred(key);
+    let goal = format!("explore:cases({}, {budget}, {raw}, Text)", entry_pred(key));
     let output = engine.query_text(&goal)?.unwrap_or_default();
-    let (text, cases) = output.split_once("%% cases\n").unwrap_or((&output, ""));
+    let budget_exhausted = output.lines().any(|l| l == "%% budget_exhausted");
+    let clauses: Vec<&str> = output.lines().filter(|l| !l.starts_with("%%")).collect();
+    engine.consult(&format!("{key}$raw.pl"), &format!(":- dynamic({raw}/4).\n{}\n", clauses.join("\n")))?;
+
+    let goal = format!("explore:labels({raw}, {budget}, Text)");
+    let text = engine.query_text(&goal)?.unwrap_or_default();
     let malformed = |detail: String| EngineError::Query { goal: goal.clone(), exception: detail };
     let terms = parse_terms(&text).map_err(|e| malformed(e.to_string()))?;
-    let mut exploration = Exploration::default();
-    for term in &terms {
-        match term.functor() {
+    if terms.len() != clauses.len() {
+        return Err(malformed(format!("{} labelled paths for {} cases", terms.len(), clauses.len())));
+    }
+    let mut exploration = Exploration { paths: Vec::new(), budget_exhausted };
+    let mut summary = String::new();
+    let case = case_pred(key);
+    for (term, clause) in terms.iter().zip(&clauses) {
+        let path = match term.functor() {
             ("path", 3) => {
                 let args = term.args();
-                exploration.paths.push(PathResult::Feasible {
+                PathResult::Feasible {
                     inputs: ints(&args[0]).ok_or_else(|| malformed(format!("inputs {term:?}")))?,
                     outcome: outcome(&args[1]).ok_or_else(|| malformed(format!("outcome {term:?}")))?,
                     events: events(&args[2]).ok_or_else(|| malformed(format!("events {term:?}")))?,
-                })
+                }
             }
-            ("infeasible", 1) | ("unknown", 1) => {
-                let events = events(&term.args()[0]).ok_or_else(|| malformed(format!("{term:?}")))?;
-                exploration.paths.push(if term.functor().0 == "unknown" {
-                    PathResult::Unknown { events }
-                } else {
-                    PathResult::Infeasible { events }
-                });
-            }
-            ("budget_exhausted", 0) => exploration.budget_exhausted = true,
+            ("infeasible", 1) => PathResult::Infeasible {
+                events: events(&term.args()[0]).ok_or_else(|| malformed(format!("{term:?}")))?,
+            },
+            ("unknown", 1) => PathResult::Unknown {
+                events: events(&term.args()[0]).ok_or_else(|| malformed(format!("{term:?}")))?,
+            },
             _ => return Err(malformed(format!("unexpected {term:?}"))),
+        };
+        if !matches!(path, PathResult::Infeasible { .. }) {
+            // The case clause is the raw clause under the summary's own name.
+            summary.push_str(&case);
+            summary.push_str(clause.strip_prefix(raw.as_str()).unwrap_or(clause));
+            summary.push('\n');
         }
+        exploration.paths.push(path);
     }
-    Ok((exploration, cases.to_string()))
+    Ok((exploration, summary))
 }
 
 fn ints(term: &PTerm) -> Option<Vec<i128>> {

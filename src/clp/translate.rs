@@ -41,6 +41,11 @@ pub fn case_pred(key: &MethodKey) -> String {
     quote_atom(&format!("{key}$case"))
 }
 
+/// The cases of a method as enumerated, before infeasible ones are dropped.
+pub fn raw_case_pred(key: &MethodKey) -> String {
+    quote_atom(&format!("{key}$raw"))
+}
+
 /// The predicate callers compose: a summary case in the shape of a translated method.
 pub fn summary_pred(key: &MethodKey) -> String {
     quote_atom(&format!("{key}$summary"))

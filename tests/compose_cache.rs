@@ -1,0 +1,133 @@
+//! Compositional and inline execution agree on every example, and the summary cache makes a
+//! second run compute nothing and an edit recompute only the edited method and its callers.
+
+use hornet::pipeline::{GenOptions, generate};
+use std::path::{Path, PathBuf};
+
+fn examples() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .expect("examples folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.join("src").is_dir())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn options(src: PathBuf, out: PathBuf, compose: bool, cache_dir: Option<PathBuf>) -> GenOptions {
+    GenOptions {
+        inputs: vec![src],
+        schema: None,
+        out,
+        k: 2,
+        methods: Vec::new(),
+        budget: 1_000_000,
+        compose,
+        cache_dir,
+    }
+}
+
+/// What must not depend on composition: per method, its tests (by name) and its coverage.
+/// (The status may differ: inference budgets are spent differently when callees run inline.)
+fn outline(report: &hornet::emit::report::Report, out: &Path) -> Vec<String> {
+    let mut lines: Vec<String> = report
+        .methods
+        .iter()
+        .map(|m| format!("{} tests={} covered={}/{}", m.method, m.tests, m.branches_covered, m.branches_total))
+        .collect();
+    let mut files: Vec<PathBuf> = Vec::new();
+    let mut stack = vec![out.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e == "java") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("generated test");
+        lines.extend(text.lines().filter(|l| l.trim_start().starts_with("void ")).map(str::to_string));
+    }
+    lines
+}
+
+#[test]
+fn composition_and_inline_execution_agree() {
+    let mut failures = Vec::new();
+    for example in examples() {
+        let composed_out = scratch("composed");
+        let inline_out = scratch("inline");
+        let composed = generate(&options(example.join("src"), composed_out.clone(), true, None)).expect("runs");
+        let inline = generate(&options(example.join("src"), inline_out.clone(), false, None)).expect("runs");
+        assert!(composed.report.totals.compositions > 0 || inline.report.totals.tests == 0);
+        assert_eq!(inline.report.totals.compositions, 0);
+        let (a, b) = (outline(&composed.report, &composed_out), outline(&inline.report, &inline_out));
+        if a != b {
+            failures.push(format!("{}:\ncomposed:\n{}\ninline:\n{}", example.display(), a.join("\n"), b.join("\n")));
+        }
+        let _ = std::fs::remove_dir_all(composed_out);
+        let _ = std::fs::remove_dir_all(inline_out);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read dir").flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+#[test]
+fn the_cache_reuses_unchanged_summaries_and_recomputes_edited_ones_and_their_callers() {
+    let work = scratch("incremental");
+    let src = work.join("src");
+    copy_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/loops/src"), &src);
+    let cache = work.join("cache");
+    let run = || generate(&options(src.clone(), work.join("out"), true, Some(cache.clone()))).expect("runs").report;
+
+    let cold = run();
+    assert_eq!(cold.totals.summaries_reused, 0);
+    assert_eq!(cold.totals.summaries_computed, 9);
+
+    let warm = run();
+    assert_eq!(warm.totals.summaries_computed, 0);
+    assert_eq!(warm.totals.summaries_reused, 9);
+    assert_eq!(warm.totals.tests, cold.totals.tests);
+
+    // Edit the leaf `divides`: it and its five transitive callers are recomputed; the three
+    // methods that do not reach it are reused.
+    let file = src.join("loops/util/Divisors.java");
+    let text = std::fs::read_to_string(&file).expect("source");
+    let edited = text.replace("return n % divisor == 0;", "return n % divisor == 0 && divisor != 0;");
+    assert_ne!(text, edited, "the example changed: update this test");
+    std::fs::write(&file, edited).expect("write");
+    let after_edit = run();
+    assert_eq!(after_edit.totals.summaries_computed, 6);
+    assert_eq!(after_edit.totals.summaries_reused, 3);
+
+    // A corrupt entry is recomputed, not trusted.
+    for entry in std::fs::read_dir(&cache).expect("cache").flatten() {
+        std::fs::write(entry.path(), b"HORNETS1 garbage").expect("corrupt");
+    }
+    let after_corruption = run();
+    assert_eq!(after_corruption.totals.summaries_computed, 9);
+    assert_eq!(after_corruption.totals.tests, after_edit.totals.tests);
+    let _ = std::fs::remove_dir_all(work);
+}
