@@ -49,6 +49,10 @@ enum Command {
         /// that both give the same tests).
         #[arg(long)]
         no_compose: bool,
+        /// Folder of hand-written summaries (`*.pl`) for methods without source: native or
+        /// third-party code; may be repeated. README.md documents the format.
+        #[arg(long = "summaries", value_name = "DIR")]
+        summaries: Vec<PathBuf>,
         /// Folder of the persistent summary cache.
         #[arg(long, value_name = "DIR", default_value = ".hornet/cache")]
         cache_dir: PathBuf,
@@ -82,7 +86,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::Gen { paths, out, k, methods, budget, no_compose, cache_dir, no_cache, schema } => {
+        Command::Gen { paths, out, k, methods, budget, no_compose, cache_dir, no_cache, schema, summaries } => {
             let opts = GenOptions {
                 schema,
                 inputs: paths,
@@ -91,6 +95,7 @@ fn main() -> ExitCode {
                 methods,
                 budget,
                 compose: !no_compose,
+                summaries,
                 cache_dir: (!no_cache).then_some(cache_dir),
             };
             match generate(&opts) {

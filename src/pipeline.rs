@@ -5,7 +5,8 @@ use crate::callgraph::CallGraph;
 use crate::clp::engine::{self, Engine, EngineError};
 use crate::clp::explore::explore_with_summary;
 use crate::clp::translate::{Context, case_pred, summary_glue, translate_method};
-use crate::summary::Summary;
+use crate::java::Library;
+use crate::summary::{Summary, user};
 use crate::summary::cache::{Cache, Key, KeyBuilder};
 use crate::diag::{Diagnostic, Span};
 use crate::emit::junit;
@@ -38,6 +39,8 @@ pub struct GenOptions {
     pub budget: u64,
     /// Compose callees' summaries at call sites (true) or execute callees inline.
     pub compose: bool,
+    /// Folders of the user's hand-written summaries.
+    pub summaries: Vec<PathBuf>,
     /// Folder of the persistent summary cache; None disables it.
     pub cache_dir: Option<PathBuf>,
 }
@@ -74,7 +77,20 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     if files.is_empty() {
         return Err(GenError::NoJavaFiles);
     }
-    let (program, mut diagnostics) = crate::java::lower_sources(&files);
+    let mut diagnostics = Vec::new();
+    let mut library = Library::default();
+    let mut summary_texts: Vec<(String, String)> =
+        BUILTIN_SUMMARIES.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+    for dir in &opts.summaries {
+        let (user, problems) = user::load_dir(dir);
+        diagnostics.extend(problems);
+        for method in user.methods {
+            library.add(method);
+        }
+        summary_texts.extend(user.texts.into_iter().map(|(p, t)| (p.display().to_string(), t)));
+    }
+    let (program, front_diagnostics) = crate::java::lower_sources(&files, &library);
+    diagnostics.extend(front_diagnostics);
     if let Some(schema) = &opts.schema {
         let text = std::fs::read_to_string(schema).map_err(|error| GenError::Io { path: schema.clone(), error })?;
         // The model is not used yet by the supported Java subset (no JDBC); its problems are
@@ -89,7 +105,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let graph = CallGraph::new(analysable);
     let needed = graph.callees_of(&targets);
     let by_key: HashMap<&MethodKey, &Method> = analysable.iter().map(|m| (&m.key, m)).collect();
-    let mut summarizer = Summarizer::new(opts, analysable, &graph);
+    let mut summarizer = Summarizer::new(opts, analysable, &graph, summary_texts);
     let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
     for component in graph.components_bottom_up() {
         if !component.iter().any(|k| needed.contains(k)) {
@@ -157,15 +173,23 @@ struct Summarizer<'a> {
     /// Program text for the engine, in load order: what a late-started engine must load first.
     texts: Vec<(String, String)>,
     keys: HashMap<MethodKey, Key>,
+    /// The key part every summary shares: engine, hand-written summaries, criterion, mode.
+    shared_key: Key,
     stats: SummaryStats,
 }
 
 impl<'a> Summarizer<'a> {
-    fn new(opts: &'a GenOptions, methods: &'a [Method], graph: &CallGraph) -> Self {
+    /// `summary_texts` are the hand-written summaries (built-in and the user's).
+    fn new(opts: &'a GenOptions, methods: &'a [Method], graph: &CallGraph, summary_texts: Vec<(String, String)>) -> Self {
         let analysed: HashSet<MethodKey> = methods.iter().map(|m| m.key.clone()).collect();
         let recursive = graph.recursive_callees();
-        let mut texts: Vec<(String, String)> =
-            BUILTIN_SUMMARIES.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
+        let mut shared_key = KeyBuilder::default();
+        shared_key.part(&engine::fingerprint());
+        for (name, text) in &summary_texts {
+            shared_key.part(name.as_bytes()).part(text.as_bytes());
+        }
+        shared_key.part(&opts.k.to_le_bytes()).part(&opts.budget.to_le_bytes()).part(&[u8::from(opts.compose)]);
+        let mut texts = summary_texts;
         if !opts.compose {
             // Inline execution: every callee's clauses are there from the start.
             let none = HashSet::new();
@@ -187,6 +211,7 @@ impl<'a> Summarizer<'a> {
             engine: None,
             texts,
             keys: HashMap::new(),
+            shared_key: shared_key.finish(),
             stats: SummaryStats::default(),
         }
     }
@@ -194,12 +219,7 @@ impl<'a> Summarizer<'a> {
     /// The cache key of each member of a component: everything its summary depends on.
     fn component_keys(&self, component: &[MethodKey], by_key: &HashMap<&MethodKey, &Method>) -> Vec<Key> {
         let mut shared = KeyBuilder::default();
-        shared.part(&engine::fingerprint());
-        for (name, text) in BUILTIN_SUMMARIES {
-            shared.part(name.as_bytes()).part(text.as_bytes());
-        }
-        shared.part(&self.opts.k.to_le_bytes()).part(&self.opts.budget.to_le_bytes());
-        shared.part(&[u8::from(self.opts.compose)]);
+        shared.part(&self.shared_key.0);
         let mut members: Vec<&MethodKey> = component.iter().collect();
         members.sort();
         let mut external: BTreeSet<&MethodKey> = BTreeSet::new();

@@ -30,6 +30,7 @@ fn options(src: PathBuf, out: PathBuf, compose: bool, cache_dir: Option<PathBuf>
         methods: Vec::new(),
         budget: 1_000_000,
         compose,
+        summaries: Vec::new(),
         cache_dir,
     }
 }

@@ -47,9 +47,17 @@ struct Example {
     dir: PathBuf,
     /// Java sources under `src/`, relative to the crate root.
     sources: Vec<PathBuf>,
+    /// Sources under `lib/`: code the example calls but hornet does not see (it gets their
+    /// summaries from `summaries/`); compiled, but neither analysed nor measured.
+    library_sources: Vec<PathBuf>,
 }
 
 impl Example {
+    fn summaries(&self) -> Option<PathBuf> {
+        let summaries = self.dir.join("summaries");
+        crate_root().join(&summaries).is_dir().then_some(summaries)
+    }
+
     fn schema(&self) -> Option<PathBuf> {
         let schema = self.dir.join("schema.sql");
         crate_root().join(&schema).is_file().then_some(schema)
@@ -89,7 +97,11 @@ fn examples() -> Vec<Example> {
             sources.sort();
             let sources =
                 sources.into_iter().map(|s| s.strip_prefix(&root).unwrap().to_path_buf()).collect();
-            Example { name, dir, sources }
+            let library_dir = root.join(&dir).join("lib");
+            let mut library_sources =
+                if library_dir.is_dir() { files_with_extension(&library_dir, "java") } else { Vec::new() };
+            library_sources.sort();
+            Example { name, dir, sources, library_sources }
         })
         .collect();
     examples.sort_by(|a, b| a.name.cmp(&b.name));
@@ -114,6 +126,9 @@ fn check_example(toolchain: &Toolchain, example: &Example, work: &Path) -> Resul
     if let Some(schema) = example.schema() {
         hornet.arg("--schema").arg(schema);
     }
+    if let Some(summaries) = example.summaries() {
+        hornet.arg("--summaries").arg(summaries);
+    }
     java::run(&mut hornet)?;
     let generation_time = started.elapsed();
     let report = Report::read(&generated.join("hornet-report.json"))?;
@@ -131,10 +146,16 @@ fn check_example(toolchain: &Toolchain, example: &Example, work: &Path) -> Resul
     // H2 is the JDBC driver of examples with a schema; JUnit is the launcher's own jar at run time.
     let database_jars: Vec<PathBuf> =
         example.schema().map(|_| java::shared_jar(java::H2)).into_iter().collect();
-    let compile_class_path: Vec<PathBuf> = [java::shared_jar(java::JUNIT_STANDALONE)]
+    let mut compile_class_path: Vec<PathBuf> = [java::shared_jar(java::JUNIT_STANDALONE)]
         .into_iter()
         .chain(database_jars.clone())
         .collect();
+    // Library code goes to its own folder, so that coverage measures the example's classes only.
+    let library_classes = work.join("classes/lib");
+    if !example.library_sources.is_empty() {
+        java::javac(&library_classes, &compile_class_path, &example.library_sources)?;
+        compile_class_path.push(library_classes.clone());
+    }
     let main_classes = work.join("classes/main");
     let test_classes = work.join("classes/test");
     let sources: Vec<PathBuf> = example.sources.iter().map(|s| crate_root().join(s)).collect();
@@ -144,8 +165,10 @@ fn check_example(toolchain: &Toolchain, example: &Example, work: &Path) -> Resul
     java::javac(&test_classes, &test_compile_class_path, &test_sources)?;
 
     let exec_file = work.join("jacoco.exec");
-    let run_class_path: Vec<PathBuf> =
-        [main_classes.clone(), test_classes].into_iter().chain(database_jars).collect();
+    let run_class_path: Vec<PathBuf> = [main_classes.clone(), test_classes, library_classes]
+        .into_iter()
+        .chain(database_jars)
+        .collect();
     let junit = junit::run_tests(
         &toolchain.agent_jar,
         &exec_file,

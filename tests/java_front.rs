@@ -3,7 +3,7 @@
 
 mod common;
 
-use hornet::java::lower_sources;
+use hornet::java::{Library, lower_sources};
 use std::path::Path;
 
 #[test]
@@ -14,7 +14,7 @@ fn java_cases_lower_to_their_snapshots() {
         .map(|case| {
             let relative = case.strip_prefix(root).expect("case under the repository").to_path_buf();
             let source = std::fs::read_to_string(&case).expect("readable case");
-            let (program, diags) = lower_sources(&[(relative, source)]);
+            let (program, diags) = lower_sources(&[(relative, source)], &Library::default());
             let mut actual = String::new();
             for method in &program.methods {
                 actual.push_str(&method.render());

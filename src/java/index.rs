@@ -68,11 +68,12 @@ pub(crate) enum LocalName {
 /// A class name as seen from some file.
 pub(crate) enum ClassRef<'i, 't> {
     Analysed(&'i ClassInfo<'t>),
-    Library(&'static str),
+    Library(&'t str),
     Unknown,
 }
 
 pub(crate) struct Index<'t> {
+    pub library: &'t library::Library,
     /// By fully qualified name; sorted so that methods come out in a stable order.
     pub classes: BTreeMap<String, ClassInfo<'t>>,
     /// Values of constant fields already evaluated, by (class, field); `None` while being
@@ -87,7 +88,12 @@ fn is_exception_superclass(simple: &str) -> bool {
 
 impl<'t> Index<'t> {
     /// Index the top-level classes of the files, reporting members that are not analysed.
-    pub fn build(files: &'t [FileScope<'t>], roots: &[Node<'t>], diags: &mut Vec<Diagnostic>) -> Self {
+    pub fn build(
+        files: &'t [FileScope<'t>],
+        roots: &[Node<'t>],
+        library: &'t library::Library,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Self {
         let mut class_nodes = Vec::new();
         for (file, root) in files.iter().zip(roots) {
             for declaration in children(*root) {
@@ -122,7 +128,7 @@ impl<'t> Index<'t> {
             let class = index_class(file, node, fq_name.clone(), is_exception, diags);
             classes.insert(fq_name, class);
         }
-        Index { classes, field_constants: RefCell::new(HashMap::new()) }
+        Index { library, classes, field_constants: RefCell::new(HashMap::new()) }
     }
 
     /// What a (possibly qualified) class name means in `file`.
@@ -139,7 +145,7 @@ impl<'t> Index<'t> {
         };
         if let Some(class) = self.classes.get(&qualified) {
             ClassRef::Analysed(class)
-        } else if let Some(fq) = library::library_class(&qualified) {
+        } else if let Some(fq) = self.library.class(&qualified) {
             ClassRef::Library(fq)
         } else {
             ClassRef::Unknown

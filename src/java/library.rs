@@ -3,53 +3,73 @@
 
 use crate::ir::{MethodKey, Ty};
 
-/// A modelled static library method.
-pub(crate) struct LibraryMethod {
-    pub class: &'static str,
-    pub name: &'static str,
-    pub params: &'static [Ty],
+/// A static method whose code is not analysed but whose behaviour a summary models: the
+/// built-in `java.lang` ones, and those declared by the user's summary files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LibraryMethod {
+    pub key: MethodKey,
     pub ret: Ty,
-}
-
-const fn method(class: &'static str, name: &'static str, params: &'static [Ty], ret: Ty) -> LibraryMethod {
-    LibraryMethod { class, name, params, ret }
 }
 
 const MATH: &str = "java.lang.Math";
 const INTEGER: &str = "java.lang.Integer";
 const LONG: &str = "java.lang.Long";
 
-const METHODS: &[LibraryMethod] = &[
-    method(MATH, "abs", &[Ty::Int], Ty::Int),
-    method(MATH, "abs", &[Ty::Long], Ty::Long),
-    method(MATH, "max", &[Ty::Int, Ty::Int], Ty::Int),
-    method(MATH, "max", &[Ty::Long, Ty::Long], Ty::Long),
-    method(MATH, "min", &[Ty::Int, Ty::Int], Ty::Int),
-    method(MATH, "min", &[Ty::Long, Ty::Long], Ty::Long),
-    method(INTEGER, "compare", &[Ty::Int, Ty::Int], Ty::Int),
-    method(LONG, "compare", &[Ty::Long, Ty::Long], Ty::Int),
+const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
+    (MATH, "abs", &[Ty::Int], Ty::Int),
+    (MATH, "abs", &[Ty::Long], Ty::Long),
+    (MATH, "max", &[Ty::Int, Ty::Int], Ty::Int),
+    (MATH, "max", &[Ty::Long, Ty::Long], Ty::Long),
+    (MATH, "min", &[Ty::Int, Ty::Int], Ty::Int),
+    (MATH, "min", &[Ty::Long, Ty::Long], Ty::Long),
+    (INTEGER, "compare", &[Ty::Int, Ty::Int], Ty::Int),
+    (LONG, "compare", &[Ty::Long, Ty::Long], Ty::Int),
 ];
 
-/// The return type of a modelled library method, `None` if the method is not modelled.
-pub fn library_return_type(key: &MethodKey) -> Option<Ty> {
-    METHODS
-        .iter()
-        .find(|m| m.class == key.class && m.name == key.name && m.params == key.params.as_slice())
-        .map(|m| m.ret)
+/// The methods calls may target without their code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Library {
+    methods: Vec<LibraryMethod>,
 }
 
-/// The modelled overloads of `class.name`.
-pub(crate) fn library_overloads<'a>(
-    class: &'a str,
-    name: &'a str,
-) -> impl Iterator<Item = &'static LibraryMethod> + 'a {
-    METHODS.iter().filter(move |m| m.class == class && m.name == name)
+impl Default for Library {
+    /// The built-in `java.lang` methods.
+    fn default() -> Self {
+        let methods = BUILTIN
+            .iter()
+            .map(|(class, name, params, ret)| LibraryMethod {
+                key: MethodKey { class: class.to_string(), name: name.to_string(), params: params.to_vec() },
+                ret: *ret,
+            })
+            .collect();
+        Library { methods }
+    }
 }
 
-/// The fully qualified name of a library class the analysis knows, from its simple or
-/// qualified spelling (`Math` or `java.lang.Math`).
-pub(crate) fn library_class(name: &str) -> Option<&'static str> {
-    [MATH, INTEGER, LONG].into_iter().find(|fq| *fq == name || crate::ir::simple_name(fq) == name)
+impl Library {
+    /// Adds a method declared by a user summary.
+    pub fn add(&mut self, method: LibraryMethod) {
+        self.methods.push(method);
+    }
+
+    /// The return type of a modelled method, `None` if it is not modelled.
+    pub fn return_type(&self, key: &MethodKey) -> Option<Ty> {
+        self.methods.iter().find(|m| m.key == *key).map(|m| m.ret)
+    }
+
+    /// The modelled overloads of `class.name`.
+    pub(crate) fn overloads<'a>(&'a self, class: &'a str, name: &'a str) -> impl Iterator<Item = &'a LibraryMethod> + 'a {
+        self.methods.iter().filter(move |m| m.key.class == class && m.key.name == name)
+    }
+
+    /// The fully qualified name of a modelled class from its simple or qualified spelling
+    /// (`Math` or `java.lang.Math`); simple names resolve only for `java.lang` classes, which
+    /// need no import (others resolve through the file's imports before they get here).
+    pub(crate) fn class(&self, name: &str) -> Option<&str> {
+        self.methods.iter().map(|m| m.key.class.as_str()).find(|fq| {
+            *fq == name || (crate::ir::package_of(fq) == "java.lang" && crate::ir::simple_name(fq) == name)
+        })
+    }
 }
 
 /// `Integer.MAX_VALUE` and friends, as a value and its type.
@@ -69,16 +89,22 @@ mod tests {
 
     #[test]
     fn return_type_follows_the_argument_type() {
+        let library = Library::default();
         let key = |params: Vec<Ty>| MethodKey { class: MATH.into(), name: "abs".into(), params };
-        assert_eq!(library_return_type(&key(vec![Ty::Int])), Some(Ty::Int));
-        assert_eq!(library_return_type(&key(vec![Ty::Long])), Some(Ty::Long));
-        assert_eq!(library_return_type(&key(vec![Ty::Boolean])), None);
+        assert_eq!(library.return_type(&key(vec![Ty::Int])), Some(Ty::Int));
+        assert_eq!(library.return_type(&key(vec![Ty::Long])), Some(Ty::Long));
+        assert_eq!(library.return_type(&key(vec![Ty::Boolean])), None);
     }
 
     #[test]
     fn library_class_accepts_simple_and_qualified_names() {
-        assert_eq!(library_class("Math"), Some(MATH));
-        assert_eq!(library_class("java.lang.Long"), Some(LONG));
-        assert_eq!(library_class("lang.Math"), None);
+        let mut library = Library::default();
+        assert_eq!(library.class("Math"), Some(MATH));
+        assert_eq!(library.class("java.lang.Long"), Some(LONG));
+        assert_eq!(library.class("lang.Math"), None);
+        let key = MethodKey { class: "vendor.Mixer".into(), name: "mix".into(), params: vec![Ty::Int] };
+        library.add(LibraryMethod { key, ret: Ty::Int });
+        assert_eq!(library.class("vendor.Mixer"), Some("vendor.Mixer"));
+        assert_eq!(library.class("Mixer"), None);
     }
 }

@@ -8,7 +8,6 @@ use super::index::{
     ClassInfo, ClassRef, Const, Index, LocalName, MethodInfo, arithmetic_op, assignment_conversion,
     comparison_op, promote,
 };
-use super::library;
 use super::syntax::{
     children, field_children, has_modifier, operator, primitive_type, skip_parens, span_of, text,
 };
@@ -915,8 +914,11 @@ impl<'t> MethodLowering<'_, 't> {
                 }
                 match self.index.resolve_class(self.text(object), self.class.file) {
                     ClassRef::Analysed(class) => self.class_overloads(class, name),
-                    ClassRef::Library(class) => library::library_overloads(class, name)
-                        .map(|m| (m.class.to_string(), m.params.to_vec(), m.ret))
+                    ClassRef::Library(class) => self
+                        .index
+                        .library
+                        .overloads(class, name)
+                        .map(|m| (m.key.class.clone(), m.key.params.clone(), m.ret))
                         .collect(),
                     ClassRef::Unknown => Vec::new(),
                 }

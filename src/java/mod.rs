@@ -8,7 +8,7 @@ mod library;
 mod lower;
 mod syntax;
 
-pub use library::library_return_type;
+pub use library::{Library, LibraryMethod};
 
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{Method, MethodKey, Program};
@@ -19,7 +19,7 @@ use syntax::{children, span_of, text};
 use tree_sitter::{Node, Parser, Tree};
 
 /// Lower the static methods of Java source files (path, contents) to the IR.
-pub fn lower_sources(files: &[(PathBuf, String)]) -> (Program, Vec<Diagnostic>) {
+pub fn lower_sources(files: &[(PathBuf, String)], library: &Library) -> (Program, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let mut trees: Vec<(&Path, &str, Tree)> = Vec::new();
     for (path, source) in files {
@@ -40,7 +40,7 @@ pub fn lower_sources(files: &[(PathBuf, String)]) -> (Program, Vec<Diagnostic>) 
         roots.push(root);
     }
 
-    let index = Index::build(&scopes, &roots, &mut diags);
+    let index = Index::build(&scopes, &roots, library, &mut diags);
     let mut program = Program::default();
     for class in index.classes.values() {
         program.class_files.push((class.fq_name.clone(), class.file.path.to_path_buf()));
@@ -51,7 +51,7 @@ pub fn lower_sources(files: &[(PathBuf, String)]) -> (Program, Vec<Diagnostic>) 
             }
         }
     }
-    drop_callers_of_skipped_methods(&mut program.methods, &mut diags);
+    drop_callers_of_skipped_methods(&mut program.methods, library, &mut diags);
     let lowered: HashSet<(&str, &str, &Span)> =
         program.methods.iter().map(|m| (m.key.class.as_str(), m.key.name.as_str(), &m.span)).collect();
     let classes: HashSet<String> = index.classes.keys().cloned().collect();
@@ -164,14 +164,14 @@ fn package_and_imports(root: Node, source: &str) -> (String, HashMap<String, Str
 }
 
 /// Methods that call a method which was skipped cannot be analysed either.
-fn drop_callers_of_skipped_methods(methods: &mut Vec<Method>, diags: &mut Vec<Diagnostic>) {
+fn drop_callers_of_skipped_methods(methods: &mut Vec<Method>, library: &Library, diags: &mut Vec<Diagnostic>) {
     loop {
         let lowered: HashSet<MethodKey> = methods.iter().map(|m| m.key.clone()).collect();
         let before = methods.len();
         methods.retain(|method| {
             let skipped_call = method.blocks.iter().flat_map(|b| &b.insts).find_map(|inst| match inst {
                 crate::ir::Inst::Call { callee, span, .. }
-                    if !lowered.contains(callee) && library_return_type(callee).is_none() =>
+                    if !lowered.contains(callee) && library.return_type(callee).is_none() =>
                 {
                     Some((callee, span))
                 }
@@ -199,7 +199,7 @@ mod tests {
     fn lower(files: &[(&str, &str)]) -> (Program, Vec<String>) {
         let files: Vec<(PathBuf, String)> =
             files.iter().map(|(p, s)| (PathBuf::from(p), s.to_string())).collect();
-        let (program, diags) = lower_sources(&files);
+        let (program, diags) = lower_sources(&files, &Library::default());
         (program, diags.iter().map(|d| d.to_string()).collect())
     }
 
