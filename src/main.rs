@@ -2,7 +2,8 @@
 
 use clap::{Parser, Subcommand};
 use hornet::diag::Severity;
-use hornet::pipeline::{GenOptions, generate};
+use hornet::emit::table;
+use hornet::pipeline::{GenOptions, analyse, generate};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -20,45 +21,80 @@ struct Cli {
     command: Command,
 }
 
+/// What `gen` and `summaries` share: the inputs and how they are analysed.
+#[derive(clap::Args)]
+struct AnalysisArgs {
+    /// Java files, or folders searched recursively for .java files.
+    #[arg(required = true, value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// SQL schema (CREATE TABLE statements) of the database the code uses.
+    #[arg(long, value_name = "FILE.sql")]
+    schema: Option<PathBuf>,
+    /// Coverage bound: each loop runs at most K iterations per entry and recursion goes at
+    /// most K calls deep on every path.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10))]
+    k: u32,
+    /// Only these methods (`Class.method` or `pkg.Class.method`); may be repeated. Their
+    /// callees are still analysed.
+    #[arg(long = "method", value_name = "CLASS.METHOD")]
+    methods: Vec<String>,
+    /// Inferences allowed to find one path or to solve its constraints; a path past it is
+    /// reported, not guessed.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    budget: u64,
+    /// Execute callees inline instead of composing their summaries (slower; for checking
+    /// that both give the same tests).
+    #[arg(long)]
+    no_compose: bool,
+    /// Worker threads for independent methods, each with its own Prolog machine
+    /// [default: the number of cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
+    /// Folder of hand-written summaries (`*.pl`) for methods without source: native or
+    /// third-party code; may be repeated. README.md documents the format.
+    #[arg(long = "summaries", value_name = "DIR")]
+    summaries: Vec<PathBuf>,
+    /// Folder of the persistent summary cache.
+    #[arg(long, value_name = "DIR", default_value = ".hornet/cache")]
+    cache_dir: PathBuf,
+    /// Neither read nor write the summary cache.
+    #[arg(long)]
+    no_cache: bool,
+}
+
+impl AnalysisArgs {
+    fn options(self, out: PathBuf) -> GenOptions {
+        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        GenOptions {
+            inputs: self.paths,
+            schema: self.schema,
+            out,
+            k: self.k,
+            methods: self.methods,
+            budget: self.budget,
+            compose: !self.no_compose,
+            jobs: self.jobs.map_or(cores, |j| j as usize),
+            summaries: self.summaries,
+            cache_dir: (!self.no_cache).then_some(self.cache_dir),
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Generate JUnit 5 tests and a JSON report for the methods in PATH...
     Gen {
-        /// Java files, or folders searched recursively for .java files.
-        #[arg(required = true, value_name = "PATH")]
-        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        analysis: AnalysisArgs,
         /// Folder for the tests (in package folders) and hornet-report.json.
         #[arg(long, value_name = "DIR", default_value = "hornet-tests")]
         out: PathBuf,
-        /// Coverage bound: each loop runs at most K iterations per entry and recursion goes at
-        /// most K calls deep on every path.
-        #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10))]
-        k: u32,
-        /// SQL schema (CREATE TABLE statements) of the database the code uses.
-        #[arg(long, value_name = "FILE.sql")]
-        schema: Option<PathBuf>,
-        /// Only generate tests for this method (`Class.method` or `pkg.Class.method`); may be
-        /// repeated. Its callees are still analysed.
-        #[arg(long = "method", value_name = "CLASS.METHOD")]
-        methods: Vec<String>,
-        /// Inferences allowed to find one path or to solve its constraints; a path past it is
-        /// reported, not guessed.
-        #[arg(long, value_name = "N", default_value_t = 1_000_000)]
-        budget: u64,
-        /// Execute callees inline instead of composing their summaries (slower; for checking
-        /// that both give the same tests).
-        #[arg(long)]
-        no_compose: bool,
-        /// Folder of hand-written summaries (`*.pl`) for methods without source: native or
-        /// third-party code; may be repeated. README.md documents the format.
-        #[arg(long = "summaries", value_name = "DIR")]
-        summaries: Vec<PathBuf>,
-        /// Folder of the persistent summary cache.
-        #[arg(long, value_name = "DIR", default_value = ".hornet/cache")]
-        cache_dir: PathBuf,
-        /// Neither read nor write the summary cache.
-        #[arg(long)]
-        no_cache: bool,
+    },
+    /// Print the summary of each method: its cases with inputs, result, exception, path and
+    /// constraints.
+    Summaries {
+        #[command(flatten)]
+        analysis: AnalysisArgs,
     },
     /// Print the model hornet understands from an SQL schema, and what it cannot use.
     Schema {
@@ -86,18 +122,32 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::Gen { paths, out, k, methods, budget, no_compose, cache_dir, no_cache, schema, summaries } => {
-            let opts = GenOptions {
-                schema,
-                inputs: paths,
-                out,
-                k,
-                methods,
-                budget,
-                compose: !no_compose,
-                summaries,
-                cache_dir: (!no_cache).then_some(cache_dir),
-            };
+        Command::Summaries { analysis } => {
+            let opts = analysis.options(PathBuf::new());
+            match analyse(&opts) {
+                Ok(analysis) => {
+                    for d in &analysis.diagnostics {
+                        eprintln!("{d}");
+                    }
+                    let mut shown = 0;
+                    // Every method analysed (private ones too), or just the ones asked for.
+                    let wanted = |key| opts.methods.is_empty() || analysis.targets.contains(key);
+                    for method in analysis.program.methods.iter().filter(|m| wanted(&m.key)) {
+                        if let Some(Ok(summary)) = analysis.summaries.get(&method.key) {
+                            println!("{}", table::summary_table(method, summary));
+                            shown += 1;
+                        }
+                    }
+                    if shown == 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+                }
+                Err(e) => {
+                    eprintln!("hornet: error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Gen { analysis, out } => {
+            let opts = analysis.options(out);
             match generate(&opts) {
                 Ok(outcome) => {
                     for d in &outcome.diagnostics {

@@ -1,19 +1,15 @@
 //! `hornet gen`: the pipeline from Java sources to JUnit tests and the report. It reads and
 //! writes files but never the terminal; `main.rs` presents the outcome.
 
-use crate::callgraph::CallGraph;
-use crate::clp::engine::{self, Engine, EngineError};
-use crate::clp::explore::explore_with_summary;
-use crate::clp::translate::{Context, case_pred, summary_glue, translate_method};
 use crate::java::Library;
+use crate::summary::compute::{self, Settings, Stats};
 use crate::summary::{Summary, user};
-use crate::summary::cache::{Cache, Key, KeyBuilder};
 use crate::diag::{Diagnostic, Span};
 use crate::emit::junit;
 use crate::emit::report::{MethodReport, Report, Status, Totals};
-use crate::ir::{DeclaredMethod, Method, MethodKey, Ty};
+use crate::ir::{DeclaredMethod, Method, MethodKey, Program, Ty};
 use crate::testgen::{self, MethodTests};
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -39,6 +35,8 @@ pub struct GenOptions {
     pub budget: u64,
     /// Compose callees' summaries at call sites (true) or execute callees inline.
     pub compose: bool,
+    /// Worker threads computing independent summaries in parallel.
+    pub jobs: usize,
     /// Folders of the user's hand-written summaries.
     pub summaries: Vec<PathBuf>,
     /// Folder of the persistent summary cache; None disables it.
@@ -49,7 +47,6 @@ pub struct GenOptions {
 pub enum GenError {
     Io { path: PathBuf, error: std::io::Error },
     NoJavaFiles,
-    Engine(EngineError),
 }
 
 impl fmt::Display for GenError {
@@ -57,7 +54,6 @@ impl fmt::Display for GenError {
         match self {
             GenError::Io { path, error } => write!(f, "{}: {error}", path.display()),
             GenError::NoJavaFiles => f.write_str("no .java files found in the given paths"),
-            GenError::Engine(e) => write!(f, "the Prolog engine failed: {e}"),
         }
     }
 }
@@ -71,15 +67,26 @@ pub struct GenOutcome {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
-    let start = Instant::now();
+/// What the analysis of the sources gives, before tests are made of it.
+pub struct Analysis {
+    pub program: Program,
+    /// The methods selected for tests (non-private, matching the `--method` filters).
+    pub targets: HashSet<MethodKey>,
+    /// The summary of every selected method and of its callees, or why there is none.
+    pub summaries: HashMap<MethodKey, Result<Summary, String>>,
+    pub stats: Stats,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Front end, hand-written summaries and summary computation: everything but the tests.
+pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
     let files = read_sources(&opts.inputs)?;
     if files.is_empty() {
         return Err(GenError::NoJavaFiles);
     }
     let mut diagnostics = Vec::new();
     let mut library = Library::default();
-    let mut summary_texts: Vec<(String, String)> =
+    let mut hand_written: Vec<(String, String)> =
         BUILTIN_SUMMARIES.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
     for dir in &opts.summaries {
         let (user, problems) = user::load_dir(dir);
@@ -87,7 +94,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
         for method in user.methods {
             library.add(method);
         }
-        summary_texts.extend(user.texts.into_iter().map(|(p, t)| (p.display().to_string(), t)));
+        hand_written.extend(user.texts.into_iter().map(|(p, t)| (p.display().to_string(), t)));
     }
     let (program, front_diagnostics) = crate::java::lower_sources(&files, &library);
     diagnostics.extend(front_diagnostics);
@@ -99,48 +106,44 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
         diagnostics.extend(schema_diagnostics);
     }
     // The front end guarantees that every callee is lowered or a library method.
-    let analysable = &program.methods;
-    let targets = select_targets(analysable, &opts.methods, &mut diagnostics);
-
-    let graph = CallGraph::new(analysable);
-    let needed = graph.callees_of(&targets);
-    let by_key: HashMap<&MethodKey, &Method> = analysable.iter().map(|m| (&m.key, m)).collect();
-    let mut summarizer = Summarizer::new(opts, analysable, &graph, summary_texts);
-    let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
-    for component in graph.components_bottom_up() {
-        if !component.iter().any(|k| needed.contains(k)) {
-            continue;
-        }
-        let summaries = match summarizer.component(&component, &by_key) {
-            Ok(s) => s,
-            Err(e @ EngineError::Poisoned) => return Err(GenError::Engine(e)),
-            Err(e) => {
-                for key in &component {
-                    let method = by_key[key];
-                    diagnostics.push(Diagnostic::error(method.span.clone(), format!("internal: {e}")));
-                    if targets.contains(key) {
-                        results.push((method, Err(e.to_string())));
-                    }
-                }
-                continue;
-            }
-        };
-        for (key, summary) in component.iter().zip(&summaries) {
-            let method = by_key[key];
-            if method.is_private {
-                results.push((method, Ok(testgen::without_tests(method))));
-            }
-            if !targets.contains(key) {
-                continue;
-            }
-            let outcome = testgen::build(method, &summary.exploration).map_err(|e| e.0);
-            if let Err(problem) = &outcome {
-                diagnostics.push(Diagnostic::error(method.span.clone(), format!("internal: {problem}")));
-            }
-            results.push((method, outcome));
+    let targets = select_targets(&program.methods, &opts.methods, &mut diagnostics);
+    let mut needed = targets.clone();
+    // Private methods are listed in the report; computing their summaries costs nothing extra
+    // when a caller needs them anyway.
+    needed.extend(program.methods.iter().filter(|m| m.is_private && opts.methods.is_empty()).map(|m| m.key.clone()));
+    let settings = Settings {
+        k: opts.k,
+        budget: opts.budget,
+        compose: opts.compose,
+        jobs: opts.jobs,
+        cache_dir: opts.cache_dir.clone(),
+    };
+    let computed = compute::compute(&program.methods, &needed, &hand_written, &settings);
+    for m in &program.methods {
+        if let Some(Err(problem)) = computed.summaries.get(&m.key) {
+            diagnostics.push(Diagnostic::error(m.span.clone(), format!("cannot analyse '{}': {problem}", m.key.short())));
         }
     }
-    let stats = summarizer.stats;
+    Ok(Analysis { program, targets, summaries: computed.summaries, stats: computed.stats, diagnostics })
+}
+
+pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
+    let start = Instant::now();
+    let Analysis { program, targets, summaries, stats, mut diagnostics } = analyse(opts)?;
+    let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
+    for method in &program.methods {
+        let Some(summary) = summaries.get(&method.key) else { continue };
+        let outcome = match summary {
+            Err(problem) => Err(problem.clone()),
+            Ok(_) if method.is_private => Ok(testgen::without_tests(method)),
+            Ok(_) if !targets.contains(&method.key) => continue,
+            Ok(summary) => testgen::build(method, &summary.exploration).map_err(|e| e.0),
+        };
+        if let (Err(problem), Some(Ok(_))) = (&outcome, summaries.get(&method.key)) {
+            diagnostics.push(Diagnostic::error(method.span.clone(), format!("internal: {problem}")));
+        }
+        results.push((method, outcome));
+    }
     results.sort_by(|a, b| (&a.0.span, &a.0.key).cmp(&(&b.0.span, &b.0.key)));
 
     let mut written = write_tests(&opts.out, &results)?;
@@ -151,190 +154,6 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     write_file(&report_path, &report.to_json())?;
     written.push(report_path);
     Ok(GenOutcome { report, written, diagnostics })
-}
-
-#[derive(Clone, Copy, Debug, Default)]
-struct SummaryStats {
-    computed: usize,
-    reused: usize,
-    /// Call sites, in the methods whose summaries were computed, that composed a callee's
-    /// summary instead of executing it.
-    compositions: usize,
-}
-
-/// Computes summaries component by component, bottom-up, reusing cached ones; it starts the
-/// engine only when something has to be computed.
-struct Summarizer<'a> {
-    opts: &'a GenOptions,
-    analysed: HashSet<MethodKey>,
-    recursive: HashMap<MethodKey, HashSet<MethodKey>>,
-    cache: Option<Cache>,
-    engine: Option<Engine>,
-    /// Program text for the engine, in load order: what a late-started engine must load first.
-    texts: Vec<(String, String)>,
-    keys: HashMap<MethodKey, Key>,
-    /// The key part every summary shares: engine, hand-written summaries, criterion, mode.
-    shared_key: Key,
-    stats: SummaryStats,
-}
-
-impl<'a> Summarizer<'a> {
-    /// `summary_texts` are the hand-written summaries (built-in and the user's).
-    fn new(opts: &'a GenOptions, methods: &'a [Method], graph: &CallGraph, summary_texts: Vec<(String, String)>) -> Self {
-        let analysed: HashSet<MethodKey> = methods.iter().map(|m| m.key.clone()).collect();
-        let recursive = graph.recursive_callees();
-        let mut shared_key = KeyBuilder::default();
-        shared_key.part(&engine::fingerprint());
-        for (name, text) in &summary_texts {
-            shared_key.part(name.as_bytes()).part(text.as_bytes());
-        }
-        shared_key.part(&opts.k.to_le_bytes()).part(&opts.budget.to_le_bytes()).part(&[u8::from(opts.compose)]);
-        let mut texts = summary_texts;
-        if !opts.compose {
-            // Inline execution: every callee's clauses are there from the start.
-            let none = HashSet::new();
-            for m in methods {
-                let ctx = Context {
-                    compose: false,
-                    k: opts.k,
-                    recursive_callees: recursive.get(&m.key).unwrap_or(&none),
-                    analysed: &analysed,
-                };
-                texts.push((format!("{}.pl", m.key), translate_method(m, &ctx)));
-            }
-        }
-        Summarizer {
-            opts,
-            analysed,
-            recursive,
-            cache: opts.cache_dir.as_ref().map(Cache::new),
-            engine: None,
-            texts,
-            keys: HashMap::new(),
-            shared_key: shared_key.finish(),
-            stats: SummaryStats::default(),
-        }
-    }
-
-    /// The cache key of each member of a component: everything its summary depends on.
-    fn component_keys(&self, component: &[MethodKey], by_key: &HashMap<&MethodKey, &Method>) -> Vec<Key> {
-        let mut shared = KeyBuilder::default();
-        shared.part(&self.shared_key.0);
-        let mut members: Vec<&MethodKey> = component.iter().collect();
-        members.sort();
-        let mut external: BTreeSet<&MethodKey> = BTreeSet::new();
-        for key in &members {
-            let method = by_key[key];
-            shared.part(&postcard::to_allocvec(method).expect("IR serialises"));
-            external.extend(method.callees().filter(|c| !component.contains(c)));
-        }
-        for callee in external {
-            shared.part(callee.to_string().as_bytes());
-            if let Some(key) = self.keys.get(callee) {
-                shared.part(&key.0);
-            }
-            if !self.opts.compose {
-                // Inline execution runs the callee's own clauses: they are part of the key.
-                if let Some(m) = by_key.get(callee) {
-                    shared.part(&postcard::to_allocvec(*m).expect("IR serialises"));
-                }
-            }
-        }
-        let shared = shared.finish();
-        component
-            .iter()
-            .map(|k| KeyBuilder::default().part(&shared.0).part(k.to_string().as_bytes()).finish())
-            .collect()
-    }
-
-    fn component(
-        &mut self,
-        component: &[MethodKey],
-        by_key: &HashMap<&MethodKey, &Method>,
-    ) -> Result<Vec<Summary>, EngineError> {
-        let keys = self.component_keys(component, by_key);
-        for (k, key) in component.iter().zip(&keys) {
-            self.keys.insert(k.clone(), *key);
-        }
-        let cached: Option<Vec<Summary>> = match &self.cache {
-            Some(cache) => keys.iter().map(|k| cache.get(k)).collect(),
-            None => None,
-        };
-        let summaries = match cached {
-            Some(summaries) => {
-                self.stats.reused += summaries.len();
-                summaries
-            }
-            None => {
-                let summaries = self.compute(component, by_key)?;
-                if let Some(cache) = &self.cache {
-                    for (key, summary) in keys.iter().zip(&summaries) {
-                        // A cache that cannot be written only costs time on the next run.
-                        let _ = cache.put(key, summary);
-                    }
-                }
-                summaries
-            }
-        };
-        if self.opts.compose {
-            for (key, summary) in component.iter().zip(&summaries) {
-                let text = format!(":- dynamic({}/4).\n{}\n{}", case_pred(key), summary.cases, summary_glue(key));
-                self.load(format!("{key}$summary.pl"), text)?;
-            }
-        }
-        Ok(summaries)
-    }
-
-    fn compute(
-        &mut self,
-        component: &[MethodKey],
-        by_key: &HashMap<&MethodKey, &Method>,
-    ) -> Result<Vec<Summary>, EngineError> {
-        if self.opts.compose {
-            let none = HashSet::new();
-            for key in component {
-                let method = by_key[key];
-                let ctx = Context {
-                    compose: true,
-                    k: self.opts.k,
-                    recursive_callees: self.recursive.get(key).unwrap_or(&none),
-                    analysed: &self.analysed,
-                };
-                self.stats.compositions +=
-                    method.callees().filter(|c| self.analysed.contains(*c) && !component.contains(c)).count();
-                self.load(format!("{key}.pl"), translate_method(method, &ctx))?;
-            }
-        }
-        let budget = self.opts.budget;
-        let engine = self.engine()?;
-        let mut summaries = Vec::new();
-        for key in component {
-            let (exploration, cases) = explore_with_summary(engine, key, budget)?;
-            summaries.push(Summary { method: key.to_string(), cases, exploration });
-        }
-        self.stats.computed += summaries.len();
-        Ok(summaries)
-    }
-
-    /// The engine, started on first use with everything loaded so far.
-    fn engine(&mut self) -> Result<&mut Engine, EngineError> {
-        if self.engine.is_none() {
-            let mut engine = Engine::new()?;
-            for (name, text) in &self.texts {
-                engine.consult(name, text)?;
-            }
-            self.engine = Some(engine);
-        }
-        Ok(self.engine.as_mut().expect("started above"))
-    }
-
-    fn load(&mut self, name: String, text: String) -> Result<(), EngineError> {
-        if let Some(engine) = &mut self.engine {
-            engine.consult(&name, &text)?;
-        }
-        self.texts.push((name, text));
-        Ok(())
-    }
 }
 
 /// Every `.java` file named or found under the inputs, sorted, with its text.
@@ -480,7 +299,7 @@ fn build_report(
     results: &[(&Method, Result<MethodTests, String>)],
     skipped: &[DeclaredMethod],
     diagnostics: &[Diagnostic],
-    stats: SummaryStats,
+    stats: Stats,
     start: Instant,
 ) -> Report {
     // A diagnostic belongs to the method declared last before it in the same file.

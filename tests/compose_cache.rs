@@ -30,6 +30,7 @@ fn options(src: PathBuf, out: PathBuf, compose: bool, cache_dir: Option<PathBuf>
         methods: Vec::new(),
         budget: 1_000_000,
         compose,
+        jobs: 2,
         summaries: Vec::new(),
         cache_dir,
     }

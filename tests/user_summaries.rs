@@ -8,15 +8,7 @@ use std::path::Path;
 #[test]
 fn summary_folders() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut dirs: Vec<_> = std::fs::read_dir(root.join("tests/cases/summaries"))
-        .expect("cases")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
-    assert!(!dirs.is_empty());
-    let results = dirs
+    let results = common::case_dirs("tests/cases/summaries")
         .iter()
         .map(|dir| {
             let relative = dir.strip_prefix(root).expect("under the crate");

@@ -9,6 +9,44 @@ pub enum PTerm {
     Atom(String),
     Compound(String, Vec<PTerm>),
     List(Vec<PTerm>),
+    /// A variable, as written in a summary clause (`A`, `_B`).
+    Var(String),
+}
+
+impl fmt::Display for PTerm {
+    /// Prolog syntax (atoms quoted only when they need it).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |f: &mut fmt::Formatter<'_>, items: &[PTerm]| -> fmt::Result {
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{item}")?;
+            }
+            Ok(())
+        };
+        match self {
+            PTerm::Int(v) => write!(f, "{v}"),
+            PTerm::Var(v) => f.write_str(v),
+            PTerm::Atom(a) => f.write_str(&atom_text(a)),
+            PTerm::Compound(name, args) => {
+                write!(f, "{}(", atom_text(name))?;
+                list(f, args)?;
+                f.write_str(")")
+            }
+            PTerm::List(items) => {
+                f.write_str("[")?;
+                list(f, items)?;
+                f.write_str("]")
+            }
+        }
+    }
+}
+
+fn atom_text(a: &str) -> String {
+    let plain = a.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && a.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if plain || a == "[]" { a.to_string() } else { super::translate::quote_atom(a) }
 }
 
 impl PTerm {
@@ -16,7 +54,7 @@ impl PTerm {
         match self {
             PTerm::Atom(a) => (a, 0),
             PTerm::Compound(f, args) => (f, args.len()),
-            PTerm::Int(_) => ("", 0),
+            PTerm::Int(_) | PTerm::Var(_) => ("", 0),
             PTerm::List(_) => (".", 2),
         }
     }
@@ -39,6 +77,13 @@ impl fmt::Display for TermError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "bad term at byte {}: {}", self.at, self.message)
     }
+}
+
+/// Parses one term at the start of `text`; returns it and the rest of the text.
+pub fn parse_prefix(text: &str) -> Result<(PTerm, &str), TermError> {
+    let mut p = Parser { src: text.as_bytes(), pos: 0 };
+    let term = p.term()?;
+    Ok((term, &text[p.pos..]))
 }
 
 /// Parses the clauses of `text`: terms each followed by `.` and white space.
@@ -94,6 +139,13 @@ impl Parser<'_> {
             Some(b'\'') => {
                 let name = self.quoted()?;
                 self.compound_rest(name)
+            }
+            Some(c) if c.is_ascii_uppercase() || c == b'_' => {
+                let start = self.pos;
+                while self.peek().is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_') {
+                    self.pos += 1;
+                }
+                Ok(PTerm::Var(String::from_utf8_lossy(&self.src[start..self.pos]).into_owned()))
             }
             Some(c) if c.is_ascii_lowercase() => {
                 let start = self.pos;

@@ -2,3 +2,4 @@
 
 pub mod junit;
 pub mod report;
+pub mod table;

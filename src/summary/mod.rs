@@ -3,6 +3,7 @@
 //! made from. Computed once per method, composed at call sites, cached on disk.
 
 pub mod cache;
+pub mod compute;
 pub mod user;
 
 use crate::clp::explore::Exploration;

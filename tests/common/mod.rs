@@ -1,6 +1,9 @@
 //! The one helper of the data-driven tests: compare an actual output with the snapshot file
 //! beside a case, or rewrite the snapshot when `HORNET_BLESS=1` is set.
 
+// Each test binary compiles this module and uses only part of it.
+#![allow(dead_code)]
+
 use std::path::{Path, PathBuf};
 
 /// Every file under `dir` (recursively) whose name ends with `suffix`, sorted.
@@ -23,6 +26,20 @@ fn collect(dir: &Path, suffix: &str, found: &mut Vec<PathBuf>) {
             found.push(path);
         }
     }
+}
+
+/// Every folder directly under `dir`, sorted: cases made of several files.
+pub fn case_dirs(dir: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    found.sort();
+    assert!(!found.is_empty(), "no case folders under {}", root.display());
+    found
 }
 
 /// Compare `actual` with the snapshot `snapshot`; with `HORNET_BLESS=1`, write it instead.

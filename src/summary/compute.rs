@@ -1,0 +1,302 @@
+//! Summaries computed bottom-up over the call graph's strongly connected components: each
+//! component after the components it calls, independent components in parallel (one scryer
+//! machine per worker thread, since a machine cannot cross threads), cached ones reused.
+
+use super::Summary;
+use super::cache::{Cache, Key, KeyBuilder};
+use crate::callgraph::CallGraph;
+use crate::clp::engine::{self, Engine};
+use crate::clp::explore::explore_with_summary;
+use crate::clp::translate::{Context, case_pred, summary_glue, translate_method};
+use crate::ir::{Method, MethodKey};
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The coverage criterion.
+    pub k: u32,
+    /// Inferences allowed to find one path or to label it.
+    pub budget: u64,
+    /// Compose callees' summaries at call sites, or execute callees inline.
+    pub compose: bool,
+    /// Worker threads, each with its own engine.
+    pub jobs: usize,
+    pub cache_dir: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub computed: usize,
+    pub reused: usize,
+    /// Call sites, in the methods whose summaries were computed, that composed a callee's
+    /// summary instead of executing it.
+    pub compositions: usize,
+}
+
+pub struct Computed {
+    /// The summary of every needed method, or why there is none.
+    pub summaries: HashMap<MethodKey, Result<Summary, String>>,
+    pub stats: Stats,
+}
+
+/// Computes (or reuses) the summaries of `needed` and of everything they call. `hand_written`
+/// are the summaries of library methods (name, Prolog text), loaded into every engine.
+pub fn compute(
+    methods: &[Method],
+    needed: &HashSet<MethodKey>,
+    hand_written: &[(String, String)],
+    settings: &Settings,
+) -> Computed {
+    let graph = CallGraph::new(methods);
+    let by_key: HashMap<&MethodKey, &Method> = methods.iter().map(|m| (&m.key, m)).collect();
+    let analysed: HashSet<MethodKey> = by_key.keys().map(|k| (*k).clone()).collect();
+    let recursive = graph.recursive_callees();
+    let no_recursion = HashSet::new();
+    let context = |key: &MethodKey, compose: bool| Context {
+        compose,
+        k: settings.k,
+        recursive_callees: recursive.get(key).unwrap_or(&no_recursion),
+        analysed: &analysed,
+    };
+
+    let mut shared_key = KeyBuilder::default();
+    shared_key.part(&engine::fingerprint());
+    for (name, text) in hand_written {
+        shared_key.part(name.as_bytes()).part(text.as_bytes());
+    }
+    shared_key.part(&settings.k.to_le_bytes()).part(&settings.budget.to_le_bytes());
+    shared_key.part(&[u8::from(settings.compose)]);
+    let shared_key = shared_key.finish();
+
+    let mut initial: Vec<(String, String)> = hand_written.to_vec();
+    if !settings.compose {
+        // Inline execution: every method's clauses are in every engine from the start.
+        for m in methods {
+            initial.push((format!("{}.pl", m.key), translate_method(m, &context(&m.key, false))));
+        }
+    }
+    let initial = Arc::new(initial);
+
+    let reachable = graph.callees_of(needed);
+    let components = graph.components_bottom_up();
+    let levels = levels(&components, &by_key);
+    let cache = settings.cache_dir.as_ref().map(Cache::new);
+    let mut keys: HashMap<MethodKey, Key> = HashMap::new();
+    let mut summaries: HashMap<MethodKey, Result<Summary, String>> = HashMap::new();
+    let mut stats = Stats::default();
+
+    std::thread::scope(|scope| {
+        let (job_sender, job_receiver) = channel::<Job>();
+        let job_receiver = Arc::new(Mutex::new(job_receiver));
+        let (result_sender, result_receiver) = channel::<JobResult>();
+        for _ in 0..settings.jobs.max(1) {
+            let (jobs, results, initial) = (job_receiver.clone(), result_sender.clone(), initial.clone());
+            let budget = settings.budget;
+            scope.spawn(move || worker(jobs, results, initial, budget));
+        }
+        drop(result_sender);
+
+        for level in levels {
+            let mut pending: HashMap<usize, (Vec<MethodKey>, Vec<Key>)> = HashMap::new();
+            for index in level {
+                let component = &components[index];
+                if !component.iter().any(|k| reachable.contains(k)) {
+                    continue;
+                }
+                let member_keys = component_keys(component, &by_key, &keys, shared_key, settings.compose);
+                for (k, key) in component.iter().zip(&member_keys) {
+                    keys.insert(k.clone(), *key);
+                }
+                let cached: Option<Vec<Summary>> =
+                    cache.as_ref().and_then(|c| member_keys.iter().map(|k| c.get(k)).collect());
+                if let Some(cached) = cached {
+                    stats.reused += cached.len();
+                    for (k, s) in component.iter().zip(cached) {
+                        summaries.insert(k.clone(), Ok(s));
+                    }
+                    continue;
+                }
+                let external: BTreeSet<&MethodKey> = component
+                    .iter()
+                    .flat_map(|k| by_key[k].callees())
+                    .filter(|c| analysed.contains(*c) && !component.contains(c))
+                    .collect();
+                if let Some(failed) = external.iter().find(|c| matches!(summaries.get(**c), Some(Err(_)))) {
+                    for k in component {
+                        summaries.insert(k.clone(), Err(format!("its callee '{failed}' could not be analysed")));
+                    }
+                    continue;
+                }
+                let mut texts = Vec::new();
+                if settings.compose {
+                    for callee in &external {
+                        if let Some(Ok(summary)) = summaries.get(*callee) {
+                            texts.push(summary_text(callee, summary));
+                        }
+                    }
+                    for k in component {
+                        let method = by_key[k];
+                        stats.compositions +=
+                            method.callees().filter(|c| analysed.contains(*c) && !component.contains(c)).count();
+                        texts.push((format!("{k}.pl"), translate_method(method, &context(k, true))));
+                    }
+                }
+                let job = Job { index, members: component.clone(), texts };
+                if job_sender.send(job).is_ok() {
+                    pending.insert(index, (component.clone(), member_keys));
+                }
+            }
+            for _ in 0..pending.len() {
+                let Ok(result) = result_receiver.recv() else { break };
+                let Some((members, member_keys)) = pending.remove(&result.index) else { continue };
+                match result.outcome {
+                    Ok(computed) => {
+                        stats.computed += computed.len();
+                        for ((k, key), s) in members.iter().zip(&member_keys).zip(computed) {
+                            if let Some(cache) = &cache {
+                                // A cache that cannot be written only costs time on the next run.
+                                let _ = cache.put(key, &s);
+                            }
+                            summaries.insert(k.clone(), Ok(s));
+                        }
+                    }
+                    Err(problem) => {
+                        for k in members {
+                            summaries.insert(k, Err(problem.clone()));
+                        }
+                    }
+                }
+            }
+        }
+        drop(job_sender);
+    });
+    Computed { summaries, stats }
+}
+
+/// Groups components (indices into `components`, which is bottom-up) by the length of the
+/// longest call chain below them: the components of one level are independent.
+fn levels(components: &[Vec<MethodKey>], by_key: &HashMap<&MethodKey, &Method>) -> Vec<Vec<usize>> {
+    let component_of: HashMap<&MethodKey, usize> =
+        components.iter().enumerate().flat_map(|(i, c)| c.iter().map(move |k| (k, i))).collect();
+    let mut level_of = vec![0usize; components.len()];
+    for (i, component) in components.iter().enumerate() {
+        level_of[i] = component
+            .iter()
+            .flat_map(|k| by_key[k].callees())
+            .filter_map(|c| component_of.get(c).copied())
+            .filter(|&j| j != i)
+            .map(|j| level_of[j] + 1)
+            .max()
+            .unwrap_or(0);
+    }
+    let mut levels: Vec<Vec<usize>> = vec![Vec::new(); level_of.iter().max().map_or(0, |m| m + 1)];
+    for (i, level) in level_of.into_iter().enumerate() {
+        levels[level].push(i);
+    }
+    levels
+}
+
+/// The cache key of each member of a component: everything its summary depends on.
+fn component_keys(
+    component: &[MethodKey],
+    by_key: &HashMap<&MethodKey, &Method>,
+    keys: &HashMap<MethodKey, Key>,
+    shared_key: Key,
+    compose: bool,
+) -> Vec<Key> {
+    let mut shared = KeyBuilder::default();
+    shared.part(&shared_key.0);
+    let mut members: Vec<&MethodKey> = component.iter().collect();
+    members.sort();
+    let mut external: BTreeSet<&MethodKey> = BTreeSet::new();
+    for key in &members {
+        let method = by_key[key];
+        shared.part(&postcard::to_allocvec(method).expect("IR serialises"));
+        external.extend(method.callees().filter(|c| !component.contains(c)));
+    }
+    for callee in external {
+        shared.part(callee.to_string().as_bytes());
+        if let Some(key) = keys.get(callee) {
+            shared.part(&key.0);
+        }
+        if !compose {
+            // Inline execution runs the callee's own clauses: they are part of the key.
+            if let Some(m) = by_key.get(callee) {
+                shared.part(&postcard::to_allocvec(*m).expect("IR serialises"));
+            }
+        }
+    }
+    let shared = shared.finish();
+    component.iter().map(|k| KeyBuilder::default().part(&shared.0).part(k.to_string().as_bytes()).finish()).collect()
+}
+
+/// What callers load to compose a method: its cases and the clause in the shape of a call.
+fn summary_text(key: &MethodKey, summary: &Summary) -> (String, String) {
+    (
+        format!("{key}$summary.pl"),
+        format!(":- dynamic({}/4).\n{}\n{}", case_pred(key), summary.cases, summary_glue(key)),
+    )
+}
+
+struct Job {
+    index: usize,
+    members: Vec<MethodKey>,
+    /// Program texts the job needs loaded (name, text); a worker loads each name once.
+    texts: Vec<(String, String)>,
+}
+
+struct JobResult {
+    index: usize,
+    outcome: Result<Vec<Summary>, String>,
+}
+
+/// A worker thread: owns one engine, started on its first job and started afresh after a
+/// failure, and computes the summaries of the components it is sent.
+fn worker(jobs: Arc<Mutex<Receiver<Job>>>, results: Sender<JobResult>, initial: Arc<Vec<(String, String)>>, budget: u64) {
+    let mut engine: Option<(Engine, HashSet<String>)> = None;
+    loop {
+        let job = match jobs.lock() {
+            Ok(receiver) => receiver.recv(),
+            Err(_) => return,
+        };
+        let Ok(job) = job else { return };
+        let outcome = run_job(&mut engine, &initial, &job, budget);
+        if outcome.is_err() {
+            engine = None;
+        }
+        if results.send(JobResult { index: job.index, outcome }).is_err() {
+            return;
+        }
+    }
+}
+
+fn run_job(
+    engine: &mut Option<(Engine, HashSet<String>)>,
+    initial: &[(String, String)],
+    job: &Job,
+    budget: u64,
+) -> Result<Vec<Summary>, String> {
+    if engine.is_none() {
+        let mut fresh = Engine::new().map_err(|e| e.to_string())?;
+        for (name, text) in initial {
+            fresh.consult(name, text).map_err(|e| e.to_string())?;
+        }
+        *engine = Some((fresh, HashSet::new()));
+    }
+    let (engine, loaded) = engine.as_mut().expect("started above");
+    for (name, text) in &job.texts {
+        if loaded.insert(name.clone()) {
+            engine.consult(name, text).map_err(|e| e.to_string())?;
+        }
+    }
+    job.members
+        .iter()
+        .map(|key| {
+            let (exploration, cases) = explore_with_summary(engine, key, budget).map_err(|e| e.to_string())?;
+            Ok(Summary { method: key.to_string(), cases, exploration })
+        })
+        .collect()
+}
