@@ -22,14 +22,18 @@
 %
 %  Text holds a clause `CaseName(Inputs, Ret, Ex, Events) :- Constraints.` per path of the
 %  entry predicate Entry(Inputs, Ret, Ex, Events) of module user, one per line, and a last
-%  line `%% budget_exhausted` when finding the next path took more than Budget inferences.
+%  line `%% budget_exhausted` when finding the next path took more than Budget inferences or
+%  a path was abandoned because the propagation of one of its constraints stalled (see
+%  jvm:guarded/1).
 %
 %  ?- explore:cases('$entry A.f(int)', 1000000, c, Text).
 cases(Entry, Budget, CaseName, Text) :-
     must_be(atom, Entry),
     must_be(integer, Budget),
     must_be(atom, CaseName),
-    findall(Line, path_case(Entry, Budget, CaseName, Line), Lines),
+    jvm:stalled(false),
+    findall(Line, path_case(Entry, Budget, CaseName, Line), Lines0),
+    (   jvm:stalled(true) -> append(Lines0, ["%% budget_exhausted\n"], Lines) ; Lines = Lines0 ),
     append(Lines, Text).
 
 path_case(Entry, Budget, CaseName, Text) :-

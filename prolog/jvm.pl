@@ -6,10 +6,12 @@
    follow the path on which the JVM throws.
 */
 
-:- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/3, wrap/3, compare/4]).
+:- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/3, wrap/3, compare/4,
+                stalled/1]).
 
 :- use_module(library(clpz)).
 :- use_module(library(error)).
+:- use_module(library(iso_ext)).
 
 %% value(+Type, ?V)
 %
@@ -42,7 +44,7 @@ wrap(Type, Exact, Wrapped) :-
         fd_sup(Exact, Hi), integer(Hi), Hi =< Max ->
         Wrapped = Exact
     ;   modulus(Type, M),
-        Wrapped #= ((Exact - Min) mod M) + Min
+        guarded(Wrapped #= ((Exact - Min) mod M) + Min)
     ).
 
 %% arith(+Op, +Type, ?A, ?B, ?R)
@@ -56,9 +58,9 @@ arith(Op, Type, A, B, R) :-
     exact(Op, A, B, E),
     wrap(Type, E, R).
 
-exact(add, A, B, E) :- E #= A + B.
-exact(sub, A, B, E) :- E #= A - B.
-exact(mul, A, B, E) :- E #= A * B.
+exact(add, A, B, E) :- guarded(E #= A + B).
+exact(sub, A, B, E) :- guarded(E #= A - B).
+exact(mul, A, B, E) :- guarded(E #= A * B).
 
 %% divide(+Op, +Type, ?A, ?B, ?R, -Ex)
 %
@@ -68,20 +70,20 @@ exact(mul, A, B, E) :- E #= A * B.
 %  ?- jvm:divide(div, int, -7, 2, R, Ex).
 %  R = -3, Ex = ok.
 divide(_, _, _, B, _, exc('java.lang.ArithmeticException')) :-
-    B #= 0.
+    guarded(B #= 0).
 divide(Op, Type, A, B, R, ok) :-
-    B #\= 0,
+    guarded(B #\= 0),
     quotient(Op, Type, A, B, R).
 
-quotient(div, Type, A, B, R) :- E #= A // B, wrap(Type, E, R).
-quotient(rem, _, A, B, R) :- R #= A rem B.
+quotient(div, Type, A, B, R) :- guarded(E #= A // B), wrap(Type, E, R).
+quotient(rem, _, A, B, R) :- guarded(R #= A rem B).
 
 %% negate(+Type, ?A, ?R)
 %
 %  ?- jvm:negate(int, -2147483648, R).
 %  R = -2147483648.
 negate(Type, A, R) :-
-    E #= -A,
+    guarded(E #= -A),
     wrap(Type, E, R).
 
 %% convert(+To, ?A, ?R)
@@ -100,8 +102,34 @@ convert(int, A, R) :- wrap(int, A, R).
 %
 %  ?- jvm:compare(lt, X, 3, f), X in 0..5.
 %  X in 3..5.
-compare(Op, A, B, t) :- holds(Op, A, B).
-compare(Op, A, B, f) :- negation(Op, Neg), holds(Neg, A, B).
+compare(Op, A, B, t) :- guarded(holds(Op, A, B)).
+compare(Op, A, B, f) :- negation(Op, Neg), guarded(holds(Neg, A, B)).
+
+% Propagation can stall on wide domains (cyclic or modular constraints refute one value at a
+% time): every constraint is posted under a budget of inferences. Past it the path is
+% abandoned, and stalled(true) records that paths may be missing. (Delaying the constraint
+% until labelling instead keeps every path but lets infeasible ones multiply.)
+guarded(Goal) :-
+    call_with_inference_limit(Goal, 200000, R),
+    (   R == inference_limit_exceeded ->
+        bb_put(hornet_stalled, true),
+        false
+    ;   true
+    ).
+
+%% stalled(-Stalled)
+%
+%  Stalled is true if a path was abandoned since the last stalled(false) call, which
+%  resets the record.
+%
+%  ?- jvm:stalled(false), jvm:stalled(S).
+%  S = false.
+stalled(Stalled) :-
+    (   Stalled == false ->
+        bb_put(hornet_stalled, false)
+    ;   bb_get(hornet_stalled, Stalled0) -> Stalled = Stalled0
+    ;   Stalled = false
+    ).
 
 holds(eq, A, B) :- A #= B.
 holds(ne, A, B) :- A #\= B.

@@ -130,6 +130,7 @@ pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
 pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let start = Instant::now();
     let Analysis { program, targets, summaries, stats, mut diagnostics } = analyse(opts)?;
+    let incomplete = incomplete_methods(&program.methods, &summaries, opts.compose);
     let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
     for method in &program.methods {
         let Some(summary) = summaries.get(&method.key) else { continue };
@@ -137,7 +138,21 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
             Err(problem) => Err(problem.clone()),
             Ok(_) if method.is_private => Ok(testgen::without_tests(method)),
             Ok(_) if !targets.contains(&method.key) => continue,
-            Ok(summary) => testgen::build(method, &summary.exploration).map_err(|e| e.0),
+            Ok(summary) => testgen::build(method, &summary.exploration).map(|mut tests| {
+                tests.incomplete |= incomplete.contains(&method.key);
+                if tests.cases.is_empty() {
+                    diagnostics.push(Diagnostic::warning(
+                        method.span.clone(),
+                        format!(
+                            "no path of '{}' completes within the bound (k = {}): its loops or recursion, \
+                             or its callees', go deeper; try a larger --k",
+                            method.key.short(),
+                            opts.k
+                        ),
+                    ));
+                }
+                tests
+            }).map_err(|e| e.0),
         };
         if let (Err(problem), Some(Ok(_))) = (&outcome, summaries.get(&method.key)) {
             diagnostics.push(Diagnostic::error(method.span.clone(), format!("internal: {problem}")));
@@ -154,6 +169,38 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     write_file(&report_path, &report.to_json())?;
     written.push(report_path);
     Ok(GenOutcome { report, written, diagnostics })
+}
+
+/// Methods whose exploration may have missed paths: a budget ran out in their own, or, when
+/// summaries are composed, in the summary of a method they call (the caller then sees only the
+/// callee's cases that were found).
+fn incomplete_methods(
+    methods: &[Method],
+    summaries: &HashMap<MethodKey, Result<Summary, String>>,
+    compose: bool,
+) -> HashSet<MethodKey> {
+    let own = |m: &Method| match summaries.get(&m.key) {
+        Some(Ok(s)) => {
+            s.exploration.budget_exhausted
+                || s.exploration.paths.iter().any(|p| matches!(p, crate::clp::explore::PathResult::Unknown { .. }))
+        }
+        _ => false,
+    };
+    let mut incomplete: HashSet<MethodKey> = methods.iter().filter(|m| own(m)).map(|m| m.key.clone()).collect();
+    if compose {
+        loop {
+            let before = incomplete.len();
+            for m in methods {
+                if m.callees().any(|c| incomplete.contains(c)) {
+                    incomplete.insert(m.key.clone());
+                }
+            }
+            if incomplete.len() == before {
+                break;
+            }
+        }
+    }
+    incomplete
 }
 
 /// Every `.java` file named or found under the inputs, sorted, with its text.
