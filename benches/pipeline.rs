@@ -1,0 +1,203 @@
+//! `cargo bench --bench pipeline [-- FILTER...]`: times `hornet::pipeline::generate` on every
+//! folder of `examples/` and on synthetic codebases (`synth.rs`), and prints per suite
+//! - compositional against inline execution (`compose: false`), both without cache;
+//! - a cold summary cache against a warm one (the same cache folder, run again), composing.
+//!
+//! Each time is the best of `HORNET_BENCH_REPS` repetitions (default: 3 for small suites, 1 for
+//! large ones). The machine may be shared and noisy, so what to read are the ratios, measured in
+//! the same run; nothing here asserts on time. A FILTER selects the suites whose name contains it.
+
+mod synth;
+
+use hornet::emit::report::{Report, Status};
+use hornet::pipeline::{GenOptions, generate};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use synth::Shape;
+
+/// Seed of every synthetic codebase, so that runs compare the same code.
+const SYNTH_SEED: u64 = 2024;
+
+enum Source {
+    Example(PathBuf),
+    Synthetic(Shape),
+}
+
+struct Suite {
+    name: String,
+    source: Source,
+    default_reps: usize,
+}
+
+/// Best times, and the reports that the rows and notes are made from.
+struct Measurement {
+    compositional: Duration,
+    inline: Duration,
+    cold: Duration,
+    warm: Duration,
+    compositional_report: Report,
+    inline_report: Report,
+    warm_report: Report,
+}
+
+fn main() {
+    // `cargo bench` passes `--bench` to the target; anything else is a suite filter.
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let reps_override = std::env::var("HORNET_BENCH_REPS").ok().map(|r| match r.parse::<usize>() {
+        Ok(n) if n > 0 => n,
+        _ => panic!("HORNET_BENCH_REPS must be a positive integer, not {r:?}"),
+    });
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hornet-bench");
+    let _ = std::fs::remove_dir_all(&scratch);
+
+    let suites: Vec<Suite> =
+        suites().into_iter().filter(|s| filters.is_empty() || filters.iter().any(|f| s.name.contains(f))).collect();
+    if suites.is_empty() {
+        eprintln!("no suite matches {filters:?}");
+        return;
+    }
+    println!(
+        "{:<14} {:>7} {:>6} | {:>9} {:>9} {:>14} | {:>9} {:>9} {:>9} {:>20}",
+        "suite", "methods", "tests", "compose", "inline", "inline/compose", "cold", "warm", "cold/warm", "warm computed/reused"
+    );
+    let mut notes = Vec::new();
+    for suite in &suites {
+        let dir = scratch.join(&suite.name);
+        let sources = match &suite.source {
+            Source::Example(path) => path.clone(),
+            Source::Synthetic(shape) => {
+                let sources = dir.join("src");
+                synth::write_codebase(&sources, *shape, SYNTH_SEED).expect("writes the synthetic codebase");
+                sources
+            }
+        };
+        let m = measure(&sources, &dir, reps_override.unwrap_or(suite.default_reps));
+        let totals = &m.compositional_report.totals;
+        let warm = &m.warm_report.totals;
+        println!(
+            "{:<14} {:>7} {:>6} | {:>9} {:>9} {:>14} | {:>9} {:>9} {:>9} {:>20}",
+            suite.name,
+            totals.methods,
+            totals.tests,
+            seconds(m.compositional),
+            seconds(m.inline),
+            ratio(m.inline, m.compositional),
+            seconds(m.cold),
+            seconds(m.warm),
+            ratio(m.cold, m.warm),
+            format!("{}/{}", warm.summaries_computed, warm.summaries_reused),
+        );
+        // Rows come out as suites finish: the large ones take minutes.
+        let _ = std::io::stdout().flush();
+        notes.extend(suite_notes(&suite.name, &m));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    for note in notes {
+        println!("note: {note}");
+    }
+}
+
+fn suites() -> Vec<Suite> {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(&examples)
+        .expect("examples folder")
+        .map(|e| e.expect("examples entry").path())
+        .filter(|p| p.join("src").is_dir())
+        .collect();
+    folders.sort();
+    let mut suites: Vec<Suite> = folders
+        .into_iter()
+        .map(|folder| Suite {
+            name: format!("examples/{}", folder.file_name().expect("folder name").to_string_lossy()),
+            source: Source::Example(folder.join("src")),
+            default_reps: 3,
+        })
+        .collect();
+    let synthetic = [
+        ("synth-small", Shape { layers: 3, classes_per_layer: 4, methods_per_class: 4 }, 3),
+        ("synth-large", Shape { layers: 6, classes_per_layer: 6, methods_per_class: 5 }, 1),
+    ];
+    suites.extend(synthetic.into_iter().map(|(name, shape, default_reps)| Suite {
+        name: name.to_string(),
+        source: Source::Synthetic(shape),
+        default_reps,
+    }));
+    suites
+}
+
+fn measure(sources: &Path, dir: &Path, reps: usize) -> Measurement {
+    let options = |compose: bool, cache_dir: Option<PathBuf>| GenOptions {
+        inputs: vec![sources.to_path_buf()],
+        schema: None,
+        out: dir.join("out"),
+        k: 2,
+        methods: Vec::new(),
+        budget: 1_000_000,
+        compose,
+        cache_dir,
+    };
+    let cache = dir.join("cache");
+    let mut best: Option<Measurement> = None;
+    for _ in 0..reps {
+        let (compositional, compositional_report) = timed(&options(true, None));
+        let (inline, inline_report) = timed(&options(false, None));
+        let _ = std::fs::remove_dir_all(&cache);
+        let (cold, _) = timed(&options(true, Some(cache.clone())));
+        let (warm, warm_report) = timed(&options(true, Some(cache.clone())));
+        let run = Measurement { compositional, inline, cold, warm, compositional_report, inline_report, warm_report };
+        best = Some(match best {
+            None => run,
+            Some(b) => Measurement {
+                compositional: b.compositional.min(run.compositional),
+                inline: b.inline.min(run.inline),
+                cold: b.cold.min(run.cold),
+                warm: b.warm.min(run.warm),
+                ..b
+            },
+        });
+    }
+    best.expect("at least one repetition")
+}
+
+fn timed(options: &GenOptions) -> (Duration, Report) {
+    let start = Instant::now();
+    let outcome = generate(options).unwrap_or_else(|e| panic!("hornet failed on {:?}: {e}", options.inputs));
+    (start.elapsed(), outcome.report)
+}
+
+/// What a reader of the table should know: results that differ between the modes, methods
+/// without a complete analysis, diagnostics, a warm cache that still computed something.
+fn suite_notes(suite: &str, m: &Measurement) -> Vec<String> {
+    let mut notes = Vec::new();
+    let (composed, inline) = (&m.compositional_report.totals, &m.inline_report.totals);
+    if composed.tests != inline.tests {
+        notes.push(format!("{suite}: {} tests composing, {} inline", composed.tests, inline.tests));
+    }
+    for (mode, report) in [("composing", &m.compositional_report), ("inline", &m.inline_report)] {
+        for status in [Status::Incomplete, Status::Skipped] {
+            let methods: Vec<&str> =
+                report.methods.iter().filter(|r| r.status == status).map(|r| r.method.as_str()).collect();
+            if !methods.is_empty() {
+                notes.push(format!("{suite}: {status:?} {mode}: {}", methods.join(", ")));
+            }
+        }
+    }
+    let diagnostics = &m.compositional_report.diagnostics;
+    if !diagnostics.is_empty() {
+        notes.push(format!("{suite}: {} diagnostics, first: {}", diagnostics.len(), diagnostics[0]));
+    }
+    if m.warm_report.totals.summaries_computed > 0 {
+        notes.push(format!("{suite}: the warm run computed {} summaries", m.warm_report.totals.summaries_computed));
+    }
+    notes
+}
+
+fn seconds(d: Duration) -> String {
+    if d < Duration::from_secs(1) { format!("{} ms", d.as_millis()) } else { format!("{:.2} s", d.as_secs_f64()) }
+}
+
+fn ratio(numerator: Duration, denominator: Duration) -> String {
+    format!("{:.2}x", numerator.as_secs_f64() / denominator.as_secs_f64())
+}
