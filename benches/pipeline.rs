@@ -136,6 +136,9 @@ fn measure(sources: &Path, dir: &Path, reps: usize) -> Measurement {
         methods: Vec::new(),
         budget: 1_000_000,
         compose,
+        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        // An example's hand-written summaries sit beside its sources.
+        summaries: sources.parent().map(|p| p.join("summaries")).filter(|p| p.is_dir()).into_iter().collect(),
         cache_dir,
     };
     let cache = dir.join("cache");
