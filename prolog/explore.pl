@@ -131,8 +131,10 @@ attempts([B|Bs], Vs, Budget, Status) :-
 within(Vs, B) :-
     maplist(near_zero(B), Vs).
 
+% Bisection finds the value nearest zero first (lower half first, or upper half with down)
+% while letting propagation prune whole halves, which value-by-value enumeration cannot.
 near_zero(B, V) :-
     NB is -B,
-    (   V in 0..B, labeling([], [V])
-    ;   V in NB.. -1, labeling([down], [V])
+    (   V in 0..B, labeling([bisect], [V])
+    ;   V in NB.. -1, labeling([bisect, down], [V])
     ).

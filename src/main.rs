@@ -104,13 +104,19 @@ enum Command {
     },
 }
 
+/// Writes to standard output; a closed pipe (`hornet ... | head`) is not an error.
+fn print_out(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().write_all(text.as_bytes());
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Schema { file } => match std::fs::read_to_string(&file) {
             Ok(text) => {
                 let (schema, diagnostics) = hornet::sql::parse_schema(&file, &text);
-                print!("{}", hornet::sql::render_schema(&schema));
+                print_out(&hornet::sql::render_schema(&schema));
                 for d in &diagnostics {
                     eprintln!("{d}");
                 }
@@ -134,7 +140,7 @@ fn main() -> ExitCode {
                     let wanted = |key| opts.methods.is_empty() || analysis.targets.contains(key);
                     for method in analysis.program.methods.iter().filter(|m| wanted(&m.key)) {
                         if let Some(Ok(summary)) = analysis.summaries.get(&method.key) {
-                            println!("{}", table::summary_table(method, summary));
+                            print_out(&format!("{}\n", table::summary_table(method, summary)));
                             shown += 1;
                         }
                     }
@@ -159,20 +165,20 @@ fn main() -> ExitCode {
                     } else {
                         100.0 * t.branches_covered as f64 / t.branches_total as f64
                     };
-                    println!(
-                        "hornet: {} methods ({} with tests), {} tests, branches {}/{} ({percent:.0}%), {:.1} s",
+                    print_out(&format!(
+                        "hornet: {} methods ({} with tests), {} tests, branches {}/{} ({percent:.0}%), {:.1} s\n",
                         t.methods,
                         t.methods_with_tests,
                         t.tests,
                         t.branches_covered,
                         t.branches_total,
                         t.elapsed_ms as f64 / 1000.0
-                    );
-                    println!(
-                        "summaries: {} computed, {} reused from the cache, {} call sites composed",
+                    ));
+                    print_out(&format!(
+                        "summaries: {} computed, {} reused from the cache, {} call sites composed\n",
                         t.summaries_computed, t.summaries_reused, t.compositions
-                    );
-                    println!("tests and report written to {}", opts.out.display());
+                    ));
+                    print_out(&format!("tests and report written to {}\n", opts.out.display()));
                     if t.tests == 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
                 }
                 Err(e) => {

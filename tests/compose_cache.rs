@@ -86,7 +86,6 @@ fn composition_and_inline_execution_agree() {
         let inline_out = scratch("inline");
         let composed = generate(&options(&example, composed_out.clone(), true, None)).expect("runs");
         let inline = generate(&options(&example, inline_out.clone(), false, None)).expect("runs");
-        assert!(composed.report.totals.compositions > 0 || inline.report.totals.tests == 0);
         assert_eq!(inline.report.totals.compositions, 0);
         let in_both: Vec<String> = complete_methods(&composed.report)
             .into_iter()
