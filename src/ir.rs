@@ -206,6 +206,7 @@ pub struct Method {
     pub ret: Ty,
     /// Private methods are analysed as callees but get no tests of their own.
     pub is_private: bool,
+    /// Where the method's name is in its declaration.
     pub span: Span,
     /// Number of parameters; they are locals `0..param_count`.
     pub param_count: u32,
@@ -236,7 +237,7 @@ pub struct DeclaredMethod {
     /// allow (unresolved simple names are taken from `java.lang`).
     pub descriptor: String,
     pub is_private: bool,
-    /// Where the declaration starts (as a lowered method's span).
+    /// Where the method's name is (as a lowered method's span).
     pub span: Span,
 }
 

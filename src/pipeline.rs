@@ -349,11 +349,12 @@ fn build_report(
     stats: Stats,
     start: Instant,
 ) -> Report {
-    // A diagnostic belongs to the method declared last before it in the same file.
+    // A diagnostic belongs to the method whose name is on its line or last before it in the
+    // same file (a method's return type may precede its name on the line).
     let mut starts: Vec<&Span> = results.iter().map(|(m, _)| &m.span).chain(skipped.iter().map(|m| &m.span)).collect();
     starts.sort();
     let owner = |d: &Diagnostic| -> Option<&Span> {
-        starts.iter().rev().find(|s| s.file == d.span.file && (s.line, s.col) <= (d.span.line, d.span.col)).copied()
+        starts.iter().rev().find(|s| s.file == d.span.file && s.line <= d.span.line).copied()
     };
     let diags_in = |span: &Span| -> Vec<String> {
         diagnostics.iter().filter(|d| owner(d) == Some(span)).map(|d| d.to_string()).collect()

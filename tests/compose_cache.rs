@@ -156,3 +156,24 @@ fn the_cache_reuses_unchanged_summaries_and_recomputes_edited_ones_and_their_cal
     assert_eq!(after_corruption.totals.tests, after_edit.totals.tests);
     let _ = std::fs::remove_dir_all(work);
 }
+
+#[test]
+fn two_runs_sharing_a_cache_folder_do_not_corrupt_it() {
+    let work = scratch("shared-cache");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/arith");
+    let cache = work.join("cache");
+    let run = |out: &str| {
+        let opts = options(&example, work.join(out), true, Some(cache.clone()));
+        generate(&opts).expect("runs").report
+    };
+    let (first, second) = std::thread::scope(|s| {
+        let a = s.spawn(|| run("out-a"));
+        let b = s.spawn(|| run("out-b"));
+        (a.join().expect("first run"), b.join().expect("second run"))
+    });
+    assert_eq!(first.totals.tests, second.totals.tests);
+    let third = run("out-c");
+    assert_eq!(third.totals.summaries_computed, 0, "every entry written by the two runs is sound");
+    assert_eq!(third.totals.tests, first.totals.tests);
+    let _ = std::fs::remove_dir_all(work);
+}

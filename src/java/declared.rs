@@ -55,7 +55,7 @@ pub(crate) fn declared_methods(
                 name: text(name, source).to_string(),
                 descriptor: format!("({params}){}", resolve(ret)),
                 is_private,
-                span: span_of(path, method),
+                span: span_of(path, name),
             });
         }
     }

@@ -73,7 +73,8 @@ pub(crate) fn lower_method<'t>(
     let entry = lowering.new_block();
     lowering.switch_to(entry);
     lowering.statement(method.body)?;
-    let span = lowering.span(method.node);
+    // A method is located by its name: annotations and modifiers may come lines before it.
+    let span = lowering.span(method.node.child_by_field_name("name").unwrap_or(method.node));
     let falls_off_end = lowering.current;
     if falls_off_end.is_some() {
         lowering.terminate(Terminator::Return(None));
