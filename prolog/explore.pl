@@ -84,8 +84,7 @@ unqualified(_:G, G) :- !.
 unqualified(G, G).
 
 labelled_path(Inputs, Ret, Ex, Events, Budget, Term) :-
-    term_variables(Inputs, Vs),
-    (   small_values(Vs, Budget, Status) ->
+    (   small_values(Inputs, Budget, Status) ->
         (   Status == found ->
             outcome(Ret, Ex, Budget, Outcome),
             Term = path(Inputs, Outcome, Events)
@@ -98,38 +97,47 @@ outcome(_, exc(Class), _, throw(Class)).
 outcome(Ret, ok, Budget, Outcome) :-
     (   Ret == void ->
         Outcome = return
-    ;   term_variables(Ret, Vs),
-        once(small_values(Vs, Budget, found)),
+    ;   once(small_values([Ret], Budget, found)),
         Outcome = return(Ret)
     ).
 
-%% small_values(+Vs, +Budget, -Status)
+%% small_values(+Values, +Budget, -Status)
 %
-%  Labels Vs, preferring values near zero: first all within -16..16, then wider. Status is
-%  found, or exhausted when every attempt ran out of budget; fails when no attempt found a
-%  solution and at least one proved there is none.
-small_values([], _, found) :- !.
-small_values(Vs, Budget, Status) :-
-    bounds(Bounds),
-    attempts(Bounds, Vs, Budget, Status).
+%  Labels the values (ints, strings, unbound references), preferring numbers near zero: first
+%  all within -16..16, then wider. Status is found, or exhausted when every attempt ran out of
+%  budget; fails when no attempt found a solution and at least one proved there is none.
+small_values(Values, Budget, Status) :-
+    (   ground(Values) ->
+        Status = found
+    ;   bounds(Bounds),
+        attempts(Bounds, Values, Budget, Status)
+    ).
 
 bounds([16, 1024, 1048576, 4294967296, 18446744073709551616]).
 
 % The last bound is the full range: failing there proves the path infeasible.
-attempts([B|Bs], Vs, Budget, Status) :-
-    (   call_with_inference_limit(once(within(Vs, B)), Budget, R) ->
+attempts([B|Bs], Values, Budget, Status) :-
+    (   call_with_inference_limit(once(within(Values, B)), Budget, R) ->
         (   R \== inference_limit_exceeded ->
             Status = found
         ;   Bs == [] ->
             Status = exhausted
-        ;   attempts(Bs, Vs, Budget, Status)
+        ;   attempts(Bs, Values, Budget, Status)
         )
     ;   Bs \== [],
-        attempts(Bs, Vs, Budget, Status)
+        attempts(Bs, Values, Budget, Status)
     ).
 
-within(Vs, B) :-
-    maplist(near_zero(B), Vs).
+within(Values, B) :-
+    maplist(label_value(B), Values).
+
+% A variable with no domain is a reference the path never looked at: null will do.
+label_value(B, V) :-
+    (   var(V), fd_inf(V, inf) -> V = null
+    ;   var(V) -> near_zero(B, V)
+    ;   V = s(_, _) -> strings:label_string(V)
+    ;   true
+    ).
 
 % Bisection finds the value nearest zero first (lower half first, or upper half with down)
 % while letting propagation prune whole halves, which value-by-value enumeration cannot.

@@ -25,6 +25,10 @@ pub enum Ty {
     Long,
     Boolean,
     Void,
+    /// `java.lang.String`: `null` or a sequence of characters.
+    String,
+    /// The type of the `null` literal, assignable to every reference type.
+    Null,
 }
 
 impl Ty {
@@ -35,7 +39,14 @@ impl Ty {
             Ty::Long => "long",
             Ty::Boolean => "boolean",
             Ty::Void => "void",
+            Ty::String => "String",
+            Ty::Null => "null",
         }
+    }
+
+    /// Whether values of the type are references (`null` included).
+    pub fn is_reference(self) -> bool {
+        matches!(self, Ty::String | Ty::Null)
     }
 
     /// Inclusive value range of an integral type (booleans are 0 and 1).
@@ -44,7 +55,7 @@ impl Ty {
             Ty::Int => Some((i32::MIN as i64, i32::MAX as i64)),
             Ty::Long => Some((i64::MIN, i64::MAX)),
             Ty::Boolean => Some((0, 1)),
-            Ty::Void => None,
+            Ty::Void | Ty::String | Ty::Null => None,
         }
     }
 }
@@ -54,6 +65,10 @@ impl fmt::Display for Ty {
         f.write_str(self.java_name())
     }
 }
+
+/// Strings longer than this are not modelled (`prolog/strings.pl` has the same bound): the
+/// front end rejects longer literals, and a path that builds a longer string is cut.
+pub const STRING_MAX_LENGTH: usize = 16;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct LocalId(pub u32);
@@ -116,6 +131,9 @@ pub enum Operand {
     Local(LocalId),
     /// An integral or boolean constant (booleans are 0/1) of the given type.
     Const(i64, Ty),
+    /// A string literal: an index into `Method::strings`.
+    Str(u32),
+    Null,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -159,6 +177,9 @@ pub enum Rvalue {
     /// wrap-around on overflow.
     Binary { op: BinOp, lhs: Operand, rhs: Operand, ty: Ty, span: Span },
     Neg { operand: Operand, ty: Ty },
+    /// String concatenation (`+` with a String operand); both operands are Strings or `null`
+    /// (which concatenates as the text "null").
+    Concat { lhs: Operand, rhs: Operand },
     /// Primitive conversion between Int and Long (narrowing keeps the low 32 bits).
     Convert { operand: Operand, to: Ty },
 }
@@ -216,6 +237,8 @@ pub struct Method {
     pub branches: Vec<BranchPoint>,
     /// One span per loop, indexed by `LoopId`.
     pub loops: Vec<Span>,
+    /// The string literals of the method, indexed by `Operand::Str`.
+    pub strings: Vec<String>,
 }
 
 impl Method {
@@ -270,6 +293,8 @@ impl Method {
                 Operand::Const(v, Ty::Boolean) => (if v != 0 { "true" } else { "false" }).to_string(),
                 Operand::Const(v, Ty::Long) => format!("{v}L"),
                 Operand::Const(v, _) => v.to_string(),
+                Operand::Null => "null".to_string(),
+                Operand::Str(i) => format!("{:?}", self.strings.get(i as usize).map_or("?", String::as_str)),
             }
         };
         let pos = |span: &Span| format!("{}:{}", span.line, span.col);
@@ -309,6 +334,7 @@ impl Method {
                             }
                             Rvalue::Neg { operand: op, ty } => format!("-{ty} {}", operand(op)),
                             Rvalue::Convert { operand: op, to } => format!("({to}) {}", operand(op)),
+                            Rvalue::Concat { lhs, rhs } => format!("{} ++ {}", operand(lhs), operand(rhs)),
                         };
                         format!("{} = {value}", local(*dst))
                     }

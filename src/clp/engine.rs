@@ -11,6 +11,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 const RUNTIME: &[(&str, &str)] = &[
     ("jvm.pl", include_str!("../../prolog/jvm.pl")),
     ("state.pl", include_str!("../../prolog/state.pl")),
+    ("strings.pl", include_str!("../../prolog/strings.pl")),
     ("explore.pl", include_str!("../../prolog/explore.pl")),
 ];
 
@@ -21,6 +22,7 @@ const PRELUDE: &str = "\
 :- use_module(library(charsio)).
 :- use_module(library(format)).
 :- use_module(library(dcgs)).
+:- use_module(library(freeze)).
 ";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -215,6 +217,13 @@ mod tests {
         let mut engine = Engine::new().expect("runtime loads");
         let err = engine.consult("broken.pl", "p(1).\nq(:- .\n").unwrap_err();
         assert!(matches!(err, EngineError::Load { .. }), "{err:?}");
+    }
+
+    #[test]
+    fn strings_are_bounded_as_the_ir_says() {
+        let mut engine = Engine::new().expect("runtime loads");
+        let text = engine.query_text("strings:max_length(N), phrase(format_(\"~w\", [N]), Text)").expect("runs");
+        assert_eq!(text, Some(crate::ir::STRING_MAX_LENGTH.to_string()));
     }
 
     #[test]

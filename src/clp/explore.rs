@@ -14,10 +14,19 @@ pub enum Event {
     Thrown { method: String },
 }
 
+/// A labelled value as the engine writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Value {
+    /// An int, a long or a boolean (0/1).
+    Int(i128),
+    Str(String),
+    Null,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Outcome {
     /// The returned value; `None` for a void method.
-    Return(Option<i128>),
+    Return(Option<Value>),
     /// The fully qualified class of the exception thrown.
     Throw(String),
 }
@@ -25,7 +34,7 @@ pub enum Outcome {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PathResult {
     /// A path with inputs that drive the JVM along it, and what the JVM then does.
-    Feasible { inputs: Vec<i128>, outcome: Outcome, events: Vec<Event> },
+    Feasible { inputs: Vec<Value>, outcome: Outcome, events: Vec<Event> },
     /// A path whose constraints have no solution.
     Infeasible { events: Vec<Event> },
     /// A path for which labelling ran out of budget.
@@ -74,7 +83,7 @@ pub fn explore_with_summary(
             ("path", 3) => {
                 let args = term.args();
                 PathResult::Feasible {
-                    inputs: ints(&args[0]).ok_or_else(|| malformed(format!("inputs {term:?}")))?,
+                    inputs: values(&args[0]).ok_or_else(|| malformed(format!("inputs {term:?}")))?,
                     outcome: outcome(&args[1]).ok_or_else(|| malformed(format!("outcome {term:?}")))?,
                     events: events(&args[2]).ok_or_else(|| malformed(format!("events {term:?}")))?,
                 }
@@ -98,15 +107,30 @@ pub fn explore_with_summary(
     Ok((exploration, summary))
 }
 
-fn ints(term: &PTerm) -> Option<Vec<i128>> {
+fn values(term: &PTerm) -> Option<Vec<Value>> {
     match term {
-        PTerm::List(items) => items
-            .iter()
-            .map(|t| match t {
-                PTerm::Int(v) => Some(*v),
-                _ => None,
-            })
-            .collect(),
+        PTerm::List(items) => items.iter().map(value).collect(),
+        _ => None,
+    }
+}
+
+/// `42`, `null`, or a string `s(Len, Codes)` (codes past Len are padding).
+fn value(term: &PTerm) -> Option<Value> {
+    match (term, term.args()) {
+        (PTerm::Int(v), _) => Some(Value::Int(*v)),
+        (PTerm::Atom(a), _) if a == "null" => Some(Value::Null),
+        (PTerm::Compound(f, _), [PTerm::Int(len), PTerm::List(codes)]) if f == "s" => {
+            let len = usize::try_from(*len).ok()?;
+            codes
+                .iter()
+                .take(len)
+                .map(|c| match c {
+                    PTerm::Int(code) => u32::try_from(*code).ok().and_then(char::from_u32),
+                    _ => None,
+                })
+                .collect::<Option<String>>()
+                .map(Value::Str)
+        }
         _ => None,
     }
 }
@@ -114,7 +138,7 @@ fn ints(term: &PTerm) -> Option<Vec<i128>> {
 fn outcome(term: &PTerm) -> Option<Outcome> {
     match (term.functor(), term.args()) {
         (("return", 0), _) => Some(Outcome::Return(None)),
-        (("return", 1), [PTerm::Int(v)]) => Some(Outcome::Return(Some(*v))),
+        (("return", 1), [v]) => Some(Outcome::Return(Some(value(v)?))),
         (("throw", 1), [PTerm::Atom(class)]) => Some(Outcome::Throw(class.clone())),
         _ => None,
     }
@@ -190,6 +214,7 @@ mod tests {
             ],
             branches: vec![BranchPoint { span }],
             loops: vec![],
+            strings: vec![],
         }
     }
 
@@ -201,7 +226,7 @@ mod tests {
         let mut engine = Engine::new().expect("runtime loads");
         engine.consult("quot.pl", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         let exploration = explore(&mut engine, &method.key, 1_000_000).expect("explores");
-        let outcomes: Vec<(Vec<i128>, Outcome)> = exploration
+        let outcomes: Vec<(Vec<Value>, Outcome)> = exploration
             .paths
             .iter()
             .filter_map(|p| match p {
@@ -212,9 +237,9 @@ mod tests {
         assert_eq!(
             outcomes,
             vec![
-                (vec![0, 0], Outcome::Throw("java.lang.ArithmeticException".into())),
-                (vec![0, 1], Outcome::Return(Some(0))),
-                (vec![-1, 0], Outcome::Return(Some(1))),
+                (vec![Value::Int(0), Value::Int(0)], Outcome::Throw("java.lang.ArithmeticException".into())),
+                (vec![Value::Int(0), Value::Int(1)], Outcome::Return(Some(Value::Int(0)))),
+                (vec![Value::Int(-1), Value::Int(0)], Outcome::Return(Some(Value::Int(1)))),
             ],
             "{text}"
         );

@@ -7,7 +7,7 @@
 //! The text produced here calls the runtime in `prolog/` (modules `jvm` and `state`) and the
 //! predicates of other methods by the names `method_pred` gives them; nothing else.
 
-use crate::ir::{BinOp, Block, BlockId, CmpOp, Inst, Method, MethodKey, Operand, Rvalue, Terminator, Ty};
+use crate::ir::{BinOp, Block, BlockId, CmpOp, Inst, Method, MethodKey, Operand, Rvalue, STRING_MAX_LENGTH, Terminator, Ty};
 use std::collections::HashSet;
 use std::fmt::Write;
 
@@ -131,7 +131,10 @@ impl Translator<'_> {
         let params: Vec<String> = (0..m.param_count).map(|i| format!("P{i}")).collect();
         let mut body = vec![format!("Inputs = [{}]", params.join(","))];
         for (i, p) in params.iter().enumerate() {
-            body.push(format!("jvm:value({}, {p})", ty_atom(m.locals[i].ty)));
+            // References stay unbound until the path needs their shape (lazy inputs).
+            if !m.locals[i].ty.is_reference() {
+                body.push(format!("jvm:value({}, {p})", ty_atom(m.locals[i].ty)));
+            }
         }
         body.push("state:initial(S0)".into());
         body.push(format!("{}(Inputs, Ret, S0, S, Ex)", self.name()));
@@ -183,12 +186,18 @@ impl Translator<'_> {
         if let Terminator::Branch { cond, then_block, else_block, id: branch } = &block.term {
             self.fresh = 0;
             let env = self.head_env();
+            // A comparison with null is a reference test; the others compare numbers.
+            let module = if matches!(cond.lhs, Operand::Null) || matches!(cond.rhs, Operand::Null) {
+                "strings:ref_compare"
+            } else {
+                "jvm:compare"
+            };
             for (outcome, target) in [("t", then_block), ("f", else_block)] {
-                let lhs = operand(&env, &cond.lhs);
-                let rhs = operand(&env, &cond.rhs);
+                let lhs = self.operand(&env, &cond.lhs);
+                let rhs = self.operand(&env, &cond.rhs);
                 let _ = writeln!(
                     self.out,
-                    "{}({}, Ret, S0, S, Ex) :-\n    jvm:compare({}, {lhs}, {rhs}, {outcome}),\n    \
+                    "{}({}, Ret, S0, S, Ex) :-\n    {module}({}, {lhs}, {rhs}, {outcome}),\n    \
                      state:branch({}, {}, {outcome}, S0, S1),\n    {}({}, Ret, S1, S, Ex).\n",
                     branch_pred(&self.method.key, id),
                     env.as_list(),
@@ -218,9 +227,9 @@ impl Translator<'_> {
         };
         match inst {
             Inst::Assign { dst, value } => match value {
-                Rvalue::Use(op) => env.locals[dst.0 as usize] = operand(&env, op),
+                Rvalue::Use(op) => env.locals[dst.0 as usize] = self.operand(&env, op),
                 Rvalue::Binary { op, lhs, rhs, ty, .. } => {
-                    let (a, b) = (operand(&env, lhs), operand(&env, rhs));
+                    let (a, b) = (self.operand(&env, lhs), self.operand(&env, rhs));
                     let r = self.var("V");
                     match op {
                         BinOp::Add | BinOp::Sub | BinOp::Mul => {
@@ -238,17 +247,23 @@ impl Translator<'_> {
                 }
                 Rvalue::Neg { operand: o, ty } => {
                     let r = self.var("V");
-                    goals.push(format!("jvm:negate({}, {}, {r})", ty_atom(*ty), operand(&env, o)));
+                    goals.push(format!("jvm:negate({}, {}, {r})", ty_atom(*ty), self.operand(&env, o)));
+                    env.locals[dst.0 as usize] = r;
+                }
+                Rvalue::Concat { lhs, rhs } => {
+                    let r = self.var("V");
+                    let (a, b) = (self.operand(&env, lhs), self.operand(&env, rhs));
+                    goals.push(format!("strings:concat({a}, {b}, {r})"));
                     env.locals[dst.0 as usize] = r;
                 }
                 Rvalue::Convert { operand: o, to } => {
                     let r = self.var("V");
-                    goals.push(format!("jvm:convert({}, {}, {r})", ty_atom(*to), operand(&env, o)));
+                    goals.push(format!("jvm:convert({}, {}, {r})", ty_atom(*to), self.operand(&env, o)));
                     env.locals[dst.0 as usize] = r;
                 }
             },
             Inst::Call { dst, callee, args, .. } => {
-                let args: Vec<String> = args.iter().map(|a| operand(&env, a)).collect();
+                let args: Vec<String> = args.iter().map(|a| self.operand(&env, a)).collect();
                 let result = self.var("R");
                 let flag = self.var("E");
                 let s_in = env.state.clone();
@@ -319,7 +334,7 @@ impl Translator<'_> {
                 format!("{}({}, Ret, {}, S, Ex)", branch_pred(m, block), env.as_list(), env.state)
             }
             Terminator::Return(value) => {
-                let ret = value.as_ref().map(|v| operand(env, v)).unwrap_or_else(|| "void".into());
+                let ret = value.as_ref().map(|v| self.operand(env, v)).unwrap_or_else(|| "void".into());
                 format!("Ret = {ret}, Ex = ok, S = {}", env.state)
             }
             Terminator::Throw { class, .. } => {
@@ -329,11 +344,24 @@ impl Translator<'_> {
     }
 }
 
-fn operand(env: &Env, op: &Operand) -> String {
-    match op {
-        Operand::Local(l) => env.locals[l.0 as usize].clone(),
-        Operand::Const(v, _) => v.to_string(),
+impl Translator<'_> {
+    fn operand(&self, env: &Env, op: &Operand) -> String {
+        match op {
+            Operand::Local(l) => env.locals[l.0 as usize].clone(),
+            Operand::Const(v, _) => v.to_string(),
+            Operand::Null => "null".into(),
+            Operand::Str(i) => string_term(&self.method.strings[*i as usize]),
+        }
     }
+}
+
+/// A string literal as `prolog/strings.pl` represents it: its length and its character codes
+/// padded with zeros to `STRING_MAX_LENGTH` (the front end rejects longer literals).
+fn string_term(text: &str) -> String {
+    let mut codes: Vec<String> = text.chars().map(|c| u32::from(c).to_string()).collect();
+    let len = codes.len();
+    codes.resize(STRING_MAX_LENGTH.max(len), "0".into());
+    format!("s({len},[{}])", codes.join(","))
 }
 
 fn ty_atom(ty: Ty) -> &'static str {
@@ -342,6 +370,8 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Long => "long",
         Ty::Boolean => "boolean",
         Ty::Void => "void",
+        Ty::String => "string",
+        Ty::Null => "null",
     }
 }
 

@@ -63,6 +63,7 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase) 
     let assertion = match &case.expect {
         Expectation::Returns(JavaValue::Boolean(true)) => format!("assertTrue({call});"),
         Expectation::Returns(JavaValue::Boolean(false)) => format!("assertFalse({call});"),
+        Expectation::Returns(JavaValue::Null) => format!("assertNull({call});"),
         Expectation::Returns(v) => format!("assertEquals({}, {call});", literal(v)),
         Expectation::Completes => format!("assertDoesNotThrow(() -> {call});"),
         Expectation::Throws(exception) => {
@@ -79,5 +80,29 @@ fn literal(v: &JavaValue) -> String {
         JavaValue::Int(i) => i.to_string(),
         JavaValue::Long(l) => format!("{l}L"),
         JavaValue::Boolean(b) => b.to_string(),
+        JavaValue::Str(s) => string_literal(s),
+        JavaValue::Null => "null".to_string(),
     }
+}
+
+/// A Java string literal: printable ASCII as it is, the rest escaped.
+fn string_literal(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            ' '..='~' => out.push(c),
+            c => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    out.push_str(&format!("\\u{unit:04x}"));
+                }
+            }
+        }
+    }
+    out.push('"');
+    out
 }

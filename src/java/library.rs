@@ -14,6 +14,8 @@ pub struct LibraryMethod {
 const MATH: &str = "java.lang.Math";
 const INTEGER: &str = "java.lang.Integer";
 const LONG: &str = "java.lang.Long";
+/// Instance methods of String take the receiver as their first parameter.
+const STRING: &str = "java.lang.String";
 
 const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (MATH, "abs", &[Ty::Int], Ty::Int),
@@ -24,6 +26,10 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (MATH, "min", &[Ty::Long, Ty::Long], Ty::Long),
     (INTEGER, "compare", &[Ty::Int, Ty::Int], Ty::Int),
     (LONG, "compare", &[Ty::Long, Ty::Long], Ty::Int),
+    (STRING, "length", &[Ty::String], Ty::Int),
+    (STRING, "isEmpty", &[Ty::String], Ty::Boolean),
+    (STRING, "equals", &[Ty::String, Ty::String], Ty::Boolean),
+    (STRING, "startsWith", &[Ty::String, Ty::String], Ty::Boolean),
 ];
 
 /// The methods calls may target without their code.

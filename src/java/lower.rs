@@ -66,6 +66,7 @@ pub(crate) fn lower_method<'t>(
         scopes: vec![Vec::new()],
         loop_targets: Vec::new(),
         temp_count: 0,
+        strings: Vec::new(),
     };
     for (name, ty) in method.param_names.iter().zip(&method.params) {
         lowering.declare(name, *ty, None);
@@ -102,6 +103,7 @@ pub(crate) fn lower_method<'t>(
         blocks,
         branches,
         loops,
+        strings: lowering.strings,
     })
 }
 
@@ -119,6 +121,8 @@ struct MethodLowering<'i, 't> {
     scopes: Vec<Vec<(String, Variable)>>,
     loop_targets: Vec<LoopTargets>,
     temp_count: u32,
+    /// String literals, indexed by `Operand::Str`.
+    strings: Vec<String>,
 }
 
 impl<'t> MethodLowering<'_, 't> {
@@ -596,6 +600,13 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Boolean, Ty::Boolean) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
+            (Ty::String, Ty::Null) | (Ty::Null, Ty::String) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+                Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
+            }
+            (Ty::String, Ty::String) if matches!(op, CmpOp::Eq | CmpOp::Ne) => self.unsupported(
+                node,
+                format!("'{token}' between two Strings (reference identity; use equals)"),
+            ),
             (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => {
                 let ty = promote(lhs.ty, rhs.ty);
                 let lhs = self.coerce(lhs, ty, left)?;
@@ -630,8 +641,12 @@ impl<'t> MethodLowering<'_, 't> {
             | "hex_integer_literal"
             | "octal_integer_literal"
             | "binary_integer_literal" => self.error(node, "integer number too large"),
+            "string_literal" => self.string_literal(node),
+            "null_literal" => Ok(Typed { operand: Operand::Null, ty: Ty::Null }),
             "binary_expression" => {
-                if let Some(op) = arithmetic_op(token) {
+                if token == "+" {
+                    self.plus(node)
+                } else if let Some(op) = arithmetic_op(token) {
                     self.arithmetic(node, op)
                 } else if comparison_op(token).is_some() || matches!(token, "&&" | "||") {
                     self.boolean_value(node)
@@ -699,6 +714,7 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
+            (Ty::Null, Ty::String, operand) => Ok(operand),
             (Ty::Long, Ty::Int, _) => {
                 self.error(at, "incompatible types: possible lossy conversion from long to int")
             }
@@ -730,6 +746,64 @@ impl<'t> MethodLowering<'_, 't> {
         let rhs = self.coerce(rhs, ty, right)?;
         let span = self.operator_span(node);
         Ok(self.temp(ty, Rvalue::Binary { op, lhs, rhs, ty, span }))
+    }
+
+    /// `+`: string concatenation when either operand is a String, else arithmetic.
+    fn plus(&mut self, node: Node) -> Lowered<Typed> {
+        let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right"))
+        else {
+            return self.error(node, "syntax error");
+        };
+        let lhs = self.value(left)?;
+        let lhs = self.stabilise(lhs, &[right]);
+        let rhs = self.value(right)?;
+        if !lhs.ty.is_reference() && !rhs.ty.is_reference() {
+            let lhs = self.numeric(lhs, left)?;
+            let rhs = self.numeric(rhs, right)?;
+            let ty = promote(lhs.ty, rhs.ty);
+            let lhs = self.coerce(lhs, ty, left)?;
+            let rhs = self.coerce(rhs, ty, right)?;
+            let span = self.operator_span(node);
+            return Ok(self.temp(ty, Rvalue::Binary { op: BinOp::Add, lhs, rhs, ty, span }));
+        }
+        let lhs = self.as_string(lhs, left)?;
+        let rhs = self.as_string(rhs, right)?;
+        Ok(self.temp(Ty::String, Rvalue::Concat { lhs, rhs }))
+    }
+
+    /// An operand of string concatenation: Strings as they are, constants as their text.
+    fn as_string(&mut self, value: Typed, at: Node) -> Lowered<Operand> {
+        match (value.ty, value.operand) {
+            (Ty::String | Ty::Null, operand) => Ok(operand),
+            (Ty::Boolean, Operand::Const(v, _)) => Ok(self.intern((if v != 0 { "true" } else { "false" }).into(), at)?),
+            (Ty::Int | Ty::Long, Operand::Const(v, _)) => self.intern(v.to_string(), at),
+            (ty, _) => self.unsupported(at, format!("converting a non-constant {ty} to a String")),
+        }
+    }
+
+    fn intern(&mut self, text: String, at: Node) -> Lowered<Operand> {
+        if text.chars().count() > crate::ir::STRING_MAX_LENGTH {
+            return self.unsupported(
+                at,
+                format!("a string of more than {} characters", crate::ir::STRING_MAX_LENGTH),
+            );
+        }
+        let index = match self.strings.iter().position(|s| *s == text) {
+            Some(i) => i,
+            None => {
+                self.strings.push(text);
+                self.strings.len() - 1
+            }
+        };
+        Ok(Operand::Str(index as u32))
+    }
+
+    fn string_literal(&mut self, node: Node) -> Lowered<Typed> {
+        let Some(text) = string_literal_value(self.text(node)) else {
+            return self.unsupported(node, "this string literal (text blocks and unusual escapes)");
+        };
+        let operand = self.intern(text, node)?;
+        Ok(Typed { operand, ty: Ty::String })
     }
 
     /// A boolean expression used as a value: javac compiles it to jumps to code pushing 1 or 0.
@@ -897,6 +971,9 @@ impl<'t> MethodLowering<'_, 't> {
         };
         let name = self.text(name_node);
         let object = node.child_by_field_name("object");
+        if let Some(receiver) = object.filter(|o| self.is_string_receiver(*o)) {
+            return self.string_method(node, receiver, name, want_value);
+        }
         let called = match object {
             Some(object) => format!("{}.{name}", self.text(object)),
             None => name.to_string(),
@@ -953,6 +1030,41 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
     }
 
+    /// Whether a call's object is a String value (a String local, a literal, or an expression
+    /// that is neither a plain name nor a field access, which may name a class).
+    fn is_string_receiver(&self, object: Node) -> bool {
+        let object = skip_parens(object);
+        match object.kind() {
+            "identifier" => self.lookup(self.text(object)).is_some_and(|v| v.ty == Ty::String),
+            "field_access" => false,
+            _ => true,
+        }
+    }
+
+    /// A call of a `java.lang.String` method: a library call with the receiver first.
+    fn string_method(&mut self, node: Node, receiver: Node, name: &str, want_value: bool) -> Lowered<Option<Typed>> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let value = self.value(receiver)?;
+        if value.ty != Ty::String {
+            return self.unsupported(node, format!("calling '{name}' on a {}", value.ty));
+        }
+        let mut values = vec![self.stabilise(value, &arguments)];
+        for (i, argument) in arguments.iter().enumerate() {
+            let value = self.value(*argument)?;
+            values.push(self.stabilise(value, &arguments[i + 1..]));
+        }
+        let params: Vec<Ty> = values.iter().map(|v| if v.ty == Ty::Null { Ty::String } else { v.ty }).collect();
+        let callee = MethodKey { class: "java.lang.String".into(), name: name.to_string(), params };
+        let Some(ret) = self.index.library.return_type(&callee) else {
+            return self.unsupported(node, format!("String method '{name}' with these arguments (not modelled)"));
+        };
+        let args = values.into_iter().map(|v| v.operand).collect();
+        let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
+        let span = self.span(node);
+        self.emit(Inst::Call { dst, callee, args, span });
+        Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
     fn class_overloads(&self, class: &ClassInfo, name: &str) -> Vec<(String, Vec<Ty>, Ty)> {
         class
             .methods
@@ -967,7 +1079,7 @@ impl<'t> MethodLowering<'_, 't> {
 /// parameters are exactly the argument types, else the most specific of those applicable by
 /// widening int to long. `None` if there is none or no most specific one.
 fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty]) -> Option<usize> {
-    let widens = |from: Ty, to: Ty| from == to || (from == Ty::Int && to == Ty::Long);
+    let widens = |from: Ty, to: Ty| from == to || (from == Ty::Int && to == Ty::Long) || (from == Ty::Null && to == Ty::String);
     let applicable_to = |params: &[Ty], args: &[Ty]| {
         params.len() == args.len() && args.iter().zip(params).all(|(a, p)| widens(*a, *p))
     };
@@ -1101,4 +1213,39 @@ fn renumber(
     let branches = used_branches.iter().map(|id| branches[id.0 as usize].clone()).collect();
     let loops = used_loops.iter().map(|id| loops[id.0 as usize].clone()).collect();
     (blocks, branches, loops)
+}
+
+/// The value of a Java string literal (`"a\\tb\\"c"`), or None for text blocks and escapes
+/// this reader does not know.
+fn string_literal_value(spelled: &str) -> Option<String> {
+    let inner = spelled.strip_prefix('"')?.strip_suffix('"')?;
+    if inner.starts_with("\"\"") {
+        return None;
+    }
+    let mut out = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        out.push(match chars.next()? {
+            'n' => '\n',
+            't' => '\t',
+            'r' => '\r',
+            'b' => '\u{8}',
+            'f' => '\u{c}',
+            's' => ' ',
+            '0' => '\0',
+            '\'' => '\'',
+            '"' => '"',
+            '\\' => '\\',
+            'u' => {
+                let hex: String = chars.by_ref().skip_while(|c| *c == 'u').take(4).collect();
+                char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?
+            }
+            _ => return None,
+        });
+    }
+    Some(out)
 }

@@ -70,6 +70,7 @@ pub(crate) fn primitive_type(node: Node, file: &Path, source: &str) -> Result<Ty
         ("integral_type", "long") => Ok(Ty::Long),
         ("boolean_type", _) => Ok(Ty::Boolean),
         ("void_type", _) => Ok(Ty::Void),
+        ("type_identifier", "String") | ("scoped_type_identifier", "java.lang.String") => Ok(Ty::String),
         _ => Err(Diagnostic::unsupported(span_of(file, node), format!("type '{spelled}'"))),
     }
 }

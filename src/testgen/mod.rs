@@ -1,7 +1,7 @@
 //! From labelled paths to test cases: typed Java values, the expected outcome, a readable name
 //! per path, and the branch coverage the cases achieve within the method.
 
-use crate::clp::explore::{Event, Exploration, Outcome, PathResult};
+use crate::clp::explore::{Event, Exploration, Outcome, PathResult, Value};
 use crate::ir::{Method, Ty, simple_name};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -11,6 +11,8 @@ pub enum JavaValue {
     Int(i32),
     Long(i64),
     Boolean(bool),
+    Str(String),
+    Null,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -92,11 +94,11 @@ pub fn build(method: &Method, exploration: &Exploration) -> Result<MethodTests, 
         let args = inputs
             .iter()
             .enumerate()
-            .map(|(i, v)| java_value(method.locals[i].ty, *v))
+            .map(|(i, v)| java_value(method.locals[i].ty, v))
             .collect::<Result<Vec<_>, _>>()?;
         let expect = match outcome {
             Outcome::Return(None) => Expectation::Completes,
-            Outcome::Return(Some(v)) => Expectation::Returns(java_value(method.ret, *v)?),
+            Outcome::Return(Some(v)) => Expectation::Returns(java_value(method.ret, v)?),
             Outcome::Throw(class) => Expectation::Throws(class.clone()),
         };
         let iterations = events
@@ -145,17 +147,16 @@ pub fn without_tests(method: &Method) -> MethodTests {
     }
 }
 
-fn java_value(ty: Ty, v: i128) -> Result<JavaValue, ValueError> {
-    let out_of_range = || ValueError(format!("value {v} is not a Java {ty}"));
-    match ty {
-        Ty::Int => i32::try_from(v).map(JavaValue::Int).map_err(|_| out_of_range()),
-        Ty::Long => i64::try_from(v).map(JavaValue::Long).map_err(|_| out_of_range()),
-        Ty::Boolean => match v {
-            0 => Ok(JavaValue::Boolean(false)),
-            1 => Ok(JavaValue::Boolean(true)),
-            _ => Err(out_of_range()),
-        },
-        Ty::Void => Err(out_of_range()),
+fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
+    let wrong = || ValueError(format!("value {v:?} is not a Java {ty}"));
+    match (ty, v) {
+        (Ty::Int, Value::Int(i)) => i32::try_from(*i).map(JavaValue::Int).map_err(|_| wrong()),
+        (Ty::Long, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Long).map_err(|_| wrong()),
+        (Ty::Boolean, Value::Int(0)) => Ok(JavaValue::Boolean(false)),
+        (Ty::Boolean, Value::Int(1)) => Ok(JavaValue::Boolean(true)),
+        (Ty::String | Ty::Null, Value::Str(s)) => Ok(JavaValue::Str(s.clone())),
+        (Ty::String | Ty::Null, Value::Null) => Ok(JavaValue::Null),
+        _ => Err(wrong()),
     }
 }
 
@@ -175,6 +176,10 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
         }
         Expectation::Returns(JavaValue::Int(v)) => sign_word(i64::from(*v)),
         Expectation::Returns(JavaValue::Long(v)) => sign_word(*v),
+        Expectation::Returns(JavaValue::Str(s)) => {
+            if s.is_empty() { "returnsEmpty" } else { "returnsText" }.to_string()
+        }
+        Expectation::Returns(JavaValue::Null) => "returnsNull".to_string(),
     });
     name
 }

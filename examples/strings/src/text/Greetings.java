@@ -1,0 +1,41 @@
+package text;
+
+/** String handling of the kind data-access code does before it builds a query. */
+public class Greetings {
+
+    public static String greet(String name) {
+        if (name == null || name.isEmpty()) {
+            return "Hello, stranger";
+        }
+        return "Hello, " + name;
+    }
+
+    /** Length of a code, -1 when absent. */
+    public static int codeLength(String code) {
+        if (code == null) {
+            return -1;
+        }
+        return code.length();
+    }
+
+    public static boolean isAdmin(String role) {
+        return "admin".equals(role);
+    }
+
+    public static int priority(String ticket) {
+        if (ticket.startsWith("URG-")) {
+            return 1;
+        }
+        if (ticket.equals("none")) {
+            return 3;
+        }
+        return 2;
+    }
+
+    public static String initials(String first, String last) {
+        if (first.length() > 3 && last.length() > 3) {
+            return "long names";
+        }
+        return first + " " + last;
+    }
+}

@@ -1,0 +1,168 @@
+/* java.lang.String values over clpz.
+
+   A string is `null` or s(Len, Codes): Codes is a list of exactly max_length/1 character
+   codes, the first Len of them printable (32..126) and the rest 0. The padding makes equality
+   pointwise, so comparing two strings never splits a path. A string input stays an unbound
+   variable until an operation needs its shape; then it is null, or a fresh s/2.
+*/
+
+:- module(strings, [max_length/1, literal/2, shape/1, ref_compare/4, concat/3,
+                    length_of/2, is_empty/2, equal/3, starts_with/3, label_string/1]).
+
+:- use_module(library(clpz)).
+:- use_module(library(lists)).
+:- use_module(library(error)).
+:- use_module(library(freeze)).
+
+%% max_length(-N)
+%
+%  Strings longer than N characters are not modelled: a path that would build one is cut.
+max_length(16).
+
+%% literal(+Chars, -S)
+%
+%  ?- strings:literal("ab", S).
+%  S = s(2,[97,98,0,...]).
+literal(Chars, s(Len, Codes)) :-
+    must_be(list, Chars),
+    length(Chars, Len),
+    max_length(Max),
+    Len =< Max,
+    maplist(char_code_, Chars, Prefix),
+    Pad is Max - Len,
+    length(Zeros, Pad),
+    maplist(=(0), Zeros),
+    append(Prefix, Zeros, Codes).
+
+char_code_(C, Code) :- char_code(C, Code).
+
+%% shape(?S)
+%
+%  Gives an unbound string its shape: null, or a fresh non-null string.
+shape(S) :-
+    (   var(S) -> ( S = null ; fresh(S) )
+    ;   true
+    ).
+
+fresh(s(Len, Codes)) :-
+    max_length(Max),
+    Len in 0..Max,
+    length(Codes, Max),
+    padded(Codes, 0, Len).
+
+padded([], _, _).
+padded([C|Cs], I, Len) :-
+    C in 0..126,
+    (I #< Len) #<==> (C #>= 32),
+    (I #>= Len) #<==> (C #= 0),
+    I1 is I + 1,
+    padded(Cs, I1, Len).
+
+%% ref_compare(+Op, ?A, ?B, +Outcome)
+%
+%  Reference comparison (eq or ne) of a string with null, with Outcome t or f.
+%
+%  ?- strings:ref_compare(eq, S, null, f), S = s(_, _).
+ref_compare(Op, A, B, Outcome) :-
+    must_be(atom, Op),
+    (   B == null -> null_test(Op, Outcome, A)
+    ;   A == null -> null_test(Op, Outcome, B)
+    ;   domain_error(null_comparison, A-B, ref_compare/4)
+    ).
+
+null_test(eq, t, S) :- S = null.
+null_test(eq, f, S) :- shape(S), S \== null.
+null_test(ne, t, S) :- shape(S), S \== null.
+null_test(ne, f, S) :- S = null.
+
+%% concat(?A, ?B, -R)
+%
+%  R is A + B as Java concatenates strings: null is the text "null". When A's length is known
+%  (a literal, or at most four lengths possible: one path each) the codes are simply shifted;
+%  otherwise the shift waits until labelling fixes A's length (R's length is exact at once;
+%  its characters are known only then). Placing each code by element/3 instead costs millions
+%  of inferences per concatenation.
+%
+%  ?- strings:literal("ab", A), strings:literal("c", B), strings:concat(A, B, s(L, _)).
+%  L = 3, ...
+concat(A0, B0, s(Len, Codes)) :-
+    text(A0, s(LenA, CodesA)),
+    text(B0, s(LenB, CodesB)),
+    max_length(Max),
+    Len #= LenA + LenB,
+    Len #=< Max,
+    (   integer(LenA) ->
+        shifted(LenA, CodesA, CodesB, Max, Codes)
+    ;   fd_size(LenA, Size), Size =< 4 ->
+        indomain(LenA),
+        shifted(LenA, CodesA, CodesB, Max, Codes)
+    ;   length(Codes, Max),
+        freeze(LenA, shifted(LenA, CodesA, CodesB, Max, Codes))
+    ).
+
+% A's first LenA codes, then B's codes (those that would fall past Max must be padding).
+shifted(LenA, CodesA, CodesB, Max, Codes) :-
+    length(Prefix, LenA),
+    append(Prefix, _, CodesA),
+    Keep is Max - LenA,
+    length(Front, Keep),
+    append(Front, Rest, CodesB),
+    maplist(=(0), Rest),
+    append(Prefix, Front, Codes).
+
+text(S, T) :-
+    shape(S),
+    (   S == null -> literal("null", T) ; T = S ).
+
+%% length_of(?S, -Len)  is_empty(?S, -Bool)  equal(?A, ?B, -Bool)  starts_with(?A, ?P, -Bool)
+%
+%  For a non-null receiver (the callers check it). Bool is 0/1.
+length_of(s(Len, _), Len).
+
+is_empty(s(Len, _), B) :-
+    B #<==> (Len #= 0).
+
+equal(s(_, CodesA), B, R) :-
+    shape(B),
+    (   B == null -> R = 0
+    ;   B = s(_, CodesB),
+        maplist(code_equal, CodesA, CodesB, Bs),
+        all_true(Bs, R)
+    ).
+
+code_equal(A, B, E) :- E #<==> (A #= B).
+
+all_true([], 1).
+all_true([B|Bs], R) :-
+    all_true(Bs, R0),
+    R #<==> (B #/\ R0).
+
+starts_with(s(LenA, CodesA), s(LenP, CodesP), R) :-
+    prefix_matches(CodesA, CodesP, 0, LenP, Bs),
+    all_true(Bs, Match),
+    R #<==> (Match #/\ (LenP #=< LenA)).
+
+prefix_matches([], [], _, _, []).
+prefix_matches([A|As], [P|Ps], I, LenP, [B|Bs]) :-
+    B #<==> ((I #>= LenP) #\/ (A #= P)),
+    I1 is I + 1,
+    prefix_matches(As, Ps, I1, LenP, Bs).
+
+%% label_string(?S)
+%
+%  Labels a string input readably: untouched inputs become null; lengths shortest first;
+%  characters from 'a' to 'z' first.
+label_string(S) :-
+    (   var(S) -> S = null
+    ;   S == null -> true
+    ;   S = s(Len, Codes),
+        labeling([bisect], [Len]),
+        maplist(readable, Codes)
+    ).
+
+readable(C) :-
+    (   C in 97..122, labeling([], [C])
+    ;   C in 32..96, labeling([], [C])
+    ;   C in 123..126, labeling([], [C])
+    ;   C = 0
+    ).

@@ -1,0 +1,34 @@
+package text;
+
+class Strings {
+    static String label(String name, int count) {
+        String prefix = "n=" + 3 + ", ok=" + true + "\t\"q\"";
+        if (name == null) {
+            return prefix;
+        }
+        if (null != name && name.isEmpty()) {
+            return "";
+        }
+        return prefix + name;
+    }
+
+    static boolean same(String a, String b) {
+        return a.equals(b) || b.startsWith("x") && a.length() > b.length();
+    }
+
+    static boolean identical(String a, String b) {
+        return a == b;
+    }
+
+    static String counted(String a, int n) {
+        return a + n;
+    }
+
+    static String tooLong() {
+        return "a string far longer than sixteen characters";
+    }
+
+    static int unknownMethod(String a) {
+        return a.indexOf("x");
+    }
+}
