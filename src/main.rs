@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use hornet::diag::Severity;
 use hornet::emit::table;
 use hornet::pipeline::{GenOptions, analyse, generate};
+use hornet::sql::Piece;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -96,11 +97,17 @@ enum Command {
         #[command(flatten)]
         analysis: AnalysisArgs,
     },
-    /// Print the model hornet understands from an SQL schema, and what it cannot use.
+    /// Print the model hornet understands from an SQL schema, and what it cannot use; with
+    /// --check, also compile SQL statements against it.
     Schema {
         /// A file of CREATE TABLE (and ALTER TABLE) statements.
         #[arg(value_name = "FILE.sql")]
         file: PathBuf,
+        /// An SQL statement (SELECT, INSERT, UPDATE or DELETE) to check against the schema:
+        /// prints the Prolog term it compiles to, or the error under the offending name;
+        /// may be repeated. `?` are JDBC parameters.
+        #[arg(long = "check", value_name = "SQL")]
+        checks: Vec<String>,
     },
 }
 
@@ -113,7 +120,7 @@ fn print_out(text: &str) {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Schema { file } => match std::fs::read_to_string(&file) {
+        Command::Schema { file, checks } => match std::fs::read_to_string(&file) {
             Ok(text) => {
                 let (schema, diagnostics) = hornet::sql::parse_schema(&file, &text);
                 print_out(&hornet::sql::render_schema(&schema));
@@ -121,7 +128,18 @@ fn main() -> ExitCode {
                     eprintln!("{d}");
                 }
                 let errors = diagnostics.iter().any(|d| d.severity == Severity::Error);
-                if schema.tables.is_empty() && errors { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+                let mut checks_failed = false;
+                for sql in &checks {
+                    let pieces = [Piece::Text(sql.clone())];
+                    match hornet::sql::compile_statement(&pieces, &schema) {
+                        Ok(statement) => print_out(&format!("\n{sql}\n=> {}\n", statement.to_prolog())),
+                        Err(error) => {
+                            checks_failed = true;
+                            print_out(&format!("\nerror:\n{}", hornet::sql::render_sql_error(sql, &error)));
+                        }
+                    }
+                }
+                if (schema.tables.is_empty() && errors) || checks_failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
             }
             Err(e) => {
                 eprintln!("hornet: error: {}: {e}", file.display());

@@ -1,7 +1,10 @@
-//! The SQL side of hornet: what the database looks like. `schema` reads the DDL file a project
-//! ships (CREATE TABLE and friends) into a model of tables, columns and constraints that the
-//! symbolic executor can reason about, and reports what it cannot use.
+//! The SQL side of hornet. `schema` reads the DDL file a project ships (CREATE TABLE and friends)
+//! into a model of tables, columns and constraints that the symbolic executor can reason about,
+//! and reports what it cannot use; `statement` checks the statements the Java code runs against
+//! that model and compiles them into terms for the Prolog runtime.
 
 pub mod schema;
+pub mod statement;
 
 pub use schema::{parse_schema, render_schema};
+pub use statement::{Piece, SqlError, Statement, compile_statement, join_pieces, offset_to_piece, render_sql_error};

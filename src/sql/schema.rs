@@ -268,7 +268,7 @@ impl Table {
 }
 
 /// Case-insensitive name comparison, for table and column names.
-fn same_name(a: &str, b: &str) -> bool {
+pub(super) fn same_name(a: &str, b: &str) -> bool {
     a.chars().flat_map(char::to_lowercase).eq(b.chars().flat_map(char::to_lowercase))
 }
 
@@ -334,7 +334,7 @@ fn span_at(file: &Path, location: Location) -> Option<Span> {
 }
 
 /// The byte offset of `location` in `text`.
-fn offset_of(text: &str, location: Location) -> usize {
+pub(super) fn offset_of(text: &str, location: Location) -> usize {
     let line_start = text
         .split_inclusive('\n')
         .take(usize::try_from(location.line.saturating_sub(1)).unwrap_or(usize::MAX))
@@ -606,7 +606,7 @@ fn parse_tokens(tokens: Vec<TokenWithSpan>) -> Result<ast::Statement, (String, O
 }
 
 /// sqlparser puts the location at the end of its messages (" at Line: 3, Column: 7").
-fn split_parser_error(error: ParserError) -> (String, Option<Location>) {
+pub(super) fn split_parser_error(error: ParserError) -> (String, Option<Location>) {
     let message = match error {
         ParserError::TokenizerError(message) | ParserError::ParserError(message) => message,
         ParserError::RecursionLimitExceeded => "expression nested too deeply".to_string(),
@@ -1129,7 +1129,7 @@ fn compile_check(expr: &Expr, table: &Table, source: &StatementSource, constrain
     }
 }
 
-fn binary_op(op: &BinaryOperator) -> Option<BinaryOp> {
+pub(super) fn binary_op(op: &BinaryOperator) -> Option<BinaryOp> {
     Some(match op {
         BinaryOperator::Plus => BinaryOp::Add,
         BinaryOperator::Minus => BinaryOp::Sub,

@@ -1,0 +1,1350 @@
+//! SQL statements as Java code sends them to JDBC, checked against the schema and compiled into
+//! the term the Prolog runtime executes.
+//!
+//! The Java front end recovers a statement's text as pieces: literal text and *holes* (Java values
+//! spliced in with `+`). Joining them puts a `?` where each hole is, so the joined text reads like
+//! the JDBC statement it becomes; a `?` at a hole's offset is that hole, any other `?` outside a
+//! string literal is a JDBC parameter (`param(N)`, numbered in order of appearance), and a hole
+//! inside a string literal (`LIKE '%' + x + '%'`) makes the literal a *template* of constant parts
+//! and holes. Every error carries a byte offset into the joined text; `offset_to_piece` maps it
+//! back to a piece.
+//!
+//! The subset is the one of Marcozzi et al.: SELECT over one or more tables (comma-separated or
+//! INNER JOIN ... ON) with WHERE, aggregates without GROUP BY and ORDER BY; single-row INSERT;
+//! UPDATE and DELETE with WHERE. Everything else is reported as `unsupported SQL: ...`.
+
+use super::schema::{BinaryOp, Schema, SqlType, Table, binary_op, offset_of, same_name, split_parser_error};
+use crate::clp::translate::quote_atom;
+use serde::{Deserialize, Serialize};
+use sqlparser::ast::{
+    self, Expr as SqlExpr, FunctionArg, FunctionArgExpr, FunctionArguments, Ident, JoinConstraint, JoinOperator,
+    ObjectName, ObjectNamePart, SelectItem as SqlSelectItem, SetExpr, Spanned, TableFactor, TableWithJoins,
+    UnaryOperator, Value,
+};
+use sqlparser::dialect::GenericDialect;
+use sqlparser::keywords::Keyword;
+use sqlparser::parser::Parser;
+use sqlparser::tokenizer::{Location, Token, TokenWithSpan, Tokenizer};
+use std::fmt::{self, Write as _};
+
+// ---------------------------------------------------------------------------------------------
+// Text with holes
+// ---------------------------------------------------------------------------------------------
+
+/// One part of a statement's text as the Java front end recovers it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Piece {
+    Text(String),
+    /// A Java value spliced into the text; the number identifies it to the caller.
+    Hole(u32),
+}
+
+/// A problem with a statement, at a byte offset into the joined text (`join_pieces`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SqlError {
+    pub offset: usize,
+    pub message: String,
+}
+
+impl fmt::Display for SqlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at byte {})", self.message, self.offset)
+    }
+}
+
+/// The text the pieces make, each hole written `?`: the text error offsets point into.
+pub fn join_pieces(pieces: &[Piece]) -> String {
+    joined(pieces).0
+}
+
+/// The joined text and the offset of each hole's `?` in it.
+fn joined(pieces: &[Piece]) -> (String, Vec<(usize, u32)>) {
+    let mut text = String::new();
+    let mut holes = Vec::new();
+    for piece in pieces {
+        match piece {
+            Piece::Text(part) => text.push_str(part),
+            Piece::Hole(hole) => {
+                holes.push((text.len(), *hole));
+                text.push('?');
+            }
+        }
+    }
+    (text, holes)
+}
+
+/// The piece an offset into the joined text falls in, and the offset within that piece (a hole
+/// is one byte long). The end of the text belongs to the end of the last piece.
+pub fn offset_to_piece(pieces: &[Piece], offset: usize) -> Option<(usize, usize)> {
+    let mut start = 0;
+    for (index, piece) in pieces.iter().enumerate() {
+        let length = match piece {
+            Piece::Text(part) => part.len(),
+            Piece::Hole(_) => 1,
+        };
+        if offset < start + length || (offset == start + length && index + 1 == pieces.len()) {
+            return Some((index, offset - start));
+        }
+        start += length;
+    }
+    None
+}
+
+/// The joined text's line holding `error.offset`, with a caret under the offset and the message:
+/// how the CLI and the snapshots show an error.
+pub fn render_sql_error(text: &str, error: &SqlError) -> String {
+    let offset = error.offset.min(text.len());
+    let offset = (0..=offset).rev().find(|&at| text.is_char_boundary(at)).unwrap_or(0);
+    let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
+    let line_end = text[offset..].find('\n').map_or(text.len(), |at| offset + at);
+    // Tabs stay tabs so that the caret lines up however the terminal shows them.
+    let indent: String = text[line_start..offset].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+    format!("{}\n{indent}^ {}\n", &text[line_start..line_end], error.message)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The model
+// ---------------------------------------------------------------------------------------------
+
+/// A checked statement. Table and column names are as declared in the schema; aliases as written
+/// (the table's name when there is none).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Statement {
+    Select(Select),
+    Insert(Insert),
+    Update(Update),
+    Delete(Delete),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableRef {
+    pub table: String,
+    pub alias: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Select {
+    /// With `*` and `t.*` expanded to the columns in table order.
+    pub projection: Vec<SelectItem>,
+    /// Comma-separated and INNER JOINed tables alike, in the order written.
+    pub from: Vec<TableRef>,
+    /// The WHERE condition and join conditions (ON), joined by AND.
+    pub condition: Condition,
+    pub order_by: Vec<OrderKey>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SelectItem {
+    /// The name JDBC gives the result column (`ResultSet.getInt("label")`): the AS alias, else
+    /// the column's name, else the expression as written.
+    pub label: String,
+    pub value: Projected,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Projected {
+    Expr(Expr),
+    CountStar,
+    Aggregate(Aggregate, Expr),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Aggregate {
+    Count,
+    Sum,
+    Min,
+    Max,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OrderKey {
+    pub expr: Expr,
+    pub descending: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Insert {
+    pub table: String,
+    /// Every column of the table, in table order.
+    pub values: Vec<(String, InsertValue)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum InsertValue {
+    Given(Expr),
+    /// Not given, and the schema declares a DEFAULT or the database generates it.
+    Default,
+    /// Not given and no default: NULL, which the runtime rejects for a NOT NULL column.
+    Null,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Update {
+    pub table: TableRef,
+    pub assignments: Vec<(String, Expr)>,
+    pub condition: Condition,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Delete {
+    pub table: TableRef,
+    pub condition: Condition,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Condition {
+    True,
+    And(Box<Condition>, Box<Condition>),
+    Or(Box<Condition>, Box<Condition>),
+    Not(Box<Condition>),
+    Compare(CompareOp, Expr, Expr),
+    In(Expr, Vec<Expr>),
+    Between(Expr, Expr, Expr),
+    /// The pattern is a string, a template, a hole or a parameter.
+    Like(Expr, Expr),
+    IsNull(Expr),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CompareOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Expr {
+    Column { alias: String, column: String },
+    Int(i64),
+    Str(String),
+    Bool(bool),
+    Null,
+    /// A JDBC `?`, numbered from 1 in order of appearance.
+    Param(u32),
+    Hole(u32),
+    /// A string literal with holes inside.
+    Template(Vec<TemplatePart>),
+    Arith(ArithOp, Box<Expr>, Box<Expr>),
+    Neg(Box<Expr>),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TemplatePart {
+    Text(String),
+    Hole(u32),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ArithOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compiling
+// ---------------------------------------------------------------------------------------------
+
+/// Parse, resolve and check one statement written as `pieces` against `schema`.
+pub fn compile_statement(pieces: &[Piece], schema: &Schema) -> Result<Statement, SqlError> {
+    let (text, holes) = joined(pieces);
+    let dialect = GenericDialect {};
+    let tokens = Tokenizer::new(&dialect, &text).tokenize_with_location().map_err(|error| SqlError {
+        offset: offset_of(&text, error.location),
+        message: format!("syntax error: {}", error.message),
+    })?;
+    let located = |location: Location| if location.line == 0 { 0 } else { offset_of(&text, location) };
+    let params = tokens
+        .iter()
+        .filter(|token| matches!(&token.token, Token::Placeholder(p) if p == "?"))
+        .map(|token| located(token.span.start))
+        .filter(|offset| !holes.iter().any(|(hole_offset, _)| hole_offset == offset))
+        .collect();
+    let keywords = tokens
+        .iter()
+        .filter_map(|token| match &token.token {
+            Token::Word(word) if word.quote_style.is_none() => Some((located(token.span.start), word.keyword)),
+            _ => None,
+        })
+        .collect();
+    let start = tokens
+        .iter()
+        .find(|token| !matches!(token.token, Token::Whitespace(_)))
+        .map_or(0, |token| located(token.span.start));
+    let statement = parse_one(tokens, &text)?;
+    let compiler = Compiler { text: &text, schema, holes, params, keywords };
+    compiler.statement(&statement, start)
+}
+
+/// Exactly one statement, optionally followed by `;`.
+fn parse_one(tokens: Vec<TokenWithSpan>, text: &str) -> Result<ast::Statement, SqlError> {
+    let dialect = GenericDialect {};
+    let mut parser = Parser::new(&dialect).with_tokens_with_locations(tokens);
+    let statement = parser.parse_statement().map_err(|error| {
+        let (message, location) = split_parser_error(error);
+        // sqlparser knows no location for the end of the text.
+        let offset = match location {
+            Some(location) if location.line > 0 => offset_of(text, location),
+            _ if message.ends_with("EOF") => text.trim_end().len(),
+            _ => 0,
+        };
+        SqlError { offset, message: format!("syntax error: {message}") }
+    })?;
+    let terminated = parser.consume_token(&Token::SemiColon);
+    while parser.consume_token(&Token::SemiColon) {}
+    let next = parser.peek_token();
+    if next.token != Token::EOF {
+        let message = if terminated {
+            "more than one statement".to_string()
+        } else {
+            format!("syntax error: unexpected `{}` after the end of the statement", next.token)
+        };
+        return Err(SqlError { offset: offset_of(text, next.span.start), message });
+    }
+    Ok(statement)
+}
+
+/// The types hornet checks statements with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ValueType {
+    Integer,
+    String,
+    Boolean,
+    /// NULL, holes, parameters and opaque columns: anything goes.
+    Unknown,
+}
+
+impl ValueType {
+    fn of(sql_type: &SqlType) -> ValueType {
+        match sql_type {
+            SqlType::Integer | SqlType::SmallInt | SqlType::BigInt => ValueType::Integer,
+            SqlType::Boolean => ValueType::Boolean,
+            SqlType::Varchar(_) | SqlType::Char(_) | SqlType::Text => ValueType::String,
+            SqlType::Opaque(_) => ValueType::Unknown,
+        }
+    }
+
+    fn compatible(self, other: ValueType) -> bool {
+        self == other || self == ValueType::Unknown || other == ValueType::Unknown
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            ValueType::Integer => "an integer",
+            ValueType::String => "a string",
+            ValueType::Boolean => "a boolean",
+            ValueType::Unknown => "a value",
+        }
+    }
+}
+
+/// An expression with its type.
+struct Typed {
+    expr: Expr,
+    value_type: ValueType,
+}
+
+impl Typed {
+    /// For type errors: `column 'year' (an integer)` or `a string`.
+    fn describe(&self) -> String {
+        match &self.expr {
+            Expr::Column { column, .. } => format!("column '{column}' ({})", self.value_type.noun()),
+            _ => self.value_type.noun().to_string(),
+        }
+    }
+}
+
+/// The tables a statement's names resolve against, with their aliases.
+struct Scope<'s> {
+    tables: Vec<(&'s Table, String)>,
+}
+
+impl<'s> Scope<'s> {
+    fn refs(&self) -> Vec<TableRef> {
+        self.tables.iter().map(|(table, alias)| TableRef { table: table.name.clone(), alias: alias.clone() }).collect()
+    }
+
+    fn aliases(&self) -> String {
+        self.tables.iter().map(|(_, alias)| alias.as_str()).collect::<Vec<_>>().join(", ")
+    }
+}
+
+struct Compiler<'a> {
+    text: &'a str,
+    schema: &'a Schema,
+    /// The offset of each hole's `?` and the hole's number.
+    holes: Vec<(usize, u32)>,
+    /// The offsets of the JDBC parameters, in order.
+    params: Vec<usize>,
+    /// The offsets of the unquoted words that are keywords, for locating clauses.
+    keywords: Vec<(usize, Keyword)>,
+}
+
+fn error<T>(offset: usize, message: impl Into<String>) -> Result<T, SqlError> {
+    Err(SqlError { offset, message: message.into() })
+}
+
+/// The last part of a possibly qualified name (`public.book` is `book`).
+fn last_name(name: &ObjectName) -> Option<&Ident> {
+    match name.0.last()? {
+        ObjectNamePart::Identifier(ident) => Some(ident),
+        ObjectNamePart::Function(_) => None,
+    }
+}
+
+impl<'a> Compiler<'a> {
+    fn offset(&self, location: Location) -> usize {
+        if location.line == 0 { 0 } else { offset_of(self.text, location) }
+    }
+
+    fn offset_of_expr(&self, expr: &SqlExpr) -> usize {
+        self.offset(expr.span().start)
+    }
+
+    /// The first of `keywords` (unquoted) at or after `from`, for reporting a clause.
+    fn clause_offset(&self, from: usize, keywords: &[Keyword]) -> usize {
+        self.keywords.iter().find(|(offset, word)| *offset >= from && keywords.contains(word)).map_or(from, |(offset, _)| *offset)
+    }
+
+    fn unsupported<T>(&self, offset: usize, what: impl fmt::Display) -> Result<T, SqlError> {
+        error(offset, format!("unsupported SQL: {what}"))
+    }
+
+    fn unsupported_clause<T>(&self, from: usize, keyword: Keyword, what: &str) -> Result<T, SqlError> {
+        self.unsupported(self.clause_offset(from, &[keyword]), what)
+    }
+
+    /// `start` is the offset of the statement's first token.
+    fn statement(&self, statement: &ast::Statement, start: usize) -> Result<Statement, SqlError> {
+        match statement {
+            ast::Statement::Query(query) => self.query(query, start).map(Statement::Select),
+            ast::Statement::Insert(insert) => self.insert(insert, start).map(Statement::Insert),
+            ast::Statement::Update(update) => self.update(update, start).map(Statement::Update),
+            ast::Statement::Delete(delete) => self.delete(delete, start).map(Statement::Delete),
+            other => {
+                let kind = other.to_string().split_whitespace().next().unwrap_or_default().to_uppercase();
+                self.unsupported(start, format!("{kind} statement"))
+            }
+        }
+    }
+
+    // --- SELECT ------------------------------------------------------------------------------
+
+    fn query(&self, query: &ast::Query, start: usize) -> Result<Select, SqlError> {
+        if query.with.is_some() {
+            return self.unsupported_clause(start, Keyword::WITH, "WITH");
+        }
+        let select = match query.body.as_ref() {
+            SetExpr::Select(select) => select,
+            SetExpr::SetOperation { op, .. } => {
+                let operators = [Keyword::UNION, Keyword::INTERSECT, Keyword::EXCEPT, Keyword::MINUS];
+                return self.unsupported(self.clause_offset(start, &operators), op.to_string().to_uppercase());
+            }
+            SetExpr::Query(_) => return self.unsupported(start, "parenthesised query"),
+            SetExpr::Values(_) => return self.unsupported_clause(start, Keyword::VALUES, "VALUES"),
+            _ => return self.unsupported(start, "this kind of query"),
+        };
+        if query.limit_clause.is_some() {
+            return self.unsupported(self.clause_offset(start, &[Keyword::LIMIT, Keyword::OFFSET]), "LIMIT/OFFSET");
+        }
+        if query.fetch.is_some() {
+            return self.unsupported_clause(start, Keyword::FETCH, "FETCH");
+        }
+        if !query.locks.is_empty() {
+            return self.unsupported_clause(start, Keyword::FOR, "FOR UPDATE");
+        }
+        if query.for_clause.is_some() || query.settings.is_some() || query.format_clause.is_some() || !query.pipe_operators.is_empty() {
+            return self.unsupported(start, "query clause");
+        }
+        self.select(select, query.order_by.as_ref(), start)
+    }
+
+    fn select(&self, select: &ast::Select, order_by: Option<&ast::OrderBy>, start: usize) -> Result<Select, SqlError> {
+        if select.distinct.is_some() {
+            return self.unsupported_clause(start, Keyword::DISTINCT, "DISTINCT");
+        }
+        if select.top.is_some() {
+            return self.unsupported_clause(start, Keyword::TOP, "TOP");
+        }
+        if select.into.is_some() {
+            return self.unsupported_clause(start, Keyword::INTO, "SELECT INTO");
+        }
+        if !matches!(&select.group_by, ast::GroupByExpr::Expressions(exprs, modifiers) if exprs.is_empty() && modifiers.is_empty()) {
+            return self.unsupported_clause(start, Keyword::GROUP, "GROUP BY");
+        }
+        if select.having.is_some() {
+            return self.unsupported_clause(start, Keyword::HAVING, "HAVING");
+        }
+        if !select.lateral_views.is_empty()
+            || select.prewhere.is_some()
+            || !select.connect_by.is_empty()
+            || !select.cluster_by.is_empty()
+            || !select.distribute_by.is_empty()
+            || !select.sort_by.is_empty()
+            || !select.named_window.is_empty()
+            || select.qualify.is_some()
+            || select.exclude.is_some()
+            || select.value_table_mode.is_some()
+        {
+            return self.unsupported(start, "SELECT clause");
+        }
+
+        let mut scope = Scope { tables: Vec::new() };
+        let mut join_conditions = Vec::new();
+        for table_with_joins in &select.from {
+            self.add_table(&mut scope, &table_with_joins.relation)?;
+            for join in &table_with_joins.joins {
+                self.add_table(&mut scope, &join.relation)?;
+                let constraint = match &join.join_operator {
+                    JoinOperator::Join(constraint) | JoinOperator::Inner(constraint) => constraint,
+                    other => {
+                        let kind = match other {
+                            JoinOperator::Left(_) | JoinOperator::LeftOuter(_) => "LEFT JOIN",
+                            JoinOperator::Right(_) | JoinOperator::RightOuter(_) => "RIGHT JOIN",
+                            JoinOperator::FullOuter(_) => "FULL JOIN",
+                            JoinOperator::CrossJoin(_) => "CROSS JOIN",
+                            _ => "this kind of JOIN",
+                        };
+                        return self.unsupported(self.offset(join.relation.span().start), kind);
+                    }
+                };
+                match constraint {
+                    // Resolved after the projection, which comes first in the text, so that the
+                    // first error reported is the first in the text.
+                    JoinConstraint::On(condition) => join_conditions.push((scope.tables.len(), condition)),
+                    JoinConstraint::Using(_) => return self.unsupported(self.offset(join.relation.span().start), "JOIN ... USING"),
+                    JoinConstraint::Natural => return self.unsupported(self.offset(join.relation.span().start), "NATURAL JOIN"),
+                    JoinConstraint::None => return self.unsupported(self.offset(join.relation.span().start), "JOIN without ON"),
+                }
+            }
+        }
+
+        let projection = self.projection(&scope, &select.projection)?;
+        let mut conditions = Vec::new();
+        for (visible, condition) in join_conditions {
+            // An ON condition sees the tables joined so far.
+            let visible = Scope { tables: scope.tables[..visible].to_vec() };
+            conditions.push(self.condition(&visible, condition)?);
+        }
+        if let Some(selection) = &select.selection {
+            conditions.push(self.condition(&scope, selection)?);
+        }
+        let condition = conditions.into_iter().reduce(|left, right| Condition::And(Box::new(left), Box::new(right))).unwrap_or(Condition::True);
+        let order_by = match order_by {
+            Some(order_by) => self.order_by(&scope, order_by, start)?,
+            None => Vec::new(),
+        };
+        Ok(Select { projection, from: scope.refs(), condition, order_by })
+    }
+
+    fn add_table<'s>(&self, scope: &mut Scope<'s>, factor: &TableFactor) -> Result<(), SqlError>
+    where
+        'a: 's,
+    {
+        let TableFactor::Table { name, alias, args: None, .. } = factor else {
+            let what = if matches!(factor, TableFactor::Derived { .. }) { "subquery" } else { "this kind of table" };
+            return self.unsupported(self.offset(factor.span().start), what);
+        };
+        let table = self.table(name)?;
+        let alias_name = match alias {
+            Some(alias) if !alias.columns.is_empty() => return self.unsupported(self.offset(alias.name.span.start), "column aliases of a table"),
+            Some(alias) => (alias.name.value.clone(), self.offset(alias.name.span.start)),
+            None => (table.name.clone(), self.offset(name.span().start)),
+        };
+        if scope.tables.iter().any(|(_, existing)| same_name(existing, &alias_name.0)) {
+            return error(alias_name.1, format!("table name or alias '{}' used twice", alias_name.0));
+        }
+        scope.tables.push((table, alias_name.0));
+        Ok(())
+    }
+
+    /// The schema's table called `name`.
+    fn table(&self, name: &ObjectName) -> Result<&'a Table, SqlError> {
+        let offset = self.offset(name.span().start);
+        let Some(ident) = last_name(name) else {
+            return self.unsupported(offset, format!("table name {name}"));
+        };
+        let offset = self.offset(ident.span.start);
+        match self.schema.table(&ident.value) {
+            Some(table) => Ok(table),
+            None => error(offset, format!("unknown table '{}'", ident.value)),
+        }
+    }
+
+    fn projection(&self, scope: &Scope, items: &[SqlSelectItem]) -> Result<Vec<SelectItem>, SqlError> {
+        let mut projection = Vec::new();
+        // The first plain column and the first aggregate, to reject mixing them without GROUP BY.
+        let mut first_plain = None;
+        let mut has_aggregate = false;
+        for item in items {
+            let offset = self.offset(item.span().start);
+            match item {
+                SqlSelectItem::Wildcard(options) => {
+                    if !options.to_string().is_empty() {
+                        return self.unsupported(offset, format!("*{options}"));
+                    }
+                    for (table, alias) in &scope.tables {
+                        projection.extend(columns_of(table, alias));
+                    }
+                    if scope.tables.is_empty() {
+                        return error(offset, "* without a table");
+                    }
+                    first_plain.get_or_insert(offset);
+                }
+                SqlSelectItem::QualifiedWildcard(kind, options) => {
+                    let ast::SelectItemQualifiedWildcardKind::ObjectName(name) = kind else {
+                        return self.unsupported(offset, item);
+                    };
+                    if !options.to_string().is_empty() || name.0.len() != 1 {
+                        return self.unsupported(offset, item);
+                    }
+                    let qualifier = last_name(name).map_or(String::new(), |ident| ident.value.clone());
+                    let Some((table, alias)) = scope.tables.iter().find(|(_, alias)| same_name(alias, &qualifier)) else {
+                        return error(offset, format!("unknown table or alias '{qualifier}'"));
+                    };
+                    projection.extend(columns_of(table, alias));
+                    first_plain.get_or_insert(offset);
+                }
+                SqlSelectItem::UnnamedExpr(expr) | SqlSelectItem::ExprWithAlias { expr, .. } => {
+                    let value = self.projected(scope, expr)?;
+                    if matches!(value, Projected::Expr(_)) {
+                        first_plain.get_or_insert(offset);
+                    } else {
+                        has_aggregate = true;
+                    }
+                    let label = match (item, &value) {
+                        (SqlSelectItem::ExprWithAlias { alias, .. }, _) => alias.value.clone(),
+                        (_, Projected::Expr(Expr::Column { column, .. })) => column.clone(),
+                        _ => expr.to_string(),
+                    };
+                    projection.push(SelectItem { label, value });
+                }
+                SqlSelectItem::ExprWithAliases { .. } => return self.unsupported(offset, item),
+            }
+        }
+        if let (Some(offset), true) = (first_plain, has_aggregate) {
+            return self.unsupported(offset, "aggregates next to plain columns (needs GROUP BY)");
+        }
+        Ok(projection)
+    }
+
+    fn projected(&self, scope: &Scope, expr: &SqlExpr) -> Result<Projected, SqlError> {
+        let SqlExpr::Function(function) = expr else {
+            return Ok(Projected::Expr(self.value(scope, expr)?.expr));
+        };
+        let offset = self.offset_of_expr(expr);
+        let Some(aggregate) = aggregate_named(function) else {
+            return self.unsupported(offset, format!("function {}", function.name));
+        };
+        let FunctionArguments::List(arguments) = &function.args else {
+            return self.unsupported(offset, expr);
+        };
+        if arguments.duplicate_treatment.is_some() {
+            return self.unsupported(offset, format!("{}(DISTINCT ...)", function.name.to_string().to_uppercase()));
+        }
+        let plain = arguments.clauses.is_empty()
+            && function.filter.is_none()
+            && function.over.is_none()
+            && function.within_group.is_empty()
+            && function.null_treatment.is_none()
+            && matches!(function.parameters, FunctionArguments::None);
+        let [FunctionArg::Unnamed(argument)] = arguments.args.as_slice() else {
+            return self.unsupported(offset, expr);
+        };
+        if !plain {
+            return self.unsupported(offset, expr);
+        }
+        match argument {
+            FunctionArgExpr::Wildcard if aggregate == Aggregate::Count => Ok(Projected::CountStar),
+            FunctionArgExpr::Expr(argument) => {
+                let typed = self.value(scope, argument)?;
+                if aggregate == Aggregate::Sum && !typed.value_type.compatible(ValueType::Integer) {
+                    return error(self.offset_of_expr(argument), format!("SUM of {}", typed.describe()));
+                }
+                Ok(Projected::Aggregate(aggregate, typed.expr))
+            }
+            _ => self.unsupported(offset, expr),
+        }
+    }
+
+    fn order_by(&self, scope: &Scope, order_by: &ast::OrderBy, start: usize) -> Result<Vec<OrderKey>, SqlError> {
+        let ast::OrderByKind::Expressions(keys) = &order_by.kind else {
+            return self.unsupported_clause(start, Keyword::ORDER, "ORDER BY ALL");
+        };
+        if order_by.interpolate.is_some() {
+            return self.unsupported_clause(start, Keyword::INTERPOLATE, "INTERPOLATE");
+        }
+        let mut order = Vec::new();
+        for key in keys {
+            let offset = self.offset_of_expr(&key.expr);
+            if key.options.nulls_first.is_some() || key.with_fill.is_some() {
+                return self.unsupported(offset, "NULLS FIRST/LAST");
+            }
+            let descending = match &key.options.sort {
+                None | Some(ast::OrderBySort::Asc) => false,
+                Some(ast::OrderBySort::Desc) => true,
+                Some(ast::OrderBySort::Using(_)) => return self.unsupported(offset, "ORDER BY ... USING"),
+            };
+            if let SqlExpr::Value(value) = &key.expr
+                && matches!(value.value, Value::Number(..))
+            {
+                return self.unsupported(offset, "ORDER BY a column position");
+            }
+            order.push(OrderKey { expr: self.value(scope, &key.expr)?.expr, descending });
+        }
+        Ok(order)
+    }
+
+    // --- INSERT, UPDATE, DELETE --------------------------------------------------------------
+
+    fn insert(&self, insert: &ast::Insert, start: usize) -> Result<Insert, SqlError> {
+        let ast::TableObject::TableName(name) = &insert.table else {
+            return self.unsupported(start, "INSERT INTO a table function");
+        };
+        let table = self.table(name)?;
+        if insert.on.is_some() {
+            return self.unsupported(self.clause_offset(start, &[Keyword::ON]), "INSERT ... ON CONFLICT/DUPLICATE KEY");
+        }
+        if insert.returning.is_some() {
+            return self.unsupported_clause(start, Keyword::RETURNING, "RETURNING");
+        }
+        if !insert.assignments.is_empty() {
+            return self.unsupported_clause(start, Keyword::SET, "INSERT ... SET");
+        }
+        if insert.or.is_some() || insert.ignore || insert.replace_into || insert.table_alias.is_some() || insert.overwrite {
+            return self.unsupported(start, "INSERT modifier");
+        }
+        let Some(source) = &insert.source else {
+            return self.unsupported(start, "INSERT without VALUES");
+        };
+        let values = match source.body.as_ref() {
+            SetExpr::Values(values) if source.order_by.is_none() && source.limit_clause.is_none() => values,
+            _ => return self.unsupported(self.offset(source.span().start), "INSERT ... SELECT"),
+        };
+        let [row] = values.rows.as_slice() else {
+            return self.unsupported(self.offset(source.span().start), "INSERT of several rows");
+        };
+        let row_offset = self.offset(row.opening_token.0.span.start);
+
+        // The columns given, in the order given.
+        let mut targets: Vec<usize> = Vec::new();
+        for column_name in &insert.columns {
+            let Some(ident) = last_name(column_name).filter(|_| column_name.0.len() == 1) else {
+                return self.unsupported(self.offset(column_name.span().start), format!("column name {column_name}"));
+            };
+            let offset = self.offset(ident.span.start);
+            let Some(index) = table.columns.iter().position(|column| same_name(&column.name, &ident.value)) else {
+                return error(offset, format!("unknown column '{}' in table '{}'", ident.value, table.name));
+            };
+            if targets.contains(&index) {
+                return error(offset, format!("column '{}' given twice", table.columns[index].name));
+            }
+            targets.push(index);
+        }
+        if insert.columns.is_empty() {
+            targets = (0..table.columns.len()).collect();
+        }
+        if row.content.len() != targets.len() {
+            return error(
+                row_offset,
+                format!("INSERT has {} value(s) for {} column(s) of table '{}'", row.content.len(), targets.len(), table.name),
+            );
+        }
+
+        let no_columns = Scope { tables: Vec::new() };
+        let mut given = vec![None; table.columns.len()];
+        for (&index, value) in targets.iter().zip(&row.content) {
+            let column = &table.columns[index];
+            let typed = self.value(&no_columns, value)?;
+            self.check_assignable(&typed, &column.sql_type, &column.name, value)?;
+            given[index] = Some(typed.expr);
+        }
+        let values = table
+            .columns
+            .iter()
+            .zip(given)
+            .map(|(column, value)| {
+                let value = match value {
+                    Some(expr) => InsertValue::Given(expr),
+                    None if column.default.is_some() || column.generated => InsertValue::Default,
+                    None => InsertValue::Null,
+                };
+                (column.name.clone(), value)
+            })
+            .collect();
+        Ok(Insert { table: table.name.clone(), values })
+    }
+
+    /// Whether `typed` may be stored in a column of `sql_type`.
+    fn check_assignable(&self, typed: &Typed, sql_type: &SqlType, column: &str, at: &SqlExpr) -> Result<(), SqlError> {
+        let column_type = ValueType::of(sql_type);
+        if typed.value_type.compatible(column_type) {
+            Ok(())
+        } else {
+            error(
+                self.offset_of_expr(at),
+                format!("type mismatch: {} for column '{column}' ({})", typed.describe(), column_type.noun()),
+            )
+        }
+    }
+
+    /// The one table of an UPDATE or DELETE, as a scope.
+    fn single_table(&self, table_with_joins: &TableWithJoins) -> Result<Scope<'a>, SqlError> {
+        let mut scope = Scope { tables: Vec::new() };
+        self.add_table(&mut scope, &table_with_joins.relation)?;
+        if let Some(join) = table_with_joins.joins.first() {
+            return self.unsupported(self.offset(join.relation.span().start), "JOIN in UPDATE or DELETE");
+        }
+        Ok(scope)
+    }
+
+    fn where_clause(&self, scope: &Scope, selection: Option<&SqlExpr>) -> Result<Condition, SqlError> {
+        selection.map_or(Ok(Condition::True), |selection| self.condition(scope, selection))
+    }
+
+    fn update(&self, update: &ast::Update, start: usize) -> Result<Update, SqlError> {
+        let scope = self.single_table(&update.table)?;
+        if update.from.is_some() {
+            return self.unsupported_clause(start, Keyword::FROM, "UPDATE ... FROM");
+        }
+        if update.returning.is_some() {
+            return self.unsupported_clause(start, Keyword::RETURNING, "RETURNING");
+        }
+        if update.limit.is_some() || !update.order_by.is_empty() || update.or.is_some() || update.output.is_some() {
+            return self.unsupported(start, "UPDATE clause");
+        }
+        let (table, alias) = &scope.tables[0];
+        let mut assignments: Vec<(String, Expr)> = Vec::new();
+        for assignment in &update.assignments {
+            let ast::AssignmentTarget::ColumnName(name) = &assignment.target else {
+                return self.unsupported(self.offset(assignment.target.span().start), "assignment to a tuple");
+            };
+            let Some(ident) = last_name(name) else {
+                return self.unsupported(self.offset(name.span().start), format!("column name {name}"));
+            };
+            let offset = self.offset(ident.span.start);
+            // `SET alias.column = ...` is accepted as MySQL and H2 do.
+            if let [ObjectNamePart::Identifier(qualifier), _] = name.0.as_slice()
+                && !same_name(&qualifier.value, alias)
+            {
+                return error(self.offset(qualifier.span.start), format!("unknown table or alias '{}'", qualifier.value));
+            }
+            let Some(column) = table.column(&ident.value) else {
+                return error(offset, format!("unknown column '{}' in table '{}'", ident.value, table.name));
+            };
+            if assignments.iter().any(|(assigned, _)| assigned == &column.name) {
+                return error(offset, format!("column '{}' assigned twice", column.name));
+            }
+            let typed = self.value(&scope, &assignment.value)?;
+            self.check_assignable(&typed, &column.sql_type, &column.name, &assignment.value)?;
+            assignments.push((column.name.clone(), typed.expr));
+        }
+        let condition = self.where_clause(&scope, update.selection.as_ref())?;
+        let table = scope.refs().remove(0);
+        Ok(Update { table, assignments, condition })
+    }
+
+    fn delete(&self, delete: &ast::Delete, start: usize) -> Result<Delete, SqlError> {
+        let (ast::FromTable::WithFromKeyword(tables) | ast::FromTable::WithoutKeyword(tables)) = &delete.from;
+        let [table_with_joins] = tables.as_slice() else {
+            return self.unsupported(start, "DELETE from several tables");
+        };
+        if !delete.tables.is_empty() || delete.using.is_some() {
+            return self.unsupported(start, "DELETE from several tables");
+        }
+        if delete.returning.is_some() {
+            return self.unsupported_clause(start, Keyword::RETURNING, "RETURNING");
+        }
+        if delete.limit.is_some() || !delete.order_by.is_empty() || delete.output.is_some() {
+            return self.unsupported(start, "DELETE clause");
+        }
+        let scope = self.single_table(table_with_joins)?;
+        let condition = self.where_clause(&scope, delete.selection.as_ref())?;
+        Ok(Delete { table: scope.refs().remove(0), condition })
+    }
+
+    // --- Conditions and expressions ----------------------------------------------------------
+
+    fn condition(&self, scope: &Scope, expr: &SqlExpr) -> Result<Condition, SqlError> {
+        match expr {
+            SqlExpr::Nested(inner) => self.condition(scope, inner),
+            SqlExpr::BinaryOp { left, op: ast::BinaryOperator::And, right } => {
+                Ok(Condition::And(Box::new(self.condition(scope, left)?), Box::new(self.condition(scope, right)?)))
+            }
+            SqlExpr::BinaryOp { left, op: ast::BinaryOperator::Or, right } => {
+                Ok(Condition::Or(Box::new(self.condition(scope, left)?), Box::new(self.condition(scope, right)?)))
+            }
+            SqlExpr::UnaryOp { op: UnaryOperator::Not, expr } => Ok(Condition::Not(Box::new(self.condition(scope, expr)?))),
+            SqlExpr::BinaryOp { left, op, right } if compare_op(op).is_some() => {
+                let op = compare_op(op).expect("a comparison");
+                let left = self.value(scope, left)?;
+                let right_typed = self.value(scope, right)?;
+                self.check_comparable(&left, &right_typed, right)?;
+                Ok(Condition::Compare(op, left.expr, right_typed.expr))
+            }
+            SqlExpr::IsNull(inner) => Ok(Condition::IsNull(self.value(scope, inner)?.expr)),
+            SqlExpr::IsNotNull(inner) => Ok(Condition::Not(Box::new(Condition::IsNull(self.value(scope, inner)?.expr)))),
+            SqlExpr::InList { expr, list, negated } => {
+                let tested = self.value(scope, expr)?;
+                let mut items = Vec::new();
+                for item in list {
+                    let typed = self.value(scope, item)?;
+                    self.check_comparable(&tested, &typed, item)?;
+                    items.push(typed.expr);
+                }
+                Ok(negate(*negated, Condition::In(tested.expr, items)))
+            }
+            SqlExpr::Between { expr, negated, low, high } => {
+                let tested = self.value(scope, expr)?;
+                let low_typed = self.value(scope, low)?;
+                self.check_comparable(&tested, &low_typed, low)?;
+                let high_typed = self.value(scope, high)?;
+                self.check_comparable(&tested, &high_typed, high)?;
+                Ok(negate(*negated, Condition::Between(tested.expr, low_typed.expr, high_typed.expr)))
+            }
+            SqlExpr::Like { negated, any: false, expr, pattern, escape_char: None } => {
+                let tested = self.value(scope, expr)?;
+                if !tested.value_type.compatible(ValueType::String) {
+                    return error(self.offset_of_expr(expr), format!("LIKE on {}", tested.describe()));
+                }
+                let pattern_typed = self.value(scope, pattern)?;
+                if !matches!(pattern_typed.expr, Expr::Str(_) | Expr::Template(_) | Expr::Hole(_) | Expr::Param(_)) {
+                    return self.unsupported(self.offset_of_expr(pattern), "LIKE pattern that is not a string, a hole or a parameter");
+                }
+                Ok(negate(*negated, Condition::Like(tested.expr, pattern_typed.expr)))
+            }
+            SqlExpr::Like { .. } => self.unsupported(self.offset_of_expr(expr), "LIKE ANY or LIKE ... ESCAPE"),
+            SqlExpr::ILike { .. } => self.unsupported(self.offset_of_expr(expr), "ILIKE"),
+            SqlExpr::Value(value) if matches!(value.value, Value::Boolean(_)) => {
+                Ok(negate(value.value == Value::Boolean(false), Condition::True))
+            }
+            SqlExpr::Exists { .. } | SqlExpr::InSubquery { .. } | SqlExpr::Subquery(_) => {
+                self.unsupported(self.offset_of_expr(expr), "subquery")
+            }
+            _ => {
+                // A boolean value used as a condition: `WHERE active`.
+                let typed = self.value(scope, expr)?;
+                if typed.value_type.compatible(ValueType::Boolean) {
+                    Ok(Condition::Compare(CompareOp::Eq, typed.expr, Expr::Bool(true)))
+                } else {
+                    error(self.offset_of_expr(expr), format!("{} used as a condition", typed.describe()))
+                }
+            }
+        }
+    }
+
+    fn check_comparable(&self, left: &Typed, right: &Typed, right_expr: &SqlExpr) -> Result<(), SqlError> {
+        if left.value_type.compatible(right.value_type) {
+            Ok(())
+        } else {
+            error(
+                self.offset_of_expr(right_expr),
+                format!("type mismatch: {} compared with {}", left.describe(), right.describe()),
+            )
+        }
+    }
+
+    fn value(&self, scope: &Scope, expr: &SqlExpr) -> Result<Typed, SqlError> {
+        let offset = self.offset_of_expr(expr);
+        match expr {
+            SqlExpr::Identifier(ident) => self.column(scope, None, ident),
+            SqlExpr::CompoundIdentifier(parts) => match parts.as_slice() {
+                [qualifier, column] => self.column(scope, Some(qualifier), column),
+                _ => self.unsupported(offset, format!("qualified name {expr}")),
+            },
+            SqlExpr::Nested(inner) => self.value(scope, inner),
+            SqlExpr::Value(value) => self.literal(value),
+            SqlExpr::UnaryOp { op: UnaryOperator::Minus, expr: operand } => {
+                if let SqlExpr::Value(value) = operand.as_ref()
+                    && let Value::Number(digits, _) = &value.value
+                {
+                    return self.integer(&format!("-{digits}"), offset);
+                }
+                let typed = self.integer_operand(scope, operand)?;
+                Ok(Typed { expr: Expr::Neg(Box::new(typed.expr)), value_type: ValueType::Integer })
+            }
+            SqlExpr::UnaryOp { op: UnaryOperator::Plus, expr: operand } => self.integer_operand(scope, operand),
+            SqlExpr::BinaryOp { left, op, right } => {
+                let Some(op) = binary_op(op).and_then(arith_op) else {
+                    return self.unsupported(offset, format!("{expr} as a value"));
+                };
+                let left = self.integer_operand(scope, left)?;
+                let right = self.integer_operand(scope, right)?;
+                Ok(Typed { expr: Expr::Arith(op, Box::new(left.expr), Box::new(right.expr)), value_type: ValueType::Integer })
+            }
+            SqlExpr::Function(function) if aggregate_named(function).is_some() => {
+                error(offset, format!("aggregate {} outside the select list", function.name.to_string().to_uppercase()))
+            }
+            SqlExpr::Function(function) => self.unsupported(offset, format!("function {}", function.name)),
+            SqlExpr::Exists { .. } | SqlExpr::InSubquery { .. } | SqlExpr::Subquery(_) => self.unsupported(offset, "subquery"),
+            _ => self.unsupported(offset, expr),
+        }
+    }
+
+    fn integer_operand(&self, scope: &Scope, expr: &SqlExpr) -> Result<Typed, SqlError> {
+        let typed = self.value(scope, expr)?;
+        if typed.value_type.compatible(ValueType::Integer) {
+            Ok(typed)
+        } else {
+            error(self.offset_of_expr(expr), format!("arithmetic on {}", typed.describe()))
+        }
+    }
+
+    fn column(&self, scope: &Scope, qualifier: Option<&Ident>, name: &Ident) -> Result<Typed, SqlError> {
+        let offset = self.offset(name.span.start);
+        let typed = |alias: &str, column: &super::schema::Column| Typed {
+            expr: Expr::Column { alias: alias.to_string(), column: column.name.clone() },
+            value_type: ValueType::of(&column.sql_type),
+        };
+        if let Some(qualifier) = qualifier {
+            let Some((table, alias)) = scope.tables.iter().find(|(_, alias)| same_name(alias, &qualifier.value)) else {
+                return error(self.offset(qualifier.span.start), format!("unknown table or alias '{}'", qualifier.value));
+            };
+            return match table.column(&name.value) {
+                Some(column) => Ok(typed(alias, column)),
+                None => error(offset, format!("unknown column '{}' in table '{}'", name.value, table.name)),
+            };
+        }
+        let matches: Vec<_> =
+            scope.tables.iter().filter_map(|(table, alias)| table.column(&name.value).map(|column| (table, alias, column))).collect();
+        match (matches.as_slice(), scope.tables.as_slice()) {
+            ([(_, alias, column)], _) => Ok(typed(alias, column)),
+            ([], []) => error(offset, format!("column '{}' where no table is in scope", name.value)),
+            ([], [(table, _)]) => error(offset, format!("unknown column '{}' in table '{}'", name.value, table.name)),
+            ([], _) => error(offset, format!("unknown column '{}' in tables {}", name.value, scope.aliases())),
+            (several, _) => {
+                let aliases: Vec<&str> = several.iter().map(|(_, alias, _)| alias.as_str()).collect();
+                error(offset, format!("ambiguous column '{}' ({})", name.value, aliases.join(", ")))
+            }
+        }
+    }
+
+    fn integer(&self, digits: &str, offset: usize) -> Result<Typed, SqlError> {
+        match digits.parse::<i64>() {
+            Ok(value) => Ok(Typed { expr: Expr::Int(value), value_type: ValueType::Integer }),
+            Err(_) if digits.contains(['.', 'e', 'E']) => self.unsupported(offset, format!("decimal number {digits}")),
+            Err(_) => error(offset, format!("integer {digits} out of range")),
+        }
+    }
+
+    fn literal(&self, value: &ast::ValueWithSpan) -> Result<Typed, SqlError> {
+        let offset = self.offset(value.span.start);
+        let typed = |expr, value_type| Ok(Typed { expr, value_type });
+        match &value.value {
+            Value::Number(digits, _) => self.integer(digits, offset),
+            Value::SingleQuotedString(text) => match self.template(offset) {
+                Some(parts) => typed(Expr::Template(parts), ValueType::String),
+                None => typed(Expr::Str(text.clone()), ValueType::String),
+            },
+            Value::Boolean(value) => typed(Expr::Bool(*value), ValueType::Boolean),
+            Value::Null => typed(Expr::Null, ValueType::Unknown),
+            Value::Placeholder(placeholder) if placeholder == "?" => {
+                match self.holes.iter().find(|(hole_offset, _)| *hole_offset == offset) {
+                    Some((_, hole)) => typed(Expr::Hole(*hole), ValueType::Unknown),
+                    None => {
+                        let position = self.params.iter().position(|&param| param == offset).unwrap_or(self.params.len());
+                        typed(Expr::Param(u32::try_from(position + 1).unwrap_or(u32::MAX)), ValueType::Unknown)
+                    }
+                }
+            }
+            Value::Placeholder(placeholder) => self.unsupported(offset, format!("placeholder {placeholder}")),
+            other => self.unsupported(offset, format!("literal {other}")),
+        }
+    }
+
+    /// The parts of the string literal starting (at its quote) at `start` if holes sit inside it.
+    fn template(&self, start: usize) -> Option<Vec<TemplatePart>> {
+        let body_start = start + 1;
+        if self.text.as_bytes().get(start) != Some(&b'\'') {
+            return None;
+        }
+        // The closing quote: the first `'` not doubled.
+        let bytes = self.text.as_bytes();
+        let mut end = body_start;
+        while end < bytes.len() {
+            if bytes[end] == b'\'' {
+                if bytes.get(end + 1) == Some(&b'\'') {
+                    end += 2;
+                    continue;
+                }
+                break;
+            }
+            end += 1;
+        }
+        let inside: Vec<(usize, u32)> = self.holes.iter().copied().filter(|(offset, _)| (body_start..end).contains(offset)).collect();
+        if inside.is_empty() {
+            return None;
+        }
+        let mut parts = Vec::new();
+        let mut constant_start = body_start;
+        let push_constant = |parts: &mut Vec<TemplatePart>, from: usize, to: usize| {
+            if from < to {
+                parts.push(TemplatePart::Text(self.text[from..to].replace("''", "'")));
+            }
+        };
+        for (offset, hole) in inside {
+            push_constant(&mut parts, constant_start, offset);
+            parts.push(TemplatePart::Hole(hole));
+            constant_start = offset + 1;
+        }
+        push_constant(&mut parts, constant_start, end);
+        Some(parts)
+    }
+}
+
+fn columns_of(table: &Table, alias: &str) -> Vec<SelectItem> {
+    table
+        .columns
+        .iter()
+        .map(|column| SelectItem {
+            label: column.name.clone(),
+            value: Projected::Expr(Expr::Column { alias: alias.to_string(), column: column.name.clone() }),
+        })
+        .collect()
+}
+
+fn aggregate_named(function: &ast::Function) -> Option<Aggregate> {
+    let [ObjectNamePart::Identifier(name)] = function.name.0.as_slice() else {
+        return None;
+    };
+    match name.value.to_lowercase().as_str() {
+        "count" => Some(Aggregate::Count),
+        "sum" => Some(Aggregate::Sum),
+        "min" => Some(Aggregate::Min),
+        "max" => Some(Aggregate::Max),
+        _ => None,
+    }
+}
+
+fn compare_op(op: &ast::BinaryOperator) -> Option<CompareOp> {
+    match binary_op(op)? {
+        BinaryOp::Eq => Some(CompareOp::Eq),
+        BinaryOp::NotEq => Some(CompareOp::Ne),
+        BinaryOp::Lt => Some(CompareOp::Lt),
+        BinaryOp::LtEq => Some(CompareOp::Le),
+        BinaryOp::Gt => Some(CompareOp::Gt),
+        BinaryOp::GtEq => Some(CompareOp::Ge),
+        _ => None,
+    }
+}
+
+fn arith_op(op: BinaryOp) -> Option<ArithOp> {
+    match op {
+        BinaryOp::Add => Some(ArithOp::Add),
+        BinaryOp::Sub => Some(ArithOp::Sub),
+        BinaryOp::Mul => Some(ArithOp::Mul),
+        BinaryOp::Div => Some(ArithOp::Div),
+        BinaryOp::Mod => Some(ArithOp::Mod),
+        _ => None,
+    }
+}
+
+fn negate(negated: bool, condition: Condition) -> Condition {
+    if negated { Condition::Not(Box::new(condition)) } else { condition }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Prolog term
+// ---------------------------------------------------------------------------------------------
+
+/// A name as the runtime sees it: a quoted atom in lower case.
+fn name_atom(name: &str) -> String {
+    quote_atom(&name.to_lowercase())
+}
+
+/// A double-quoted Prolog string.
+fn prolog_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn list<T>(items: &[T], mut write: impl FnMut(&mut String, &T)) -> String {
+    let mut out = String::from("[");
+    for (index, item) in items.iter().enumerate() {
+        if index > 0 {
+            out.push(',');
+        }
+        write(&mut out, item);
+    }
+    out.push(']');
+    out
+}
+
+impl Statement {
+    /// The ground term the Prolog runtime executes (README of the runtime: `select/4`,
+    /// `insert/2`, `update/4`, `delete/3`).
+    pub fn to_prolog(&self) -> String {
+        match self {
+            Statement::Select(select) => {
+                let projection = list(&select.projection, |out, item| match &item.value {
+                    Projected::Expr(expr) => out.push_str(&expr.to_prolog()),
+                    Projected::CountStar => out.push_str("agg(count,star)"),
+                    Projected::Aggregate(aggregate, expr) => {
+                        let _ = write!(out, "agg({},{})", aggregate.atom(), expr.to_prolog());
+                    }
+                });
+                let from = list(&select.from, |out, table| {
+                    let _ = write!(out, "from({},{})", name_atom(&table.table), name_atom(&table.alias));
+                });
+                let order = list(&select.order_by, |out, key| {
+                    let _ = write!(out, "{}({})", if key.descending { "desc" } else { "asc" }, key.expr.to_prolog());
+                });
+                format!("select({projection},{from},{},{order})", select.condition.to_prolog())
+            }
+            Statement::Insert(insert) => {
+                let values = list(&insert.values, |out, (column, value)| {
+                    let value = match value {
+                        InsertValue::Given(expr) => expr.to_prolog(),
+                        InsertValue::Default => "default".to_string(),
+                        InsertValue::Null => "null".to_string(),
+                    };
+                    let _ = write!(out, "{}-{value}", name_atom(column));
+                });
+                format!("insert({},{values})", name_atom(&insert.table))
+            }
+            Statement::Update(update) => {
+                let assignments = list(&update.assignments, |out, (column, expr)| {
+                    let _ = write!(out, "{}-{}", name_atom(column), expr.to_prolog());
+                });
+                format!(
+                    "update({},{},{assignments},{})",
+                    name_atom(&update.table.table),
+                    name_atom(&update.table.alias),
+                    update.condition.to_prolog()
+                )
+            }
+            Statement::Delete(delete) => format!(
+                "delete({},{},{})",
+                name_atom(&delete.table.table),
+                name_atom(&delete.table.alias),
+                delete.condition.to_prolog()
+            ),
+        }
+    }
+}
+
+impl Aggregate {
+    fn atom(self) -> &'static str {
+        match self {
+            Aggregate::Count => "count",
+            Aggregate::Sum => "sum",
+            Aggregate::Min => "min",
+            Aggregate::Max => "max",
+        }
+    }
+}
+
+impl Condition {
+    fn to_prolog(&self) -> String {
+        match self {
+            Condition::True => "true".to_string(),
+            Condition::And(left, right) => format!("and({},{})", left.to_prolog(), right.to_prolog()),
+            Condition::Or(left, right) => format!("or({},{})", left.to_prolog(), right.to_prolog()),
+            Condition::Not(inner) => format!("not({})", inner.to_prolog()),
+            Condition::Compare(op, left, right) => {
+                let op = match op {
+                    CompareOp::Eq => "eq",
+                    CompareOp::Ne => "ne",
+                    CompareOp::Lt => "lt",
+                    CompareOp::Le => "le",
+                    CompareOp::Gt => "gt",
+                    CompareOp::Ge => "ge",
+                };
+                format!("cmp({op},{},{})", left.to_prolog(), right.to_prolog())
+            }
+            Condition::In(tested, items) => {
+                format!("in({},{})", tested.to_prolog(), list(items, |out, item| out.push_str(&item.to_prolog())))
+            }
+            Condition::Between(tested, low, high) => {
+                format!("between({},{},{})", tested.to_prolog(), low.to_prolog(), high.to_prolog())
+            }
+            Condition::Like(tested, pattern) => format!("like({},{})", tested.to_prolog(), pattern.to_prolog()),
+            Condition::IsNull(tested) => format!("is_null({})", tested.to_prolog()),
+        }
+    }
+}
+
+impl Expr {
+    fn to_prolog(&self) -> String {
+        match self {
+            Expr::Column { alias, column } => format!("col({},{})", name_atom(alias), name_atom(column)),
+            Expr::Int(value) => format!("int({value})"),
+            Expr::Str(text) => format!("str({})", prolog_string(text)),
+            Expr::Bool(value) => format!("bool({})", u8::from(*value)),
+            Expr::Null => "null".to_string(),
+            Expr::Param(number) => format!("param({number})"),
+            Expr::Hole(number) => format!("hole({number})"),
+            Expr::Template(parts) => {
+                let parts = list(parts, |out, part| match part {
+                    TemplatePart::Text(text) => {
+                        let _ = write!(out, "str({})", prolog_string(text));
+                    }
+                    TemplatePart::Hole(number) => {
+                        let _ = write!(out, "hole({number})");
+                    }
+                });
+                format!("template({parts})")
+            }
+            Expr::Arith(op, left, right) => {
+                let op = match op {
+                    ArithOp::Add => "add",
+                    ArithOp::Sub => "sub",
+                    ArithOp::Mul => "mul",
+                    ArithOp::Div => "div",
+                    ArithOp::Mod => "mod",
+                };
+                format!("arith({op},{},{})", left.to_prolog(), right.to_prolog())
+            }
+            Expr::Neg(operand) => format!("neg({})", operand.to_prolog()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sql::parse_schema;
+    use std::path::Path;
+
+    fn schema() -> Schema {
+        parse_schema(Path::new("t.sql"), "CREATE TABLE book (id INT PRIMARY KEY, title VARCHAR(20));").0
+    }
+
+    #[test]
+    fn errors_render_on_their_line() {
+        let text = "SELECT id\n\tFROM book\n\tWHERE titel = 1";
+        let error = compile_statement(&[Piece::Text(text.into())], &schema()).unwrap_err();
+        assert_eq!(error.message, "unknown column 'titel' in table 'book'");
+        assert_eq!(render_sql_error(text, &error), "\tWHERE titel = 1\n\t      ^ unknown column 'titel' in table 'book'\n");
+    }
+
+    #[test]
+    fn select_items_keep_their_labels() {
+        let statement = compile_statement(&[Piece::Text("SELECT id AS n, title, COUNT(*) FROM book".into())], &schema());
+        assert!(statement.is_err(), "aggregates next to columns need GROUP BY");
+        let Ok(Statement::Select(select)) =
+            compile_statement(&[Piece::Text("SELECT id AS n, book.title FROM book".into())], &schema())
+        else {
+            panic!("a select");
+        };
+        let labels: Vec<&str> = select.projection.iter().map(|item| item.label.as_str()).collect();
+        assert_eq!(labels, ["n", "title"]);
+    }
+}
