@@ -35,7 +35,6 @@ impl fmt::Display for Span {
 pub enum Severity {
     Error,
     Warning,
-    Note,
 }
 
 impl fmt::Display for Severity {
@@ -43,7 +42,6 @@ impl fmt::Display for Severity {
         f.write_str(match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
-            Severity::Note => "note",
         })
     }
 }

@@ -3,7 +3,7 @@
 //! the postcard payload), so a truncated or corrupt entry is a miss, never trusted.
 
 use super::Summary;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 const MAGIC: &[u8; 8] = b"HORNETS1";
@@ -70,10 +70,6 @@ impl Cache {
             let _ = std::fs::remove_file(&tmp);
         })
     }
-
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
 }
 
 fn encode(summary: &Summary) -> Vec<u8> {
@@ -119,7 +115,7 @@ mod tests {
         assert_eq!(cache.get(&key), None);
         cache.put(&key, &sample()).expect("writes");
         assert_eq!(cache.get(&key), Some(sample()));
-        let _ = std::fs::remove_dir_all(cache.dir());
+        let _ = std::fs::remove_dir_all(&cache.dir);
     }
 
     #[test]
@@ -135,7 +131,7 @@ mod tests {
         assert_eq!(cache.get(&key), None);
         std::fs::write(&path, &bytes[..bytes.len() / 2]).expect("writes");
         assert_eq!(cache.get(&key), None);
-        let _ = std::fs::remove_dir_all(cache.dir());
+        let _ = std::fs::remove_dir_all(&cache.dir);
     }
 
     #[test]

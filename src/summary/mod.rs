@@ -19,9 +19,3 @@ pub struct Summary {
     /// The method's paths, labelled.
     pub exploration: Exploration,
 }
-
-impl Summary {
-    pub fn case_count(&self) -> usize {
-        self.cases.lines().filter(|l| !l.trim().is_empty()).count()
-    }
-}
