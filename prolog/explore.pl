@@ -104,8 +104,10 @@ outcome(Ret, ok, Budget, Outcome) :-
 %% small_values(+Values, +Budget, -Status)
 %
 %  Labels the values (ints, strings, unbound references), preferring numbers near zero: first
-%  all within -16..16, then wider. Status is found, or exhausted when every attempt ran out of
-%  budget; fails when no attempt found a solution and at least one proved there is none.
+%  all within -16..16, then wider; then the extremes of each type (overflow needs them, and
+%  propagation through wrap-around rarely leads there); last the full range, where failing
+%  proves the path infeasible. Status is found, or exhausted when every attempt ran out of
+%  budget; fails when no attempt found a solution and the last one proved there is none.
 small_values(Values, Budget, Status) :-
     (   ground(Values) ->
         Status = found
@@ -113,7 +115,7 @@ small_values(Values, Budget, Status) :-
         attempts(Bounds, Values, Budget, Status)
     ).
 
-bounds([16, 1024, 1048576, 4294967296, 18446744073709551616]).
+bounds([16, 1024, 1048576, extremes(down), extremes(up), 18446744073709551616]).
 
 % The last bound is the full range: failing there proves the path infeasible.
 attempts([B|Bs], Values, Budget, Status) :-
@@ -128,8 +130,20 @@ attempts([B|Bs], Values, Budget, Status) :-
         attempts(Bs, Values, Budget, Status)
     ).
 
+within(Values, extremes(Direction)) :-
+    !,
+    term_variables(Values, Vs),
+    numbers(Vs, Numbers),
+    (   Direction == down -> labeling([down], Numbers) ; labeling([], Numbers) ),
+    maplist(label_value(18446744073709551616), Values).
 within(Values, B) :-
     maplist(label_value(B), Values).
+
+% The variables with a finite domain: ints and booleans (references have none).
+numbers([], []).
+numbers([V|Vs], Ns) :-
+    (   fd_inf(V, L), L \== inf -> Ns = [V|Ns1] ; Ns = Ns1 ),
+    numbers(Vs, Ns1).
 
 % A variable with no domain is a reference the path never looked at: null will do.
 label_value(B, V) :-
