@@ -12,6 +12,7 @@ const RUNTIME: &[(&str, &str)] = &[
     ("jvm.pl", include_str!("../../prolog/jvm.pl")),
     ("state.pl", include_str!("../../prolog/state.pl")),
     ("strings.pl", include_str!("../../prolog/strings.pl")),
+    ("db.pl", include_str!("../../prolog/db.pl")),
     ("explore.pl", include_str!("../../prolog/explore.pl")),
 ];
 

@@ -7,4 +7,4 @@ pub mod schema;
 pub mod statement;
 
 pub use schema::{parse_schema, render_schema};
-pub use statement::{Piece, SqlError, Statement, compile_statement, join_pieces, offset_to_piece, render_sql_error};
+pub use statement::{Piece, SqlError, Statement, compile_statement, join_pieces, schema_term, offset_to_piece, render_sql_error};

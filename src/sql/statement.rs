@@ -13,7 +13,7 @@
 //! INNER JOIN ... ON) with WHERE, aggregates without GROUP BY and ORDER BY; single-row INSERT;
 //! UPDATE and DELETE with WHERE. Everything else is reported as `unsupported SQL: ...`.
 
-use super::schema::{BinaryOp, Schema, SqlType, Table, binary_op, offset_of, same_name, split_parser_error};
+use super::schema::{BinaryOp, Literal, Schema, SqlType, Table, binary_op, offset_of, same_name, split_parser_error};
 use crate::clp::translate::quote_atom;
 use serde::{Deserialize, Serialize};
 use sqlparser::ast::{
@@ -1315,6 +1315,52 @@ impl Expr {
             Expr::Neg(operand) => format!("neg({})", operand.to_prolog()),
         }
     }
+}
+
+/// The schema as the Prolog term `db:empty/2` takes: `schema(Tables)`, each
+/// `table(Name, Columns, PrimaryKey, UniqueKeys, ForeignKeys)` with `column(Name, Type,
+/// Nullable, Default)`; Type is `int(Min, Max)`, `bool`, `string(MaxLength)` or `opaque`; Nullable
+/// is `null` or `not_null`; Default is `none`, `generated` or `lit(Value)` (an integer, `null` or
+/// `str("text")`); keys are lists of column names; foreign keys `fk(Columns, Table, Columns)`.
+/// Names are lower-cased, as in compiled statements. CHECK constraints are not rendered.
+pub fn schema_term(schema: &Schema) -> String {
+    let tables = list(&schema.tables, |out, table| {
+        let columns = list(&table.columns, |out, column| {
+            let column_type = match &column.sql_type {
+                SqlType::Integer => "int(-2147483648,2147483647)".to_string(),
+                SqlType::SmallInt => "int(-32768,32767)".to_string(),
+                SqlType::BigInt => "int(-9223372036854775808,9223372036854775807)".to_string(),
+                SqlType::Boolean => "bool".to_string(),
+                SqlType::Varchar(Some(length)) | SqlType::Char(length) => format!("string({length})"),
+                SqlType::Varchar(None) | SqlType::Text => "string(1000000)".to_string(),
+                SqlType::Opaque(_) => "opaque".to_string(),
+            };
+            let nullable = if column.not_null { "not_null" } else { "null" };
+            let default = match (&column.default, column.generated) {
+                (_, true) => "generated".to_string(),
+                (None, false) => "none".to_string(),
+                (Some(Literal::Integer(value)), false) => format!("lit({value})"),
+                (Some(Literal::Boolean(value)), false) => format!("lit({})", u8::from(*value)),
+                (Some(Literal::String(text)), false) => format!("lit(str({}))", prolog_string(text)),
+                (Some(Literal::Null), false) => "lit(null)".to_string(),
+            };
+            let _ = write!(out, "column({},{column_type},{nullable},{default})", name_atom(&column.name));
+        });
+        let names = |columns: &[String]| list(columns, |out, name| out.push_str(&name_atom(name)));
+        let primary_key = table.primary_key.as_ref().map_or("[]".to_string(), |key| names(&key.columns));
+        let unique_keys = list(&table.unique_keys, |out, key| out.push_str(&names(&key.columns)));
+        let foreign_keys = list(&table.foreign_keys, |out, key| {
+            let _ = write!(
+                out,
+                "fk({},{},{})",
+                names(&key.columns),
+                name_atom(&key.referenced_table),
+                names(&key.referenced_columns)
+            );
+        });
+        let _ = write!(out, "table({},{columns},{primary_key},{unique_keys},{foreign_keys})", name_atom(&table.name));
+    });
+    format!("schema({tables})")
 }
 
 #[cfg(test)]

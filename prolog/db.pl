@@ -1,0 +1,649 @@
+/* The symbolic database: SQL statements executed on lazily materialised tables.
+
+   A path never needs a whole table, only the rows it touches (DESIGN.md, "The database model").
+   Db = db(Schema, MaxNew, NextId, Tables, Negs):
+     Schema   the term sql::schema_term renders (schema([table(Name, Columns, Pk, Uniques, Fks)]));
+     MaxNew   how many new initial rows one statement may materialise (bounds the paths);
+     Tables   Name-Rows, Rows in materialisation/insertion order, each
+              row(Id, Origin, Values, Status): Origin initial(InitialValues) or inserted,
+              Values the current values, Status alive or deleted;
+     Negs     negative constraints neg(Cond, Bindings): no tuple of rows, one per binding
+              b(Alias, Table, Rows), of which at least one is an initial row materialised later,
+              satisfies Cond. Rows holds the values each alias ranged over when the constraint
+              was made (and grows with later materialised rows). A row materialised after a
+              write was, by that write's own negative constraint, untouched by it: its values at
+              any earlier point are its initial values, which are what later rows are checked on.
+   Values are clpz integers (booleans 0/1), strings.pl strings, or null. A nullable value stays
+   an unbound variable until a condition looks at it; unlooked-at, it labels as NULL.
+   Conditions have SQL's three values, reified as a clpz variable: 0 false, 1 unknown, 2 true;
+   a row is kept when its condition is 2. Whether each candidate row matches is a branch (a path
+   each way), so every path knows exactly which rows a statement saw.
+   Not modelled: CHECK constraints, LIKE, templates, ON DELETE/UPDATE actions (a DELETE or key
+   UPDATE of a referenced row is not checked), generated values (a generated column is a fresh
+   value), ORDER BY (results are compared order-independently), transactions.
+*/
+
+:- module(db, [empty/2, empty/3, execute/5, fixture/2, final/2]).
+
+:- use_module(library(clpz)).
+:- use_module(library(lists)).
+:- use_module(library(error)).
+:- use_module(library(pairs)).
+:- use_module(library(between)).
+
+%% empty(+Schema, -Db)  empty(+Schema, +MaxNew, -Db)
+%
+%  A database with nothing known; a statement materialises at most MaxNew (default 2) rows.
+%
+%  ?- db:empty(schema([table(t,[column(a,int(0,9),not_null,none)],[a],[],[])]), Db).
+empty(Schema, Db) :- empty(Schema, 2, Db).
+empty(Schema, MaxNew, db(Schema, MaxNew, 0, Tables, [])) :-
+    must_be(integer, MaxNew),
+    Schema = schema(Ts),
+    must_be(list, Ts),
+    findall(Name-[], member(table(Name, _, _, _, _), Ts), Tables).
+
+%% execute(+Stmt, +Params, -Result, +Db0, -Db)
+%
+%  Runs a compiled statement; Params maps param(N) and hole(N) to values. Result is rows(Rows),
+%  count(N) or exc('java.sql.SQLException') (the data are unchanged then, but rows learnt about
+%  the initial database stay). One solution per way the data make the statement behave.
+%
+%  ?- db:empty(S, Db0), db:execute(select([agg(count,star)],[from(t,t)],true,[]), [], R, Db0, Db).
+execute(Stmt0, Params, Result, Db0, Db) :-
+    must_be(list, Params),
+    substituted(Stmt0, Params, Stmt),
+    statement(Stmt, Result, Db0, Db).
+
+statement(select(Items, From, Cond, _OrderIgnored), rows(Rows), Db0, Db) :-
+    maplist(from_binding, From, Bindings),
+    matching(Bindings, Cond, Db0, Db, Tuples),
+    projected(Items, Tuples, Db, Rows).
+statement(insert(Table, Assignments), Result, Db0, Db) :-
+    schema_table(Db0, Table, table(_, Columns, _, _, _)),
+    maplist(inserted_value(Db0), Columns, Assignments, Values),
+    alive_rows(Db0, Table, Alive),
+    maplist(row_values, Alive, Others),
+    findall(Name, member(column(Name, _, _, _), Columns), Names),
+    write_checks(Table, [Values], Others, Names, Db0, Db1, Outcome),
+    (   Outcome == ok ->
+        Db1 = db(S, M, Id, Ts0, Ns),
+        Id1 is Id + 1,
+        table_rows(Ts0, Table, Rows0, Ts, Rows),
+        append(Rows0, [row(Id, inserted, Values, alive)], Rows),
+        Db = db(S, M, Id1, Ts, Ns),
+        Result = count(1)
+    ;   Db = Db1, Result = Outcome
+    ).
+statement(update(Table, Alias, Assignments, Cond), Result, Db0, Db) :-
+    matching([b(Alias, Table)], Cond, Db0, Db1, Tuples),
+    maplist(updated_row(Db1, Table, Alias, Assignments), Tuples, Updated),
+    alive_rows(Db1, Table, Alive),
+    exclude(updated_in(Updated), Alive, Others),
+    maplist(row_values, Updated, NewValues),
+    maplist(row_values, Others, OtherValues),
+    pairs_keys(Assignments, Assigned),
+    write_checks(Table, NewValues, OtherValues, Assigned, Db1, Db2, Outcome),
+    (   Outcome == ok ->
+        replace_rows(Db2, Table, Updated, Db),
+        length(Updated, N),
+        Result = count(N)
+    ;   Db = Db2, Result = Outcome
+    ).
+statement(delete(Table, Alias, Cond), count(N), Db0, Db) :-
+    matching([b(Alias, Table)], Cond, Db0, Db1, Tuples),
+    maplist(deleted_row, Tuples, Deleted),
+    replace_rows(Db1, Table, Deleted, Db),
+    length(Deleted, N).
+
+deleted_row([e(_, _, row(Id, O, Vs, _))], row(Id, O, Vs, deleted)).
+
+from_binding(from(Table, Alias), b(Alias, Table)).
+
+%% fixture(+Db, -InitialRows)  final(+Db, -FinalRows)
+%
+%  Per table Name-Rows: the initial rows materialised (their initial values), or the alive
+%  rows at the end (their current values).
+fixture(db(_, _, _, Tables, _), Fixture) :-
+    maplist(initial_rows, Tables, Fixture).
+final(db(_, _, _, Tables, _), Final) :-
+    maplist(final_rows, Tables, Final).
+
+initial_rows(Name-Rows, Name-Values) :- initial_values(Rows, Values).
+final_rows(Name-Rows, Name-Values) :- alive_values(Rows, Values).
+
+initial_values([], []).
+initial_values([row(_, initial(I), _, _)|Rs], [I|Is]) :- !, initial_values(Rs, Is).
+initial_values([_|Rs], Is) :- initial_values(Rs, Is).
+
+alive_values([], []).
+alive_values([row(_, _, Vs, alive)|Rs], [Vs|Ts]) :- !, alive_values(Rs, Ts).
+alive_values([_|Rs], Ts) :- alive_values(Rs, Ts).
+
+% --- Parameters --------------------------------------------------------------------------------
+
+substituted(T0, Params, T) :-
+    (   T0 = param(_) -> param_value(T0, Params, V), T = val(V)
+    ;   T0 = hole(_) -> param_value(T0, Params, V), T = val(V)
+    ;   T0 = str(Cs) -> T = str(Cs)
+    ;   compound(T0) ->
+        T0 =.. [F|As0], maplist(substituted_(Params), As0, As), T =.. [F|As]
+    ;   T = T0
+    ).
+substituted_(Params, A0, A) :- substituted(A0, Params, A).
+
+param_value(Key, Params, V) :-
+    (   member(K-V0, Params), K == Key -> V = V0
+    ;   existence_error(parameter, Key)
+    ).
+
+% --- Matching rows -----------------------------------------------------------------------------
+
+%% matching(+Bindings, +Cond, +Db0, -Db, -Tuples)
+%
+%  The tuples (lists Alias-Row, one per binding) of alive rows satisfying Cond: up to MaxNew new
+%  initial rows are materialised (each must be in a selected tuple), each tuple of candidates
+%  is a branch (selected or not), and a negative constraint closes the tables for Cond.
+matching(Bindings, Cond, Db0, Db, Tuples) :-
+    Db0 = db(_, MaxNew, FirstNew, _, _),
+    new_rows(Bindings, MaxNew, Db0, Db1),
+    maplist(candidates(Db1), Bindings, Candidates),
+    product(Candidates, AllTuples),
+    selected_tuples(AllTuples, Db1, Cond, Tuples),
+    Db1 = db(S, M, NextId, Ts, Ns),
+    forall_new_selected(FirstNew, NextId, Tuples),
+    maplist(snapshot, Bindings, Candidates, NegBindings),
+    Db = db(S, M, NextId, Ts, [neg(Cond, NegBindings)|Ns]).
+
+snapshot(b(Alias, Table), Entries, b(Alias, Table, Values)) :-
+    maplist(entry_values, Entries, Values).
+entry_values(e(_, _, row(_, _, Vs, _)), Vs).
+
+new_rows(Bindings, MaxNew, Db0, Db) :-
+    between(0, MaxNew, N),
+    length(Tables, N),
+    maplist(binding_table(Bindings), Tables),
+    sorted_choice(Tables, Bindings),
+    foldl(materialised(2), Tables, Db0, Db).
+
+binding_table(Bindings, Table) :- member(b(_, Table), Bindings).
+
+% Choose the tables of the new rows as a multiset (in binding order), not a sequence.
+sorted_choice(Tables, Bindings) :-
+    maplist(binding_index(Bindings), Tables, Is),
+    nondecreasing(Is).
+nondecreasing([]).
+nondecreasing([_]) :- !.
+nondecreasing([A, B|Is]) :- A =< B, nondecreasing([B|Is]).
+binding_index(Bindings, Table, I) :- nth0(I, Bindings, b(_, Table)), !.
+
+materialised(Depth, Table, Db0, Db) :- materialise(Table, Depth, Db0, Db, _).
+
+candidates(Db, b(Alias, Table), Entries) :-
+    alive_rows(Db, Table, Rows),
+    maplist(entry(Alias, Table), Rows, Entries).
+entry(Alias, Table, Row, e(Alias, Table, Row)).
+
+selected_tuples([], _, _, []).
+selected_tuples([Tuple|Ts], Db, Cond, Selected) :-
+    truth(Cond, Tuple, Db, T),
+    (   T #= 2, Selected = [Tuple|Selected1]
+    ;   T #< 2, Selected = Selected1
+    ),
+    selected_tuples(Ts, Db, Cond, Selected1).
+
+% Every row materialised by this statement (ids FirstNew..) is in some selected tuple.
+forall_new_selected(FirstNew, NextId, Tuples) :-
+    Last is NextId - 1,
+    forall_ids(FirstNew, Last, Tuples).
+forall_ids(I, Last, Tuples) :-
+    (   I > Last -> true
+    ;   member(Tuple, Tuples), member(e(_, _, row(I, _, _, _)), Tuple) ->
+        I1 is I + 1, forall_ids(I1, Last, Tuples)
+    ;   false
+    ).
+
+
+product([], [[]]).
+product([Rows|Rss], Tuples) :-
+    product(Rss, Tails),
+    findall_tuples(Rows, Tails, Tuples).
+
+% Built by recursion, not findall/3, so that the tuples share the rows' variables.
+findall_tuples([], _, []).
+findall_tuples([R|Rs], Tails, Tuples) :-
+    prefixed(Tails, R, Front),
+    findall_tuples(Rs, Tails, Back),
+    append(Front, Back, Tuples).
+prefixed([], _, []).
+prefixed([T|Ts], R, [[R|T]|Us]) :- prefixed(Ts, R, Us).
+
+% --- Materialising initial rows ----------------------------------------------------------------
+
+%% materialise(+Table, +Depth, +Db0, -Db, -Values)
+%
+%  A new initial row of Table: typed fresh values, keys distinct from the other initial rows,
+%  foreign keys pointing at initial rows (materialised in turn, at most Depth levels), and every
+%  negative constraint respected.
+materialise(Table, Depth, Db0, Db, Values) :-
+    schema_table(Db0, Table, table(_, Columns, Pk, Uniques, Fks)),
+    maplist(fresh_value, Columns, Values),
+    Db0 = db(_, _, _, Ts0, _),
+    table_rows(Ts0, Table, Rows0, _, _),
+    initial_values(Rows0, Others),
+    maplist(keys_distinct_from(Columns, Values, Others), [Pk|Uniques]),
+    foldl(initial_reference(Depth, Columns, Values), Fks, Db0, Db1),
+    Db1 = db(S, M, Id, Ts1, Ns0),
+    Id1 is Id + 1,
+    table_rows(Ts1, Table, Rows1, Ts, Rows),
+    append(Rows1, [row(Id, initial(Values), Values, alive)], Rows),
+    maplist(negation_respected(Db1, Table, Values), Ns0, Ns),
+    Db = db(S, M, Id1, Ts, Ns).
+
+fresh_value(column(_, Type, Nullable, _), V) :-
+    (   Nullable == not_null -> nonnull_value(Type, V)
+    ;   true
+    ).
+
+nonnull_value(int(Min, Max), V) :- V in Min..Max.
+nonnull_value(bool, V) :- V in 0..1.
+nonnull_value(string(N), V) :- strings:shape(V), V = s(L, _), L #=< N.
+nonnull_value(opaque, _).
+
+% A value looked at: a nullable variable becomes null or a value of its type.
+shaped(Type, V) :-
+    (   nonvar(V) -> true
+    ;   Type = string(_) -> ( V = null ; nonnull_value(Type, V) )
+    ;   fd_inf(V, inf) -> ( V = null ; nonnull_value(Type, V) )
+    ;   true
+    ).
+
+keys_distinct_from(_, _, _, []) :- !.
+keys_distinct_from(Columns, Values, Others, Key) :-
+    key_types_values(Columns, Key, Values, Types, Vs),
+    maplist(key_values(Columns, Key), Others, OtherVs),
+    maplist(keys_differ(Types, Vs), OtherVs).
+
+initial_reference(Depth, Columns, Values, fk(Cols, RefTable, RefCols), Db0, Db) :-
+    key_types_values(Columns, Cols, Values, Types, Vs),
+    maplist(shaped, Types, Vs),
+    (   has_null(Vs) -> Db = Db0
+    ;   Db0 = db(_, _, _, Ts, _),
+        table_rows(Ts, RefTable, Rows, _, _),
+        schema_table(Db0, RefTable, table(_, RefColumns, _, _, _)),
+        (   member(row(_, initial(I), _, _), Rows),
+            key_values(RefColumns, RefCols, I, RefVs),
+            maplist(value_equal, Vs, RefVs),
+            Db = Db0
+        ;   Depth > 0,
+            D1 is Depth - 1,
+            materialise(RefTable, D1, Db0, Db, I),
+            key_values(RefColumns, RefCols, I, RefVs),
+            maplist(value_equal, Vs, RefVs)
+        )
+    ).
+
+% A later initial row of Table, with the rows each alias ranged over, never satisfies Cond.
+negation_respected(Db, Table, Values, neg(Cond, Bs0), neg(Cond, Bs)) :-
+    maplist(with_new_row(Table, Values), Bs0, Bs),
+    maplist(binding_rows, Bs, Rowss),
+    product(Rowss, Tuples),
+    include(mentions(Values), Tuples, New),
+    maplist(not_true(Db, Bs, Cond), New).
+
+with_new_row(Table, Values, b(A, T, Rows0), b(A, T, Rows)) :-
+    (   T == Table -> append(Rows0, [Values], Rows) ; Rows = Rows0 ).
+binding_rows(b(_, _, Rows), Rows).
+mentions(Values, Tuple) :- member(V, Tuple), V == Values, !.
+
+not_true(Db, Bs, Cond, Tuple) :-
+    maplist(binding_env, Bs, Tuple, Env),
+    truth(Cond, Env, Db, T),
+    T #< 2.
+binding_env(b(Alias, Table, _), Values, e(Alias, Table, row(none, none, Values, alive))).
+
+% --- Writes ------------------------------------------------------------------------------------
+
+inserted_value(Db, column(Name, Type, _, Default), Name-Given, V) :-
+    (   Given = default -> default_value(Default, Type, V)
+    ;   Given == null -> V = null
+    ;   expr_value(Given, [], Db, V)
+    ).
+
+default_value(lit(str(Cs)), _, V) :- !, strings:literal(Cs, V).
+default_value(lit(V), _, V) :- !.
+default_value(generated, Type, V) :- !, nonnull_value(Type, V).
+default_value(none, _, null).
+
+updated_row(Db, Table, Alias, Assignments, [Entry], row(Id, O, Vs, S)) :-
+    Entry = e(Alias, Table, row(Id, O, Vs0, S)),
+    schema_table(Db, Table, table(_, Columns, _, _, _)),
+    maplist(assigned_value(Db, Entry, Assignments), Columns, Vs0, Vs).
+
+assigned_value(Db, Binding, Assignments, column(Name, _, _, _), V0, V) :-
+    (   member(Name-E, Assignments) -> expr_value(E, [Binding], Db, V) ; V = V0 ).
+
+updated_in(Updated, row(Id, _, _, _)) :- memberchk(row(Id, _, _, _), Updated).
+
+%% write_checks(+Table, +Written, +Others, +Assigned, +Db0, -Db, -Outcome)
+%
+%  The rows Written (value lists) are about to be stored next to Others: NOT NULL and lengths,
+%  then the keys touching an Assigned column (distinct from every other row, known or not),
+%  then foreign keys. Outcome is ok, or exc('java.sql.SQLException') on a branch where one of
+%  them fails.
+write_checks(Table, Written, Others, Assigned, Db0, Db, Outcome) :-
+    schema_table(Db0, Table, table(_, Columns, Pk, Uniques, Fks)),
+    typing(Columns, Written, TypeOutcome),
+    (   TypeOutcome \== ok -> Db = Db0, Outcome = TypeOutcome
+    ;   include(touches(Assigned), [Pk|Uniques], Keys),
+        keys_checked(Keys, Table, Columns, Written, Others, Db0, Db1, KeyOutcome),
+        (   KeyOutcome == ok ->
+            include(touches(Assigned), Fks, TouchedFks),
+            references_checked(TouchedFks, Columns, Written, Db1, Db, Outcome)
+        ;   Db = Db1, Outcome = KeyOutcome
+        )
+    ).
+
+touches(Assigned, Key) :-
+    (   Key = fk(Cols, _, _) -> true ; Cols = Key ),
+    member(C, Cols), memberchk(C, Assigned), !.
+
+% The first column value (in row and column order) that breaks NOT NULL or its length makes
+% the write fail; a path where none does is a branch too.
+typing(_, [], ok).
+typing(Columns, [Vs|Vss], Outcome) :-
+    row_typing(Columns, Vs, Outcome0),
+    (   Outcome0 == ok -> typing(Columns, Vss, Outcome) ; Outcome = Outcome0 ).
+
+row_typing([], [], ok).
+row_typing([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome) :-
+    % A nullable value nobody looked at stays open: NULL is allowed, and shaping bounds it.
+    (   var(V), Nullable == null -> true ; shaped(Type, V) ),
+    (   var(V) -> row_typing(Cs, Vs, Outcome)
+    ;   V == null, Nullable == not_null -> Outcome = exc('java.sql.SQLException')
+    ;   Type = string(N), V = s(L, _) ->
+        (   L #> N, Outcome = exc('java.sql.SQLException')
+        ;   L #=< N, row_typing(Cs, Vs, Outcome)
+        )
+    ;   row_typing(Cs, Vs, Outcome)
+    ).
+
+%% keys_checked(+Keys, +Table, +Columns, +Written, +Others, +Db0, -Db, -Outcome)
+%
+%  Each key of each written row against the other rows (the first clash fails the write), then
+%  against the initial rows not materialised yet: one of them may hold the key (it is
+%  materialised, and the write fails), or none does (a negative constraint).
+keys_checked(Keys, Table, Columns, Written, Others, Db0, Db, Outcome) :-
+    key_pairs(Keys, Written, Others, Pairs),
+    (   clash(Pairs, Columns), Db = Db0, Outcome = exc('java.sql.SQLException')
+    ;   maplist(pair_differs(Columns), Pairs),
+        key_rows(Keys, Written, KeyRows),
+        unknown_keys(KeyRows, Table, Columns, Db0, Db, Outcome)
+    ).
+
+key_pairs([], _, _, []).
+key_pairs([K|Ks], Written, Others, Pairs) :-
+    written_pairs(Written, K, Others, P1),
+    key_pairs(Ks, Written, Others, P2),
+    append(P1, P2, Pairs).
+written_pairs([], _, _, []).
+written_pairs([W|Ws], K, Others, Pairs) :-
+    append(Ws, Others, Rest),
+    pairs_with(Rest, K, W, P1),
+    written_pairs(Ws, K, Others, P2),
+    append(P1, P2, Pairs).
+pairs_with([], _, _, []).
+pairs_with([O|Os], K, W, [K-W-O|Ps]) :- pairs_with(Os, K, W, Ps).
+
+key_rows([], _, []).
+key_rows([K|Ks], Written, KeyRows) :-
+    pairs_with(Written, K, x, P1),
+    key_rows(Ks, Written, P2),
+    append(P1, P2, KeyRows).
+
+% The first pair (in order) whose keys are equal; the ones before it differ.
+clash([K-W-O|Ps], Columns) :-
+    key_types_values(Columns, K, W, Types, Vs),
+    key_values(Columns, K, O, Os),
+    (   keys_equal(Types, Vs, Os)
+    ;   keys_differ(Types, Vs, Os), clash(Ps, Columns)
+    ).
+
+pair_differs(Columns, K-W-O) :-
+    key_types_values(Columns, K, W, Types, Vs),
+    key_values(Columns, K, O, Os),
+    keys_differ(Types, Vs, Os).
+
+unknown_keys([], _, _, Db, Db, ok).
+unknown_keys([K-x-W|KWs], Table, Columns, Db0, Db, Outcome) :-
+    key_types_values(Columns, K, W, Types, Vs),
+    (   has_null(Vs) -> unknown_keys(KWs, Table, Columns, Db0, Db, Outcome)
+    ;   materialise(Table, 1, Db0, Db, Initial),
+        key_values(Columns, K, Initial, Is),
+        keys_equal(Types, Vs, Is),
+        Outcome = exc('java.sql.SQLException')
+    ;   key_condition(K, Vs, Cond),
+        Db0 = db(S, M, Id, Ts, Ns),
+        Db1 = db(S, M, Id, Ts, [neg(Cond, [b(k, Table, [])])|Ns]),
+        unknown_keys(KWs, Table, Columns, Db1, Db, Outcome)
+    ).
+
+key_condition([C], [V], cmp(eq, col(k, C), val(V))) :- !.
+key_condition([C|Cs], [V|Vs], and(cmp(eq, col(k, C), val(V)), Rest)) :- key_condition(Cs, Vs, Rest).
+
+%% references_checked(+Fks, +Columns, +Written, +Db0, -Db, -Outcome)
+%
+%  Each non-null foreign key of a written row names an alive row: a known one, or an initial
+%  one materialised now; or no row has it (a negative constraint) and the write fails.
+references_checked([], _, _, Db, Db, ok).
+references_checked([Fk|Fks], Columns, Written, Db0, Db, Outcome) :-
+    written_references(Written, Fk, Columns, Db0, Db1, Outcome0),
+    (   Outcome0 == ok -> references_checked(Fks, Columns, Written, Db1, Db, Outcome)
+    ;   Db = Db1, Outcome = Outcome0
+    ).
+
+written_references([], _, _, Db, Db, ok).
+written_references([W|Ws], Fk, Columns, Db0, Db, Outcome) :-
+    Fk = fk(Cols, RefTable, RefCols),
+    key_types_values(Columns, Cols, W, Types, Vs),
+    maplist(shaped, Types, Vs),
+    (   has_null(Vs) -> written_references(Ws, Fk, Columns, Db0, Db, Outcome)
+    ;   schema_table(Db0, RefTable, table(_, RefColumns, _, _, _)),
+        alive_rows(Db0, RefTable, Rows),
+        (   member(row(_, _, R, _), Rows),
+            key_values(RefColumns, RefCols, R, Rs),
+            maplist(value_equal, Vs, Rs),
+            written_references(Ws, Fk, Columns, Db0, Db, Outcome)
+        ;   materialise(RefTable, 1, Db0, Db1, R),
+            key_values(RefColumns, RefCols, R, Rs),
+            maplist(value_equal, Vs, Rs),
+            written_references(Ws, Fk, Columns, Db1, Db, Outcome)
+        ;   maplist(differs_from_row(RefColumns, RefCols, Types, Vs), Rows),
+            key_condition(RefCols, Vs, Cond),
+            Db0 = db(S, M, Id, Ts, Ns),
+            Db = db(S, M, Id, Ts, [neg(Cond, [b(k, RefTable, [])])|Ns]),
+            Outcome = exc('java.sql.SQLException')
+        )
+    ).
+
+differs_from_row(RefColumns, RefCols, Types, Vs, row(_, _, R, _)) :-
+    key_values(RefColumns, RefCols, R, Rs),
+    keys_differ(Types, Vs, Rs).
+
+% --- Keys and values ---------------------------------------------------------------------------
+
+key_types_values(Columns, Key, Values, Types, Vs) :-
+    maplist(column_type_value(Columns, Values), Key, Types, Vs).
+column_type_value(Columns, Values, Name, Type, V) :-
+    nth0(I, Columns, column(Name, Type, _, _)), !,
+    nth0(I, Values, V).
+
+key_values(Columns, Key, Values, Vs) :- key_types_values(Columns, Key, Values, _, Vs).
+
+% Keys differ when some column differs or is NULL (UNIQUE lets NULLs repeat).
+keys_differ(Types, Vs, Os) :-
+    maplist(column_differs, Types, Vs, Os, Bs),
+    sum(Bs, #>=, 1).
+column_differs(Type, V, O, B) :-
+    shaped(Type, V), shaped(Type, O),
+    (   ( V == null ; O == null ) -> B = 1
+    ;   equality(V, O, E), B #= 1 - E
+    ).
+
+keys_equal(Types, Vs, Os) :-
+    maplist(shaped, Types, Vs), maplist(shaped, Types, Os),
+    maplist(value_equal, Vs, Os).
+
+value_equal(V, O) :- V \== null, O \== null, equality(V, O, 1).
+
+is_string(V) :- nonvar(V), V = s(_, _).
+has_null(Vs) :- member(V, Vs), V == null, !.
+
+% E is 1 when the two non-null values are equal, else 0.
+equality(V, O, E) :-
+    (   ( is_string(V) ; is_string(O) ) ->
+        strings:shape(V), strings:shape(O), V \== null, O \== null,
+        strings:equal(V, O, E)
+    ;   E #<==> (V #= O)
+    ).
+
+% --- Conditions and expressions ----------------------------------------------------------------
+
+%% truth(+Cond, +Env, +Db, -T)
+%
+%  T is Cond's SQL truth value in Env (Alias-Row pairs): 0 false, 1 unknown, 2 true.
+truth(true, _, _, 2).
+truth(and(A, B), Env, Db, T) :- truth(A, Env, Db, TA), truth(B, Env, Db, TB), T #= min(TA, TB).
+truth(or(A, B), Env, Db, T) :- truth(A, Env, Db, TA), truth(B, Env, Db, TB), T #= max(TA, TB).
+truth(not(A), Env, Db, T) :- truth(A, Env, Db, TA), T #= 2 - TA.
+truth(is_null(E), Env, Db, T) :- expr_value(E, Env, Db, V), ( V == null -> T = 2 ; T = 0 ).
+truth(between(E, L, H), Env, Db, T) :- truth(and(cmp(ge, E, L), cmp(le, E, H)), Env, Db, T).
+truth(in(E, Items), Env, Db, T) :-
+    foldl(in_item(E, Env, Db), Items, 0, T).
+truth(cmp(Op, A, B), Env, Db, T) :-
+    expr_value(A, Env, Db, VA),
+    expr_value(B, Env, Db, VB),
+    (   ( VA == null ; VB == null ) -> T = 1
+    ;   compared(Op, VA, VB, R), T #= 2 * R
+    ).
+truth(like(_, _), _, _, _) :- domain_error(supported_condition, like, truth/4).
+
+in_item(E, Env, Db, Item, T0, T) :- truth(cmp(eq, E, Item), Env, Db, TI), T #= max(T0, TI).
+
+compared(Op, A, B, R) :-
+    (   ( is_string(A) ; is_string(B) ) ->
+        equality(A, B, E),
+        (   Op == eq -> R = E
+        ;   Op == ne -> R #= 1 - E
+        ;   domain_error(string_comparison, Op, compared/4)
+        )
+    ;   holds(Op, A, B, R)
+    ).
+
+holds(eq, A, B, R) :- R #<==> (A #= B).
+holds(ne, A, B, R) :- R #<==> (A #\= B).
+holds(lt, A, B, R) :- R #<==> (A #< B).
+holds(le, A, B, R) :- R #<==> (A #=< B).
+holds(gt, A, B, R) :- R #<==> (A #> B).
+holds(ge, A, B, R) :- R #<==> (A #>= B).
+
+%% expr_value(+Expr, +Env, +Db, -V)
+expr_value(col(Alias, Name), Env, Db, V) :-
+    memberchk(e(Alias, Table, row(_, _, Values, _)), Env),
+    schema_table(Db, Table, table(_, Columns, _, _, _)),
+    column_type_value(Columns, Values, Name, Type, V),
+    shaped(Type, V).
+expr_value(int(I), _, _, I).
+expr_value(bool(B), _, _, B).
+expr_value(str(Cs), _, _, V) :- strings:literal(Cs, V).
+expr_value(null, _, _, null).
+expr_value(val(V), _, _, V).
+expr_value(neg(E), Env, Db, V) :-
+    expr_value(E, Env, Db, V0),
+    (   V0 == null -> V = null ; V #= -V0 ).
+expr_value(arith(Op, A, B), Env, Db, V) :-
+    expr_value(A, Env, Db, VA),
+    expr_value(B, Env, Db, VB),
+    (   ( VA == null ; VB == null ) -> V = null ; arith(Op, VA, VB, V) ).
+expr_value(template(_), _, _, _) :- domain_error(supported_expression, template, expr_value/4).
+
+arith(add, A, B, V) :- V #= A + B.
+arith(sub, A, B, V) :- V #= A - B.
+arith(mul, A, B, V) :- V #= A * B.
+arith(div, A, B, V) :- B #\= 0, V #= A // B.
+arith(mod, A, B, V) :- B #\= 0, V #= A rem B.
+
+% --- Projection --------------------------------------------------------------------------------
+
+projected(Items, Tuples, Db, Rows) :-
+    (   Items = [agg(_, _)|_] ->
+        maplist(aggregate(Tuples, Db), Items, Row),
+        Rows = [Row]
+    ;   maplist(tuple_row(Items, Db), Tuples, Rows)
+    ).
+
+tuple_row(Items, Db, Tuple, Row) :-
+    maplist(item_value(Tuple, Db), Items, Row).
+% A projected column is not looked at: a nullable value stays open (NULL unless constrained).
+item_value(Env, Db, E, V) :-
+    (   E = col(Alias, Name) ->
+        memberchk(e(Alias, Table, row(_, _, Values, _)), Env),
+        schema_table(Db, Table, table(_, Columns, _, _, _)),
+        column_type_value(Columns, Values, Name, _, V)
+    ;   expr_value(E, Env, Db, V)
+    ).
+
+aggregate(Tuples, _, agg(count, star), N) :- !, length(Tuples, N).
+aggregate(Tuples, Db, agg(F, E), V) :-
+    maplist(tuple_value(E, Db), Tuples, Vs0),
+    exclude(==(null), Vs0, Vs),
+    aggregated(F, Vs, V).
+
+tuple_value(E, Db, Tuple, V) :- expr_value(E, Tuple, Db, V).
+
+aggregated(count, Vs, N) :- length(Vs, N).
+aggregated(sum, [], null) :- !.
+aggregated(sum, Vs, S) :- sum(Vs, #=, S).
+aggregated(min, [], null) :- !.
+aggregated(min, [V|Vs], M) :- foldl(smaller, Vs, V, M).
+aggregated(max, [], null) :- !.
+aggregated(max, [V|Vs], M) :- foldl(larger, Vs, V, M).
+smaller(V, M0, M) :- M #= min(M0, V).
+larger(V, M0, M) :- M #= max(M0, V).
+
+% --- The Db term -------------------------------------------------------------------------------
+
+schema_table(db(schema(Ts), _, _, _, _), Name, Table) :-
+    Table = table(Name, _, _, _, _),
+    (   memberchk(Table, Ts) -> true ; existence_error(table, Name) ).
+
+% table_rows(+Tables0, +Name, -Rows0, -Tables, +Rows): Tables is Tables0 with Name's rows
+% Rows0 replaced by Rows.
+table_rows(Ts0, Name, Rows0, Ts, Rows) :-
+    append(Before, [Name-Rows0|After], Ts0), !,
+    append(Before, [Name-Rows|After], Ts).
+
+alive_rows(db(_, _, _, Ts, _), Table, Alive) :-
+    memberchk(Table-Rows, Ts),
+    include(is_alive, Rows, Alive).
+is_alive(row(_, _, _, alive)).
+
+row_values(row(_, _, Vs, _), Vs).
+
+replace_rows(db(S, M, Id, Ts0, Ns), Table, Changed, db(S, M, Id, Ts, Ns)) :-
+    table_rows(Ts0, Table, Rows0, Ts, Rows),
+    maplist(changed(Changed), Rows0, Rows).
+changed(Changed, row(Id, O, Vs, S), Row) :-
+    (   memberchk(row(Id, _, _, _), Changed), member(Row, Changed), Row = row(Id, _, _, _) -> true
+    ;   Row = row(Id, O, Vs, S)
+    ).
+
+% library(lists) of scryer 0.10 has no include/3 and exclude/3.
+include(_, [], []).
+include(G, [X|Xs], Ys) :-
+    (   call(G, X) -> Ys = [X|Ys1] ; Ys = Ys1 ),
+    include(G, Xs, Ys1).
+exclude(_, [], []).
+exclude(G, [X|Xs], Ys) :-
+    (   call(G, X) -> Ys = Ys1 ; Ys = [X|Ys1] ),
+    exclude(G, Xs, Ys1).
