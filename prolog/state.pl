@@ -8,7 +8,7 @@
 */
 
 :- module(state, [initial/1, branch/5, iteration/4, thrown/3, enter_recursive/3,
-                  leave_recursive/2, events/2]).
+                  leave_recursive/2, events/2, replay/3]).
 
 :- use_module(library(lists)).
 :- use_module(library(error)).
@@ -54,6 +54,18 @@ enter_recursive(K, st(Es, D0), st(Es, D)) :-
 %% leave_recursive(+S0, -S)
 leave_recursive(st(Es, D0), st(Es, D)) :-
     D is D0 - 1.
+
+%% replay(+Events, +S0, -S)
+%
+%  Adds a composed callee's events, in order, as if its code had run here: the coverage of a
+%  callee counts the paths of its callers' tests too.
+%
+%  ?- state:replay([br(m,0,t)], st([],0), S).
+%  S = st([br(m,0,t)],0).
+replay(Events, st(Es0, D), st(Es, D)) :-
+    must_be(list, Events),
+    reverse(Events, Reversed),
+    append(Reversed, Es0, Es).
 
 %% events(+S, -Events)
 %

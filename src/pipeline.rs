@@ -162,6 +162,20 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
         }
         results.push((method, outcome));
     }
+    // Coverage is that of the whole generated suite, as a coverage tool measures it: a method's
+    // branches count when any written test (its own or a caller's) goes through them.
+    let tested_paths = summaries
+        .iter()
+        .filter(|(key, _)| targets.contains(*key))
+        .filter_map(|(_, s)| s.as_ref().ok())
+        .flat_map(|s| s.exploration.paths.iter());
+    let observed = testgen::observed_branches(tested_paths);
+    let none = std::collections::BTreeSet::new();
+    for (method, outcome) in results.iter_mut() {
+        if let Ok(tests) = outcome {
+            tests.coverage = testgen::coverage(method, observed.get(&method.key.to_string()).unwrap_or(&none));
+        }
+    }
     results.sort_by(|a, b| (&a.0.span, &a.0.key).cmp(&(&b.0.span, &b.0.key)));
 
     let mut written = write_tests(&opts.out, &results)?;

@@ -51,11 +51,15 @@ pub fn summary_pred(key: &MethodKey) -> String {
     quote_atom(&format!("{key}$summary"))
 }
 
-/// The clause that lets callers use a summary where they would call the method. A summary
-/// leaves the state as it found it: methods in the supported subset have no effects on it
-/// beyond their own path events, which matter only to their own tests.
+/// The clause that lets callers use a summary where they would call the method: the case's
+/// events are replayed into the caller's state (methods in the supported subset have no other
+/// effect on it), as they would be if the callee ran inline.
 pub fn summary_glue(key: &MethodKey) -> String {
-    format!("{}(Inputs, Ret, S, S, Ex) :-\n    {}(Inputs, Ret, Ex, _).\n", summary_pred(key), case_pred(key))
+    format!(
+        "{}(Inputs, Ret, S0, S, Ex) :-\n    {}(Inputs, Ret, Ex, Events),\n    state:replay(Events, S0, S).\n",
+        summary_pred(key),
+        case_pred(key)
+    )
 }
 
 fn block_pred(key: &MethodKey, block: BlockId) -> String {

@@ -64,6 +64,10 @@ pub fn compute(
 
     let mut shared_key = KeyBuilder::default();
     shared_key.part(&engine::fingerprint());
+    // The code that writes and reads summaries: a summary cached by another build of hornet
+    // whose translation differs must not be reused.
+    shared_key.part(include_str!("../clp/translate.rs").as_bytes());
+    shared_key.part(include_str!("../clp/explore.rs").as_bytes());
     for (name, text) in hand_written {
         shared_key.part(name.as_bytes()).part(text.as_bytes());
     }

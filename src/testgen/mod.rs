@@ -66,7 +66,6 @@ pub struct ValueError(pub String);
 pub fn build(method: &Method, exploration: &Exploration) -> Result<MethodTests, ValueError> {
     let own = method.key.to_string();
     let mut cases = Vec::new();
-    let mut taken: BTreeSet<(u32, bool)> = BTreeSet::new();
     let (mut infeasible, mut unknown) = (0, 0);
     let mut names: HashMap<String, usize> = HashMap::new();
     for path in &exploration.paths {
@@ -88,9 +87,6 @@ pub fn build(method: &Method, exploration: &Exploration) -> Result<MethodTests, 
                 _ => None,
             })
             .collect();
-        if probes_see_the_path(&own, outcome, events) {
-            taken.extend(own_branches.iter().copied());
-        }
         let args = inputs
             .iter()
             .enumerate()
@@ -117,22 +113,36 @@ pub fn build(method: &Method, exploration: &Exploration) -> Result<MethodTests, 
     }
     Ok(MethodTests {
         cases,
-        coverage: coverage(method, &taken),
+        coverage: coverage(method, &BTreeSet::new()),
         infeasible,
         unknown,
         incomplete: exploration.budget_exhausted || unknown > 0,
     })
 }
 
-/// Whether a bytecode coverage tool records the branches of this path. JaCoCo records
-/// execution at probes (returns, `throw` statements, jump targets, some calls); a path that
-/// ends in an exception raised by an operation or a callee may skip the probe that would show
-/// the branches it took, so such paths run as tests but are not claimed as coverage.
-fn probes_see_the_path(own: &str, outcome: &Outcome, events: &[Event]) -> bool {
-    match outcome {
-        Outcome::Return(_) => true,
-        Outcome::Throw(_) => matches!(events.last(), Some(Event::Thrown { method }) if method == own),
+/// The branch outcomes, per method (full signature), that the tests made of these paths are
+/// sure to show a bytecode coverage tool. JaCoCo records execution at probes (returns, `throw`
+/// statements, jump targets, some calls): every branch of a path that returns is seen; of a
+/// path that ends in an exception, only those of the method whose `throw` raised it (an
+/// exception raised by an operation may skip the probe that would show the branches before it).
+pub fn observed_branches<'a>(paths: impl Iterator<Item = &'a PathResult>) -> HashMap<String, BTreeSet<(u32, bool)>> {
+    let mut observed: HashMap<String, BTreeSet<(u32, bool)>> = HashMap::new();
+    for path in paths {
+        let PathResult::Feasible { outcome, events, .. } = path else { continue };
+        let seen_method = match (outcome, events.last()) {
+            (Outcome::Return(_), _) => None,
+            (Outcome::Throw(_), Some(Event::Thrown { method })) => Some(method.as_str()),
+            (Outcome::Throw(_), _) => continue,
+        };
+        for event in events {
+            if let Event::Branch { method, id, taken } = event
+                && seen_method.is_none_or(|m| m == method)
+            {
+                observed.entry(method.clone()).or_default().insert((*id, *taken));
+            }
+        }
     }
+    observed
 }
 
 /// The entry of a method that gets no tests of its own (a private method, exercised only
@@ -193,7 +203,8 @@ fn sign_word(v: i64) -> String {
     .to_string()
 }
 
-fn coverage(method: &Method, taken: &BTreeSet<(u32, bool)>) -> Coverage {
+/// The coverage of `method`'s branches by the outcomes `taken` (its own branch ids).
+pub fn coverage(method: &Method, taken: &BTreeSet<(u32, bool)>) -> Coverage {
     let mut lines: BTreeMap<u32, LineCoverage> = BTreeMap::new();
     for (id, point) in method.branches.iter().enumerate() {
         let line = lines.entry(point.span.line).or_insert(LineCoverage {
