@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 use hornet::diag::Severity;
+use hornet::emit::report::Status;
 use hornet::emit::table;
 use hornet::pipeline::{GenOptions, analyse, generate};
 use hornet::sql::Piece;
@@ -192,6 +193,14 @@ fn main() -> ExitCode {
                         t.branches_total,
                         t.elapsed_ms as f64 / 1000.0
                     ));
+                    let count = |status| outcome.report.methods.iter().filter(|m| m.status == status).count();
+                    let (incomplete, skipped) = (count(Status::Incomplete), count(Status::Skipped));
+                    if incomplete + skipped > 0 {
+                        print_out(&format!(
+                            "{incomplete} incomplete (a budget ran out: paths may be missing), \
+                             {skipped} skipped (unsupported code: see the errors above)\n"
+                        ));
+                    }
                     print_out(&format!(
                         "summaries: {} computed, {} reused from the cache, {} call sites composed\n",
                         t.summaries_computed, t.summaries_reused, t.compositions
