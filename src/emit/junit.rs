@@ -82,6 +82,7 @@ fn literal(v: &JavaValue) -> String {
         JavaValue::Boolean(b) => b.to_string(),
         JavaValue::Str(s) => string_literal(s),
         JavaValue::Null => "null".to_string(),
+        JavaValue::Connection => "connection".to_string(),
     }
 }
 

@@ -13,6 +13,25 @@ pub enum JavaValue {
     Boolean(bool),
     Str(String),
     Null,
+    /// The test's own connection to its fresh database (a `java.sql.Connection` parameter).
+    Connection,
+}
+
+/// The rows of one table, each a value per column in the schema's column order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableRows {
+    /// The table's name as the schema declares it.
+    pub table: String,
+    pub rows: Vec<Vec<JavaValue>>,
+}
+
+/// The database a test needs before the call and what it must hold afterwards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DatabaseCase {
+    /// The initial rows, per table that has any (tables not listed start empty).
+    pub fixture: Vec<TableRows>,
+    /// The rows after the call, per table the method may write (compared ignoring order).
+    pub final_rows: Vec<TableRows>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -32,6 +51,8 @@ pub struct TestCase {
     pub expect: Expectation,
     /// The method's own branch outcomes along the path, in order: (source line, taken).
     pub branches: Vec<(u32, bool)>,
+    /// For a method that uses the database: its state before and after the call.
+    pub database: Option<DatabaseCase>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -109,7 +130,7 @@ pub fn build(method: &Method, exploration: &Exploration) -> Result<MethodTests, 
             .iter()
             .map(|(id, t)| (method.branches[*id as usize].span.line, *t))
             .collect();
-        cases.push(TestCase { name, args, expect, branches });
+        cases.push(TestCase { name, args, expect, branches, database: None });
     }
     Ok(MethodTests {
         cases,
@@ -190,6 +211,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
             if s.is_empty() { "returnsEmpty" } else { "returnsText" }.to_string()
         }
         Expectation::Returns(JavaValue::Null) => "returnsNull".to_string(),
+        Expectation::Returns(JavaValue::Connection) => "returnsConnection".to_string(),
     });
     name
 }
