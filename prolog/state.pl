@@ -1,14 +1,15 @@
 /* The symbolic state threaded through every translated predicate.
 
-   st(Events, Depth): Events is the reversed list of what the path did that tests and the
-   report care about (branch outcomes, loop iterations); Depth counts the active calls inside
-   a recursive component, which the coverage criterion bounds. Translated code never looks
-   inside the term: it goes through these predicates, so the state can grow (heap, database)
-   without touching the translation of the code that does not use it.
+   st(Events, Depth, Session): Events is the reversed list of what the path did that tests and
+   the report care about (branch outcomes, loop iterations); Depth counts the active calls
+   inside a recursive component, which the coverage criterion bounds; Session is `none`, or the
+   JDBC session of a method that uses the database (its shape is jdbc.pl's business).
+   Translated code never looks inside the term: it goes through these predicates, so the state
+   can grow without touching the translation of the code that does not use it.
 */
 
 :- module(state, [initial/1, branch/5, iteration/4, thrown/3, enter_recursive/3,
-                  leave_recursive/2, events/2, replay/3]).
+                  leave_recursive/2, events/2, replay/3, session/2, with_session/3]).
 
 :- use_module(library(lists)).
 :- use_module(library(error)).
@@ -16,43 +17,43 @@
 %% initial(-S)
 %
 %  ?- state:initial(S).
-%  S = st([],0).
-initial(st([], 0)).
+%  S = st([],0,none).
+initial(st([], 0, none)).
 
 %% branch(+Method, +Id, +Outcome, +S0, -S)
 %
 %  Records that branch Id of Method went Outcome (t or f).
 %
 %  ?- state:initial(S0), state:branch(m, 0, t, S0, S).
-%  S0 = st([],0), S = st([br(m,0,t)],0).
-branch(M, Id, Outcome, st(Es, D), st([br(M, Id, Outcome)|Es], D)) :-
+%  S0 = st([],0,none), S = st([br(m,0,t)],0,none).
+branch(M, Id, Outcome, st(Es, D, J), st([br(M, Id, Outcome)|Es], D, J)) :-
     must_be(integer, Id).
 
 %% iteration(+Method, +Loop, +S0, -S)
 %
 %  Records one iteration of loop Loop of Method.
-iteration(M, L, st(Es, D), st([it(M, L)|Es], D)) :-
+iteration(M, L, st(Es, D, J), st([it(M, L)|Es], D, J)) :-
     must_be(integer, L).
 
 %% thrown(+Method, +S0, -S)
 %
 %  Records that Method executed a `throw` statement (as opposed to an exception raised by an
 %  operation or a callee, which the JVM's coverage probes see differently).
-thrown(M, st(Es, D), st([th(M)|Es], D)).
+thrown(M, st(Es, D, J), st([th(M)|Es], D, J)).
 
 %% enter_recursive(+K, +S0, -S)
 %
 %  Enters a call inside a recursive component; fails beyond K active calls (the criterion).
 %
-%  ?- state:enter_recursive(1, st([],1), S).
+%  ?- state:enter_recursive(1, st([],1,none), S).
 %  false.
-enter_recursive(K, st(Es, D0), st(Es, D)) :-
+enter_recursive(K, st(Es, D0, J), st(Es, D, J)) :-
     must_be(integer, K),
     D is D0 + 1,
     D =< K.
 
 %% leave_recursive(+S0, -S)
-leave_recursive(st(Es, D0), st(Es, D)) :-
+leave_recursive(st(Es, D0, J), st(Es, D, J)) :-
     D is D0 - 1.
 
 %% replay(+Events, +S0, -S)
@@ -60,9 +61,9 @@ leave_recursive(st(Es, D0), st(Es, D)) :-
 %  Adds a composed callee's events, in order, as if its code had run here: the coverage of a
 %  callee counts the paths of its callers' tests too.
 %
-%  ?- state:replay([br(m,0,t)], st([],0), S).
-%  S = st([br(m,0,t)],0).
-replay(Events, st(Es0, D), st(Es, D)) :-
+%  ?- state:replay([br(m,0,t)], st([],0,none), S).
+%  S = st([br(m,0,t)],0,none).
+replay(Events, st(Es0, D, J), st(Es, D, J)) :-
     must_be(list, Events),
     reverse(Events, Reversed),
     append(Reversed, Es0, Es).
@@ -70,5 +71,14 @@ replay(Events, st(Es0, D), st(Es, D)) :-
 %% events(+S, -Events)
 %
 %  The path's events in the order they happened.
-events(st(Es, _), Events) :-
+events(st(Es, _, _), Events) :-
     reverse(Es, Events).
+
+%% session(+S, -Session)  with_session(+S0, +Session, -S)
+%
+%  The JDBC session in the state, and the state with another one.
+%
+%  ?- state:initial(S0), state:with_session(S0, x, S), state:session(S, J).
+%  J = x.
+session(st(_, _, J), J).
+with_session(st(Es, D, _), J, st(Es, D, J)).

@@ -79,6 +79,8 @@ pub struct Analysis {
     pub summaries: HashMap<MethodKey, Result<Summary, String>>,
     pub stats: Stats,
     pub diagnostics: Vec<Diagnostic>,
+    /// The database schema (`--schema`), when one was given.
+    pub schema: Option<crate::sql::Schema>,
 }
 
 /// Front end, hand-written summaries and summary computation: everything but the tests.
@@ -99,15 +101,17 @@ pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
         }
         hand_written.extend(user.texts.into_iter().map(|(p, t)| (p.display().to_string(), t)));
     }
-    let (program, front_diagnostics) = crate::java::lower_sources(&files, &library);
+    let schema = match &opts.schema {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|error| GenError::Io { path: path.clone(), error })?;
+            let (schema, schema_diagnostics) = crate::sql::parse_schema(path, &text);
+            diagnostics.extend(schema_diagnostics);
+            Some(schema)
+        }
+        None => None,
+    };
+    let (program, front_diagnostics) = crate::java::lower_sources(&files, &library, schema.as_ref());
     diagnostics.extend(front_diagnostics);
-    if let Some(schema) = &opts.schema {
-        let text = std::fs::read_to_string(schema).map_err(|error| GenError::Io { path: schema.clone(), error })?;
-        // The model is not used yet by the supported Java subset (no JDBC); its problems are
-        // reported all the same, so that users see them before they matter.
-        let (_schema, schema_diagnostics) = crate::sql::parse_schema(schema, &text);
-        diagnostics.extend(schema_diagnostics);
-    }
     // The front end guarantees that every callee is lowered or a library method.
     let targets = select_targets(&program.methods, &opts.methods, &mut diagnostics);
     let mut needed = targets.clone();
@@ -120,6 +124,7 @@ pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
         compose: opts.compose,
         jobs: opts.jobs,
         cache_dir: opts.cache_dir.clone(),
+        schema_term: schema.as_ref().map(crate::sql::schema_term),
     };
     let computed = compute::compute(&program.methods, &needed, &hand_written, &settings);
     for m in &program.methods {
@@ -127,12 +132,12 @@ pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
             diagnostics.push(Diagnostic::error(m.span.clone(), format!("cannot analyse '{}': {problem}", m.key.short())));
         }
     }
-    Ok(Analysis { program, targets, summaries: computed.summaries, stats: computed.stats, diagnostics })
+    Ok(Analysis { program, targets, summaries: computed.summaries, stats: computed.stats, diagnostics, schema })
 }
 
 pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let start = Instant::now();
-    let Analysis { program, targets, summaries, stats, mut diagnostics } = analyse(opts)?;
+    let Analysis { program, targets, summaries, stats, mut diagnostics, schema } = analyse(opts)?;
     let incomplete = incomplete_methods(&program.methods, &summaries, opts.compose);
     let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
     for method in &program.methods {
@@ -141,7 +146,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
             Err(problem) => Err(problem.clone()),
             Ok(_) if method.is_private => Ok(testgen::without_tests(method)),
             Ok(_) if !targets.contains(&method.key) => continue,
-            Ok(summary) => testgen::build(method, &summary.exploration).map(|mut tests| {
+            Ok(summary) => testgen::build(method, &summary.exploration, schema.as_ref()).map(|mut tests| {
                 tests.incomplete |= incomplete.contains(&method.key);
                 if tests.cases.is_empty() {
                     diagnostics.push(Diagnostic::warning(
@@ -320,15 +325,12 @@ fn remove_generated(dir: &Path) -> Result<(), GenError> {
 /// The JVM descriptor of a method, `(IJ)Z`.
 pub fn descriptor(params: &[Ty], ret: Ty) -> String {
     let code = |t: &Ty| match t {
-        Ty::Int => 'I',
-        Ty::Long => 'J',
-        Ty::Boolean => 'Z',
-        Ty::Void => 'V',
-        Ty::String | Ty::Null => 'L',
-    };
-    let code = |t: &Ty| match t {
+        Ty::Int => "I".to_string(),
+        Ty::Long => "J".to_string(),
+        Ty::Boolean => "Z".to_string(),
+        Ty::Void => "V".to_string(),
         Ty::String | Ty::Null => "Ljava/lang/String;".to_string(),
-        other => code(other).to_string(),
+        Ty::Jdbc(interface) => format!("Ljava/sql/{};", interface.simple_name()),
     };
     format!("({}){}", params.iter().map(code).collect::<String>(), code(&ret))
 }

@@ -12,6 +12,9 @@ pub enum Event {
     Iteration { method: String, loop_id: u32 },
     /// The method executed a `throw` statement.
     Thrown { method: String },
+    /// The path's database (its last event, for a method that uses one): per table, the initial
+    /// rows, and the final rows of the tables it wrote.
+    Database { fixture: Vec<(String, Vec<Vec<Value>>)>, final_rows: Vec<(String, Vec<Vec<Value>>)> },
 }
 
 /// A labelled value as the engine writes it.
@@ -21,6 +24,8 @@ pub enum Value {
     Int(i128),
     Str(String),
     Null,
+    /// The method's database connection (the runtime's `conn`).
+    Connection,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,6 +124,7 @@ fn value(term: &PTerm) -> Option<Value> {
     match (term, term.args()) {
         (PTerm::Int(v), _) => Some(Value::Int(*v)),
         (PTerm::Atom(a), _) if a == "null" => Some(Value::Null),
+        (PTerm::Atom(a), _) if a == "conn" => Some(Value::Connection),
         (PTerm::Compound(f, _), [PTerm::Int(len), PTerm::List(codes)]) if f == "s" => {
             let len = usize::try_from(*len).ok()?;
             codes
@@ -133,6 +139,30 @@ fn value(term: &PTerm) -> Option<Value> {
         }
         _ => None,
     }
+}
+
+/// `[table(Name, [[V, ...], ...]), ...]`; a value left unbound is a NULL nothing looked at.
+fn tables(term: &PTerm) -> Option<Vec<(String, Vec<Vec<Value>>)>> {
+    let PTerm::List(tables) = term else { return None };
+    tables
+        .iter()
+        .map(|table| match (table.functor(), table.args()) {
+            (("table", 2), [PTerm::Atom(name), PTerm::List(rows)]) => {
+                let rows = rows
+                    .iter()
+                    .map(|row| match row {
+                        PTerm::List(values) => values
+                            .iter()
+                            .map(|v| if matches!(v, PTerm::Var(_)) { Some(Value::Null) } else { value(v) })
+                            .collect(),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<Vec<Value>>>>()?;
+                Some((name.clone(), rows))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 fn outcome(term: &PTerm) -> Option<Outcome> {
@@ -155,6 +185,9 @@ fn events(term: &PTerm) -> Option<Vec<Event>> {
             (("th", 1), [PTerm::Atom(m)]) => Some(Event::Thrown { method: m.clone() }),
             (("it", 2), [PTerm::Atom(m), PTerm::Int(l)]) => {
                 Some(Event::Iteration { method: m.clone(), loop_id: u32::try_from(*l).ok()? })
+            }
+            (("db", 2), [fixture, final_rows]) => {
+                Some(Event::Database { fixture: tables(fixture)?, final_rows: tables(final_rows)? })
             }
             _ => None,
         })
@@ -215,6 +248,7 @@ mod tests {
             branches: vec![BranchPoint { span }],
             loops: vec![],
             strings: vec![],
+            sql: vec![],
         }
     }
 
@@ -222,7 +256,7 @@ mod tests {
     fn explores_every_path_with_small_inputs() {
         let method = quot();
         let none = HashSet::new();
-        let text = translate_method(&method, &Context { compose: false, k: 2, recursive_callees: &none, analysed: &none });
+        let text = translate_method(&method, &Context { compose: false, k: 2, recursive_callees: &none, analysed: &none, database_callees: &none, schema: None });
         let mut engine = Engine::new().expect("runtime loads");
         engine.consult("quot.pl", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         let exploration = explore(&mut engine, &method.key, 1_000_000).expect("explores");

@@ -19,6 +19,11 @@ use crate::ir::{
 use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
 
+mod jdbc;
+
+use jdbc::LocalText;
+use std::collections::HashSet;
+
 type Lowered<T> = Result<T, Diagnostic>;
 
 /// An operand with its Java type.
@@ -67,6 +72,11 @@ pub(crate) fn lower_method<'t>(
         loop_targets: Vec::new(),
         temp_count: 0,
         strings: Vec::new(),
+        sql: Vec::new(),
+        texts: HashMap::new(),
+        text_only: HashSet::new(),
+        declared_depth: HashMap::new(),
+        control_depth: 0,
     };
     for (name, ty) in method.param_names.iter().zip(&method.params) {
         lowering.declare(name, *ty, None);
@@ -104,6 +114,7 @@ pub(crate) fn lower_method<'t>(
         branches,
         loops,
         strings: lowering.strings,
+        sql: lowering.sql,
     })
 }
 
@@ -123,6 +134,17 @@ struct MethodLowering<'i, 't> {
     temp_count: u32,
     /// String literals, indexed by `Operand::Str`.
     strings: Vec<String>,
+    /// SQL texts, indexed by `SqlId`.
+    sql: Vec<crate::ir::SqlText>,
+    /// What is known of the text of String locals (`jdbc.rs`).
+    texts: HashMap<LocalId, LocalText>,
+    /// String locals that hold SQL text too long to be a runtime value.
+    text_only: HashSet<LocalId>,
+    /// The `control_depth` where each local was declared.
+    declared_depth: HashMap<LocalId, u32>,
+    /// How many conditional or repeated statements enclose the code being lowered: a local
+    /// assigned deeper than it was declared holds a value that depends on the path.
+    control_depth: u32,
 }
 
 impl<'t> MethodLowering<'_, 't> {
@@ -132,19 +154,19 @@ impl<'t> MethodLowering<'_, 't> {
         self.class.file.source
     }
 
-    fn span(&self, node: Node) -> Span {
+    fn span(&self, node: Node<'t>) -> Span {
         span_of(self.class.file.path, node)
     }
 
-    fn text(&self, node: Node) -> &'t str {
+    fn text(&self, node: Node<'t>) -> &'t str {
         text(node, self.source())
     }
 
-    fn unsupported<T>(&self, node: Node, what: impl std::fmt::Display) -> Lowered<T> {
+    fn unsupported<T>(&self, node: Node<'t>, what: impl std::fmt::Display) -> Lowered<T> {
         Err(Diagnostic::unsupported(self.span(node), what))
     }
 
-    fn error<T>(&self, node: Node, message: impl Into<String>) -> Lowered<T> {
+    fn error<T>(&self, node: Node<'t>, message: impl Into<String>) -> Lowered<T> {
         Err(Diagnostic::error(self.span(node), message))
     }
 
@@ -185,7 +207,7 @@ impl<'t> MethodLowering<'_, 't> {
         self.terminate(Terminator::Goto(target));
     }
 
-    fn branch(&mut self, cond: Cond, at: Node, then_block: BlockId, else_block: BlockId) {
+    fn branch(&mut self, cond: Cond, at: Node<'t>, then_block: BlockId, else_block: BlockId) {
         let id = BranchId(self.branches.len() as u32);
         self.branches.push(BranchPoint { span: self.span(at) });
         self.terminate(Terminator::Branch { cond, then_block, else_block, id });
@@ -219,13 +241,14 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// Where the operator of an expression is: the location of a division by zero.
-    fn operator_span(&self, node: Node) -> Span {
+    fn operator_span(&self, node: Node<'t>) -> Span {
         let op = node.child_by_field_name("operator").unwrap_or(node);
         self.span(op)
     }
 
     fn declare(&mut self, name: &str, ty: Ty, constant: Option<Const>) -> LocalId {
         let id = self.new_local(name.to_string(), ty);
+        self.declared_depth.insert(id, self.control_depth);
         if let Some(scope) = self.scopes.last_mut() {
             scope.push((name.to_string(), Variable { id, ty, constant }));
         }
@@ -236,14 +259,26 @@ impl<'t> MethodLowering<'_, 't> {
         self.scopes.iter().rev().flat_map(|s| s.iter().rev()).find(|(n, _)| n == name).map(|(_, v)| *v)
     }
 
-    fn new_loop(&mut self, node: Node) -> LoopId {
+    fn new_loop(&mut self, node: Node<'t>) -> LoopId {
         self.loops.push(self.span(node));
         LoopId(self.loops.len() as u32 - 1)
     }
 
     // ---- statements ------------------------------------------------------------------------
 
-    fn statement(&mut self, node: Node) -> Lowered<()> {
+    fn statement(&mut self, node: Node<'t>) -> Lowered<()> {
+        let nested = matches!(
+            node.kind(),
+            "if_statement" | "while_statement" | "do_statement" | "for_statement" | "try_statement"
+                | "try_with_resources_statement" | "switch_expression" | "enhanced_for_statement"
+        );
+        self.control_depth += u32::from(nested);
+        let lowered = self.statement_kind(node);
+        self.control_depth -= u32::from(nested);
+        lowered
+    }
+
+    fn statement_kind(&mut self, node: Node<'t>) -> Lowered<()> {
         match node.kind() {
             "block" => {
                 self.scopes.push(Vec::new());
@@ -278,7 +313,7 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn declaration(&mut self, node: Node) -> Lowered<()> {
+    fn declaration(&mut self, node: Node<'t>) -> Lowered<()> {
         let Some(type_node) = node.child_by_field_name("type") else {
             return self.error(node, "syntax error: declaration without a type");
         };
@@ -294,9 +329,11 @@ impl<'t> MethodLowering<'_, 't> {
             let Some(name) = declarator.child_by_field_name("name") else {
                 return self.error(declarator, "syntax error: declaration without a name");
             };
+            // A String's initialiser may be SQL text (`jdbc.rs`), lowered after the declaration.
+            let text_initialiser = declarator.child_by_field_name("value").filter(|_| ty == Ty::String);
             let initial = match declarator.child_by_field_name("value") {
-                Some(value) => Some((value, self.value(value)?)),
-                None => None,
+                Some(value) if ty != Ty::String => Some((value, self.value(value)?)),
+                _ => None,
             };
             let constant = match initial {
                 Some((value, _)) if is_final => {
@@ -308,12 +345,14 @@ impl<'t> MethodLowering<'_, 't> {
             if let Some((value, typed)) = initial {
                 let operand = self.coerce(typed, ty, value)?;
                 self.assign(id, Rvalue::Use(operand));
+            } else if let Some(value) = text_initialiser {
+                self.string_assignment(id, value, false)?;
             }
         }
         Ok(())
     }
 
-    fn expression_statement(&mut self, node: Node) -> Lowered<()> {
+    fn expression_statement(&mut self, node: Node<'t>) -> Lowered<()> {
         match node.kind() {
             "assignment_expression" => self.assignment(node).map(|_| ()),
             "update_expression" => self.update(node, false).map(|_| ()),
@@ -322,7 +361,7 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn if_statement(&mut self, node: Node) -> Lowered<()> {
+    fn if_statement(&mut self, node: Node<'t>) -> Lowered<()> {
         let (Some(condition), Some(consequence)) =
             (node.child_by_field_name("condition"), node.child_by_field_name("consequence"))
         else {
@@ -356,7 +395,7 @@ impl<'t> MethodLowering<'_, 't> {
         &mut self,
         body_block: BlockId,
         loop_id: LoopId,
-        body: Node,
+        body: Node<'t>,
         targets: LoopTargets,
     ) -> Lowered<()> {
         self.switch_to(body_block);
@@ -367,7 +406,7 @@ impl<'t> MethodLowering<'_, 't> {
         result
     }
 
-    fn while_statement(&mut self, node: Node) -> Lowered<()> {
+    fn while_statement(&mut self, node: Node<'t>) -> Lowered<()> {
         let (Some(condition), Some(body)) =
             (node.child_by_field_name("condition"), node.child_by_field_name("body"))
         else {
@@ -385,7 +424,7 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(())
     }
 
-    fn do_statement(&mut self, node: Node) -> Lowered<()> {
+    fn do_statement(&mut self, node: Node<'t>) -> Lowered<()> {
         let (Some(condition), Some(body)) =
             (node.child_by_field_name("condition"), node.child_by_field_name("body"))
         else {
@@ -408,7 +447,7 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(())
     }
 
-    fn for_statement(&mut self, node: Node) -> Lowered<()> {
+    fn for_statement(&mut self, node: Node<'t>) -> Lowered<()> {
         let Some(body) = node.child_by_field_name("body") else {
             return self.error(node, "syntax error: for statement without a body");
         };
@@ -442,7 +481,7 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(())
     }
 
-    fn jump(&mut self, node: Node) -> Lowered<()> {
+    fn jump(&mut self, node: Node<'t>) -> Lowered<()> {
         let is_break = node.kind() == "break_statement";
         let keyword = if is_break { "break" } else { "continue" };
         if !children(node).is_empty() {
@@ -456,7 +495,7 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(())
     }
 
-    fn return_statement(&mut self, node: Node) -> Lowered<()> {
+    fn return_statement(&mut self, node: Node<'t>) -> Lowered<()> {
         let value = match (children(node).first(), self.ret) {
             (None, Ty::Void) => None,
             (None, _) => return self.error(node, "missing return value"),
@@ -472,7 +511,7 @@ impl<'t> MethodLowering<'_, 't> {
 
     /// `throw new X(...)`: the arguments only build the exception's message, which the
     /// analysis ignores; they are not evaluated, so they must have no effect.
-    fn throw_statement(&mut self, node: Node) -> Lowered<()> {
+    fn throw_statement(&mut self, node: Node<'t>) -> Lowered<()> {
         let Some(thrown) = children(node).first().map(|n| skip_parens(*n)) else {
             return self.error(node, "syntax error: throw without an exception");
         };
@@ -498,7 +537,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// Reject what would have an effect in an exception's constructor arguments.
-    fn check_unevaluated(&self, node: Node) -> Lowered<()> {
+    fn check_unevaluated(&self, node: Node<'t>) -> Lowered<()> {
         let what = match node.kind() {
             "method_invocation" => Some("method call in the arguments of a thrown exception"),
             "object_creation_expression" | "array_creation_expression" => {
@@ -524,7 +563,7 @@ impl<'t> MethodLowering<'_, 't> {
     // ---- conditions ------------------------------------------------------------------------
 
     /// Lower a boolean expression as jumps to `then_block` if it is true, else `else_block`.
-    fn cond(&mut self, node: Node, then_block: BlockId, else_block: BlockId) -> Lowered<()> {
+    fn cond(&mut self, node: Node<'t>, then_block: BlockId, else_block: BlockId) -> Lowered<()> {
         let node = skip_parens(node);
         if let Some(c) = self.constant(node) {
             if c.ty != Ty::Boolean {
@@ -586,7 +625,7 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn comparison(&mut self, node: Node) -> Lowered<Cond> {
+    fn comparison(&mut self, node: Node<'t>) -> Lowered<Cond> {
         let token = operator(node, self.source());
         let (Some(op), Some(left), Some(right)) =
             (comparison_op(token), node.child_by_field_name("left"), node.child_by_field_name("right"))
@@ -619,7 +658,7 @@ impl<'t> MethodLowering<'_, 't> {
 
     // ---- values ----------------------------------------------------------------------------
 
-    fn constant(&self, node: Node) -> Option<Const> {
+    fn constant(&self, node: Node<'t>) -> Option<Const> {
         let locals = |name: &str| match self.lookup(name) {
             None => LocalName::NotLocal,
             Some(Variable { constant: Some(c), .. }) => LocalName::Constant(c),
@@ -629,7 +668,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// Lower an expression whose value is used.
-    fn value(&mut self, node: Node) -> Lowered<Typed> {
+    fn value(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let node = skip_parens(node);
         if let Some(c) = self.constant(node) {
             return Ok(Typed { operand: Operand::Const(c.value, c.ty), ty: c.ty });
@@ -674,9 +713,18 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// A simple name that is not a constant: a local variable, or a field that is not analysed.
-    fn name(&mut self, node: Node) -> Lowered<Typed> {
+    fn name(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let name = self.text(node);
         if let Some(variable) = self.lookup(name) {
+            if self.text_only.contains(&variable.id) {
+                return self.unsupported(
+                    node,
+                    format!(
+                        "using '{name}' as a Java value: it holds SQL text of more than {} characters, which only JDBC calls may take",
+                        crate::ir::STRING_MAX_LENGTH
+                    ),
+                );
+            }
             return Ok(Typed { operand: Operand::Local(variable.id), ty: variable.ty });
         }
         if self.class.fields.contains_key(name) {
@@ -686,7 +734,7 @@ impl<'t> MethodLowering<'_, 't> {
         self.unsupported(node, format!("name '{name}', which is neither a local variable nor a constant"))
     }
 
-    fn field_access(&mut self, node: Node) -> Lowered<Typed> {
+    fn field_access(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let object = node.child_by_field_name("object");
         if object.is_some_and(|o| matches!(o.kind(), "this" | "super")) {
             return self.unsupported(node, format!("'{}'", object.map(|o| o.kind()).unwrap_or("this")));
@@ -699,7 +747,7 @@ impl<'t> MethodLowering<'_, 't> {
 
     /// A copy of `value` if it is a variable that one of `later` operands may assign: Java
     /// evaluates operands left to right, so the value read first must not see the assignment.
-    fn stabilise(&mut self, value: Typed, later: &[Node]) -> Typed {
+    fn stabilise(&mut self, value: Typed, later: &[Node<'t>]) -> Typed {
         match value.operand {
             Operand::Local(id) if !self.is_temp(id) && later.iter().any(|n| assigns(*n)) => {
                 self.temp(value.ty, Rvalue::Use(value.operand))
@@ -709,7 +757,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// Convert `value` to `to` as an assignment, argument or return does (only int to long).
-    fn coerce(&mut self, value: Typed, to: Ty, at: Node) -> Lowered<Operand> {
+    fn coerce(&mut self, value: Typed, to: Ty, at: Node<'t>) -> Lowered<Operand> {
         match (value.ty, to, value.operand) {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
@@ -724,14 +772,14 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn numeric(&self, value: Typed, at: Node) -> Lowered<Typed> {
+    fn numeric(&self, value: Typed, at: Node<'t>) -> Lowered<Typed> {
         match value.ty {
             Ty::Int | Ty::Long => Ok(value),
             ty => self.error(at, format!("bad operand type {ty}: a number is expected")),
         }
     }
 
-    fn arithmetic(&mut self, node: Node, op: BinOp) -> Lowered<Typed> {
+    fn arithmetic(&mut self, node: Node<'t>, op: BinOp) -> Lowered<Typed> {
         let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right"))
         else {
             return self.error(node, "syntax error");
@@ -749,7 +797,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// `+`: string concatenation when either operand is a String, else arithmetic.
-    fn plus(&mut self, node: Node) -> Lowered<Typed> {
+    fn plus(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right"))
         else {
             return self.error(node, "syntax error");
@@ -772,7 +820,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// An operand of string concatenation: Strings as they are, constants as their text.
-    fn as_string(&mut self, value: Typed, at: Node) -> Lowered<Operand> {
+    fn as_string(&mut self, value: Typed, at: Node<'t>) -> Lowered<Operand> {
         match (value.ty, value.operand) {
             (Ty::String | Ty::Null, operand) => Ok(operand),
             (Ty::Boolean, Operand::Const(v, _)) => Ok(self.intern((if v != 0 { "true" } else { "false" }).into(), at)?),
@@ -781,11 +829,14 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn intern(&mut self, text: String, at: Node) -> Lowered<Operand> {
+    fn intern(&mut self, text: String, at: Node<'t>) -> Lowered<Operand> {
         if text.chars().count() > crate::ir::STRING_MAX_LENGTH {
             return self.unsupported(
                 at,
-                format!("a string of more than {} characters", crate::ir::STRING_MAX_LENGTH),
+                format!(
+                    "a string of more than {} characters as a Java value (SQL text given to JDBC may be longer)",
+                    crate::ir::STRING_MAX_LENGTH
+                ),
             );
         }
         let index = match self.strings.iter().position(|s| *s == text) {
@@ -798,7 +849,7 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(Operand::Str(index as u32))
     }
 
-    fn string_literal(&mut self, node: Node) -> Lowered<Typed> {
+    fn string_literal(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let Some(text) = string_literal_value(self.text(node)) else {
             return self.unsupported(node, "this string literal (text blocks and unusual escapes)");
         };
@@ -807,7 +858,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// A boolean expression used as a value: javac compiles it to jumps to code pushing 1 or 0.
-    fn boolean_value(&mut self, node: Node) -> Lowered<Typed> {
+    fn boolean_value(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let result = self.new_temp(Ty::Boolean);
         let (true_block, false_block, join) = (self.new_block(), self.new_block(), self.new_block());
         self.cond(node, true_block, false_block)?;
@@ -820,7 +871,7 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(Typed { operand: Operand::Local(result), ty: Ty::Boolean })
     }
 
-    fn unary(&mut self, node: Node, token: &str) -> Lowered<Typed> {
+    fn unary(&mut self, node: Node<'t>, token: &str) -> Lowered<Typed> {
         let Some(operand_node) = node.child_by_field_name("operand") else {
             return self.error(node, "syntax error");
         };
@@ -838,7 +889,7 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn cast(&mut self, node: Node) -> Lowered<Typed> {
+    fn cast(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let (Some(type_node), Some(value_node)) =
             (node.child_by_field_name("type"), node.child_by_field_name("value"))
         else {
@@ -855,7 +906,7 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn ternary(&mut self, node: Node) -> Lowered<Typed> {
+    fn ternary(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let field = |name| node.child_by_field_name(name);
         let (Some(condition), Some(yes), Some(no)) =
             (field("condition"), field("consequence"), field("alternative"))
@@ -889,7 +940,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// The local variable assigned by `node` (the left side of an assignment or `++`).
-    fn assigned_variable(&self, target: Node) -> Lowered<Variable> {
+    fn assigned_variable(&self, target: Node<'t>) -> Lowered<Variable> {
         if target.kind() != "identifier" {
             return self.unsupported(target, format!("assignment to '{}'", self.text(target)));
         }
@@ -905,7 +956,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// `x = e` and `x op= e`; the value is the variable's new value.
-    fn assignment(&mut self, node: Node) -> Lowered<Typed> {
+    fn assignment(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right"))
         else {
             return self.error(node, "syntax error");
@@ -913,6 +964,10 @@ impl<'t> MethodLowering<'_, 't> {
         let variable = self.assigned_variable(left)?;
         let token = operator(node, self.source());
         let result = Typed { operand: Operand::Local(variable.id), ty: variable.ty };
+        if variable.ty == Ty::String && matches!(token, "=" | "+=") {
+            self.string_assignment(variable.id, right, token == "+=")?;
+            return Ok(result);
+        }
         if token == "=" {
             let value = self.value(right)?;
             let operand = self.coerce(value, variable.ty, right)?;
@@ -943,7 +998,7 @@ impl<'t> MethodLowering<'_, 't> {
 
     /// `x++`, `++x`, `x--`, `--x`; the value is the old one for postfix (copied only when
     /// `want_value`: a statement discards it).
-    fn update(&mut self, node: Node, want_value: bool) -> Lowered<Typed> {
+    fn update(&mut self, node: Node<'t>, want_value: bool) -> Lowered<Typed> {
         let Some(target) = children(node).first().copied() else { return self.error(node, "syntax error") };
         let variable = self.assigned_variable(target)?;
         let current = Typed { operand: Operand::Local(variable.id), ty: variable.ty };
@@ -962,7 +1017,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// A static call; `None` when the method is void or the result is not wanted.
-    fn call(&mut self, node: Node, want_value: bool) -> Lowered<Option<Typed>> {
+    fn call(&mut self, node: Node<'t>, want_value: bool) -> Lowered<Option<Typed>> {
         if let Some(type_arguments) = node.child_by_field_name("type_arguments") {
             return self.unsupported(type_arguments, "explicit type arguments");
         }
@@ -971,8 +1026,13 @@ impl<'t> MethodLowering<'_, 't> {
         };
         let name = self.text(name_node);
         let object = node.child_by_field_name("object");
-        if let Some(receiver) = object.filter(|o| self.is_string_receiver(*o)) {
-            return self.string_method(node, receiver, name, want_value);
+        if let Some(receiver) = object.filter(|o| self.is_value_receiver(*o)) {
+            let value = self.value(receiver)?;
+            return match value.ty {
+                Ty::String => self.string_method(node, value, name, want_value),
+                Ty::Jdbc(interface) => self.jdbc_method(node, value, interface, name, want_value),
+                ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
+            };
         }
         let called = match object {
             Some(object) => format!("{}.{name}", self.text(object)),
@@ -1030,24 +1090,20 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
     }
 
-    /// Whether a call's object is a String value (a String local, a literal, or an expression
-    /// that is neither a plain name nor a field access, which may name a class).
-    fn is_string_receiver(&self, object: Node) -> bool {
+    /// Whether a call's object is a value (a local, a literal, or an expression that is neither
+    /// a plain name nor a field access, which may name a class).
+    fn is_value_receiver(&self, object: Node<'t>) -> bool {
         let object = skip_parens(object);
         match object.kind() {
-            "identifier" => self.lookup(self.text(object)).is_some_and(|v| v.ty == Ty::String),
+            "identifier" => self.lookup(self.text(object)).is_some(),
             "field_access" => false,
             _ => true,
         }
     }
 
     /// A call of a `java.lang.String` method: a library call with the receiver first.
-    fn string_method(&mut self, node: Node, receiver: Node, name: &str, want_value: bool) -> Lowered<Option<Typed>> {
+    fn string_method(&mut self, node: Node<'t>, value: Typed, name: &str, want_value: bool) -> Lowered<Option<Typed>> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
-        let value = self.value(receiver)?;
-        if value.ty != Ty::String {
-            return self.unsupported(node, format!("calling '{name}' on a {}", value.ty));
-        }
         let mut values = vec![self.stabilise(value, &arguments)];
         for (i, argument) in arguments.iter().enumerate() {
             let value = self.value(*argument)?;

@@ -2,7 +2,9 @@
 //! per path, and the branch coverage the cases achieve within the method.
 
 use crate::clp::explore::{Event, Exploration, Outcome, PathResult, Value};
-use crate::ir::{Method, Ty, simple_name};
+use crate::ir::{JdbcType, Method, Ty, simple_name};
+use crate::sql::Schema;
+use crate::sql::schema::SqlType;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -84,7 +86,8 @@ pub struct MethodTests {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ValueError(pub String);
 
-pub fn build(method: &Method, exploration: &Exploration) -> Result<MethodTests, ValueError> {
+/// The tests of a method from its labelled paths; `schema` types the database rows.
+pub fn build(method: &Method, exploration: &Exploration, schema: Option<&Schema>) -> Result<MethodTests, ValueError> {
     let own = method.key.to_string();
     let mut cases = Vec::new();
     let (mut infeasible, mut unknown) = (0, 0);
@@ -130,7 +133,14 @@ pub fn build(method: &Method, exploration: &Exploration) -> Result<MethodTests, 
             .iter()
             .map(|(id, t)| (method.branches[*id as usize].span.line, *t))
             .collect();
-        cases.push(TestCase { name, args, expect, branches, database: None });
+        let database = match events.last() {
+            Some(Event::Database { fixture, final_rows }) => Some(DatabaseCase {
+                fixture: table_rows(schema, fixture)?,
+                final_rows: table_rows(schema, final_rows)?,
+            }),
+            _ => None,
+        };
+        cases.push(TestCase { name, args, expect, branches, database });
     }
     Ok(MethodTests {
         cases,
@@ -178,6 +188,40 @@ pub fn without_tests(method: &Method) -> MethodTests {
     }
 }
 
+/// Rows as the engine labelled them, typed by their columns (tables by their declared names).
+fn table_rows(schema: Option<&Schema>, tables: &[(String, Vec<Vec<Value>>)]) -> Result<Vec<TableRows>, ValueError> {
+    let schema = schema.ok_or_else(|| ValueError("database rows without a schema".into()))?;
+    tables
+        .iter()
+        .map(|(name, rows)| {
+            let table = schema.table(name).ok_or_else(|| ValueError(format!("rows of unknown table {name}")))?;
+            let rows = rows
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .zip(&table.columns)
+                        .map(|(value, column)| column_value(&column.sql_type, value))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(TableRows { table: table.name.clone(), rows })
+        })
+        .collect()
+}
+
+fn column_value(sql_type: &SqlType, v: &Value) -> Result<JavaValue, ValueError> {
+    let wrong = || ValueError(format!("value {v:?} is not an SQL {sql_type:?}"));
+    match (sql_type, v) {
+        (_, Value::Null) => Ok(JavaValue::Null),
+        (SqlType::Integer | SqlType::SmallInt, Value::Int(i)) => i32::try_from(*i).map(JavaValue::Int).map_err(|_| wrong()),
+        (SqlType::BigInt, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Long).map_err(|_| wrong()),
+        (SqlType::Boolean, Value::Int(0)) => Ok(JavaValue::Boolean(false)),
+        (SqlType::Boolean, Value::Int(1)) => Ok(JavaValue::Boolean(true)),
+        (SqlType::Varchar(_) | SqlType::Char(_) | SqlType::Text, Value::Str(s)) => Ok(JavaValue::Str(s.clone())),
+        _ => Err(wrong()),
+    }
+}
+
 fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
     let wrong = || ValueError(format!("value {v:?} is not a Java {ty}"));
     match (ty, v) {
@@ -187,6 +231,7 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::Boolean, Value::Int(1)) => Ok(JavaValue::Boolean(true)),
         (Ty::String | Ty::Null, Value::Str(s)) => Ok(JavaValue::Str(s.clone())),
         (Ty::String | Ty::Null, Value::Null) => Ok(JavaValue::Null),
+        (Ty::Jdbc(JdbcType::Connection), _) => Ok(JavaValue::Connection),
         _ => Err(wrong()),
     }
 }
