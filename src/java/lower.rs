@@ -26,6 +26,9 @@ use std::collections::HashSet;
 
 type Lowered<T> = Result<T, Diagnostic>;
 
+/// What the diagnostic for a string too long to model says.
+pub(crate) const LONG_STRING: &str = "a string longer than hornet models as a Java value";
+
 /// An operand with its Java type.
 #[derive(Clone, Copy)]
 struct Typed {
@@ -719,10 +722,7 @@ impl<'t> MethodLowering<'_, 't> {
             if self.text_only.contains(&variable.id) {
                 return self.unsupported(
                     node,
-                    format!(
-                        "using '{name}' as a Java value: it holds SQL text of more than {} characters, which only JDBC calls may take",
-                        crate::ir::STRING_MAX_LENGTH
-                    ),
+                    format!("using '{name}' as a Java value: it holds SQL text, {LONG_STRING}, which only JDBC calls may take"),
                 );
             }
             return Ok(Typed { operand: Operand::Local(variable.id), ty: variable.ty });
@@ -833,10 +833,7 @@ impl<'t> MethodLowering<'_, 't> {
         if text.chars().count() > crate::ir::STRING_MAX_LENGTH {
             return self.unsupported(
                 at,
-                format!(
-                    "a string of more than {} characters as a Java value (SQL text given to JDBC may be longer)",
-                    crate::ir::STRING_MAX_LENGTH
-                ),
+                format!("{LONG_STRING} ({} characters; SQL text given to JDBC may be longer)", crate::ir::STRING_MAX_LENGTH),
             );
         }
         let index = match self.strings.iter().position(|s| *s == text) {

@@ -11,7 +11,7 @@ mod syntax;
 pub use library::{Library, LibraryMethod};
 
 use crate::diag::{Diagnostic, Span};
-use crate::ir::{Method, MethodKey, Program};
+use crate::ir::{Method, MethodKey, Program, Ty};
 use crate::sql::Schema;
 use index::{FileScope, Index};
 use std::collections::{HashMap, HashSet};
@@ -52,6 +52,17 @@ pub fn lower_sources(files: &[(PathBuf, String)], library: &Library, schema: Opt
                 .and_then(|mut lowered| crate::sql::check_method(&mut lowered, schema).map(|()| lowered));
             match lowered {
                 Ok(lowered) => program.methods.push(lowered),
+                Err(diag) if method.ret == Ty::String && diag.message.contains(lower::LONG_STRING) => {
+                    // A helper that builds SQL text: its callers evaluate it statically.
+                    diags.push(Diagnostic::warning(
+                        diag.span,
+                        format!(
+                            "'{}' builds text longer than the strings hornet models as Java values: it gets \
+                             no tests of its own, and its text is used where callers give it to JDBC",
+                            method.name
+                        ),
+                    ));
+                }
                 Err(diag) => diags.push(diag),
             }
         }

@@ -54,6 +54,25 @@ enum Scope<'a, 't> {
     Helper { class: &'a ClassInfo<'t>, params: HashMap<String, Vec<Part<'t>>> },
 }
 
+/// Whether a helper's statement is a step of building text: a String local declared with a
+/// value, or `x = e` / `x += e`.
+fn is_text_step(statement: Node, source: &str) -> bool {
+    match statement.kind() {
+        "local_variable_declaration" => {
+            let declared_type = statement.child_by_field_name("type").and_then(|t| t.utf8_text(source.as_bytes()).ok());
+            declared_type == Some("String")
+                && crate::java::syntax::field_children(statement, "declarator").len() == 1
+                && statement.child_by_field_name("declarator").is_some_and(|d| d.child_by_field_name("value").is_some())
+        }
+        "expression_statement" => children(statement).first().is_some_and(|e| {
+            e.kind() == "assignment_expression"
+                && e.child_by_field_name("left").is_some_and(|l| l.kind() == "identifier")
+                && matches!(super::operator(*e, source), "=" | "+=")
+        }),
+        _ => false,
+    }
+}
+
 /// How deep helper calls and constants may nest (a cycle would otherwise not end).
 const MAX_TEXT_DEPTH: u32 = 16;
 
@@ -360,29 +379,51 @@ impl<'t> MethodLowering<'_, 't> {
         Some((class, method))
     }
 
-    /// The text a helper returns: its body must be `return <text expression>;`, evaluated with
-    /// its parameters bound to the arguments' parts.
+    /// The text a helper returns. A helper builds text without branching: its body is String
+    /// local declarations and assignments (`=`, `+=`) of text, then `return <text>;`; it is
+    /// evaluated with its parameters bound to the arguments' parts.
     fn helper_text(&self, node: Node<'t>, scope: &Scope<'_, 't>, depth: u32) -> Lowered<Vec<Part<'t>>> {
         let Some((class, method)) = self.helper(node, scope) else {
             return self.method_value(node, scope);
         };
-        if method.ret != Ty::String {
-            return self.method_value(node, scope);
-        }
         let statements = children(method.body);
-        let returned = match statements.as_slice() {
-            [only] if only.kind() == "return_statement" => children(*only).first().copied(),
-            _ => None,
-        };
-        let Some(returned) = returned else {
+        let builds_text = method.ret == Ty::String
+            && statements.last().is_some_and(|last| last.kind() == "return_statement")
+            && statements[..statements.len() - 1].iter().all(|s| is_text_step(*s, class.file.source));
+        if !builds_text {
             // Not a text builder: its result is a runtime String like any other call's.
             return self.method_value(node, scope);
-        };
+        }
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
         let mut params = HashMap::new();
         for (name, argument) in method.param_names.iter().zip(arguments) {
             params.insert(name.clone(), self.operand_parts(argument, scope, depth)?);
         }
+        let field_text = |node: Node<'t>, field: &str| node.child_by_field_name(field).and_then(|n| n.utf8_text(class.file.source.as_bytes()).ok());
+        for statement in &statements[..statements.len() - 1] {
+            let (name, value, compound) = match statement.kind() {
+                "local_variable_declaration" => {
+                    let declarator = statement.child_by_field_name("declarator");
+                    let name = declarator.and_then(|d| field_text(d, "name"));
+                    (name, declarator.and_then(|d| d.child_by_field_name("value")), false)
+                }
+                _ => {
+                    let assignment = children(*statement).first().copied();
+                    let name = assignment.and_then(|a| field_text(a, "left"));
+                    let compound = assignment.is_some_and(|a| super::operator(a, class.file.source) == "+=");
+                    (name, assignment.and_then(|a| a.child_by_field_name("right")), compound)
+                }
+            };
+            let (Some(name), Some(value)) = (name, value) else {
+                return self.unsupported(*statement, "this statement in a helper that builds SQL text");
+            };
+            let helper_scope = Scope::Helper { class, params: params.clone() };
+            let mut parts = if compound { params.get(name).cloned().unwrap_or_default() } else { Vec::new() };
+            parts.extend(self.text_parts(value, &helper_scope, depth + 1)?);
+            params.insert(name.to_string(), parts);
+        }
+        let returned = children(statements[statements.len() - 1]).first().copied();
+        let Some(returned) = returned else { return self.error(node, "a String helper returns nothing") };
         self.text_parts(returned, &Scope::Helper { class, params }, depth + 1)
     }
 
