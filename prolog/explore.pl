@@ -85,7 +85,8 @@ unqualified(G, G).
 
 labelled_path(Inputs, Ret, Ex, Events, Budget, Term) :-
     database_values(Events, Stored),
-    append(Inputs, Stored, Values),
+    phrase(tokens_read(Events), Tokens),
+    append([Inputs, Tokens, Stored], Values),
     (   small_values(Values, Budget, Status) ->
         (   Status == found ->
             outcome(Ret, Ex, Budget, Outcome),
@@ -102,6 +103,10 @@ database_values(Events, Values) :-
         phrase((tables_values(Fixture), tables_values(Final)), Values)
     ;   Values = []
     ).
+
+% The tokens a path read from its input (state:input/6), which the test supplies.
+tokens_read([]) --> [].
+tokens_read([E|Es]) --> ( { E = in(V) } -> [V] ; [] ), tokens_read(Es).
 
 tables_values([]) --> [].
 tables_values([table(_, Rows)|Ts]) --> rows_values(Rows), tables_values(Ts).

@@ -9,7 +9,8 @@
 */
 
 :- module(state, [initial/1, branch/5, iteration/4, thrown/3, enter_recursive/3,
-                  leave_recursive/2, events/2, replay/3, session/2, with_session/3]).
+                  leave_recursive/2, events/2, replay/3, session/2, with_session/3,
+                  input/6]).
 
 :- use_module(library(lists)).
 :- use_module(library(error)).
@@ -67,6 +68,44 @@ replay(Events, st(Es0, D, J), st(Es, D, J)) :-
     must_be(list, Events),
     reverse(Events, Reversed),
     append(Reversed, Es0, Es).
+
+%% input(+Call, +Scanner, -Result, +S0, -S, -Ex)
+%
+%  A java.util.Scanner call. The input is the tokens the path reads, recorded as events: in(V)
+%  per token read, in_more when hasNext answered true (a token follows), in_end when the path
+%  decided the input ends there (hasNext false, or a read that throws
+%  NoSuchElementException). Only int and long tokens are read.
+%
+%  ?- state:initial(S0), state:input(next_int, scanner, V, S0, S, ok).
+%  S = st([in(V)],0,none), V in -2147483648..2147483647.
+input(open_standard_input, _, scanner, S, S, ok) :- !.
+input(_, Scanner, void, S, S, exc('java.lang.NullPointerException')) :- Scanner == null, !.
+input(close, _, void, S, S, ok).
+input(has_next, _, B, S0, S, ok) :-
+    lookahead(S0, L),
+    (   L == more -> B = 1, S = S0
+    ;   L == end -> B = 0, S = S0
+    ;   B = 1, noted(in_more, S0, S)
+    ;   B = 0, noted(in_end, S0, S)
+    ).
+input(next_int, _, V, S0, S, Ex) :- token(int, V, S0, S, Ex).
+input(next_long, _, V, S0, S, Ex) :- token(long, V, S0, S, Ex).
+
+token(Type, V, S0, S, Ex) :-
+    lookahead(S0, L),
+    (   L \== end, jvm:value(Type, V), noted(in(V), S0, S), Ex = ok
+    ;   L == end, S = S0, Ex = exc('java.util.NoSuchElementException')
+    ;   L == unknown, noted(in_end, S0, S), Ex = exc('java.util.NoSuchElementException')
+    ).
+
+% What the path knows of the input after the tokens read so far: more, end or unknown.
+lookahead(st(Es, _, _), L) :-
+    (   member(E, Es), input_event(E, L0) -> L = L0 ; L = unknown ).
+input_event(in(_), unknown).
+input_event(in_more, more).
+input_event(in_end, end).
+
+noted(Event, st(Es, D, J), st([Event|Es], D, J)).
 
 %% events(+S, -Events)
 %

@@ -31,6 +31,8 @@ pub enum Ty {
     Null,
     /// A `java.sql` interface, whose methods the runtime models (`summaries/jdbc.pl`).
     Jdbc(JdbcType),
+    /// `java.util.Scanner`, a source of input tokens (`prolog/state.pl`'s input).
+    Scanner,
 }
 
 /// The JDBC interfaces a method may use.
@@ -72,12 +74,13 @@ impl Ty {
             Ty::String => "String",
             Ty::Null => "null",
             Ty::Jdbc(t) => t.simple_name(),
+            Ty::Scanner => "Scanner",
         }
     }
 
     /// Whether values of the type are references (`null` included).
     pub fn is_reference(self) -> bool {
-        matches!(self, Ty::String | Ty::Null | Ty::Jdbc(_))
+        matches!(self, Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner)
     }
 
     /// Inclusive value range of an integral type (booleans are 0 and 1).
@@ -86,7 +89,7 @@ impl Ty {
             Ty::Int => Some((i32::MIN as i64, i32::MAX as i64)),
             Ty::Long => Some((i64::MIN, i64::MAX)),
             Ty::Boolean => Some((0, 1)),
-            Ty::Void | Ty::String | Ty::Null | Ty::Jdbc(_) => None,
+            Ty::Void | Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner => None,
         }
     }
 }
@@ -247,6 +250,19 @@ pub enum JdbcCall {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct SqlId(pub u32);
 
+/// What a method does with its input, through a `java.util.Scanner`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum InputCall {
+    /// `new Scanner(System.in)` (the receiver is unused).
+    OpenStandardInput,
+    NextInt,
+    NextLong,
+    /// `hasNextInt()` and `hasNext()`: whether another token follows (the input holds only the
+    /// tokens the path reads).
+    HasNext,
+    Close,
+}
+
 /// The text of an SQL statement as recovered from the Java code that builds it: literal text
 /// and holes, each hole a Java value spliced in with `+`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -275,6 +291,9 @@ pub enum Inst {
     Assign { dst: LocalId, value: Rvalue },
     /// A static call; `dst` is None for void calls or discarded results.
     Call { dst: Option<LocalId>, callee: MethodKey, args: Vec<Operand>, span: Span },
+    /// `new Scanner(System.in)` or a `Scanner` method; reading past the end of the input throws
+    /// `java.util.NoSuchElementException`.
+    Input { dst: Option<LocalId>, call: InputCall, receiver: Operand, span: Span },
     /// A call of a JDBC method; it may throw `java.sql.SQLException`.
     Jdbc { dst: Option<LocalId>, call: JdbcCall, receiver: Operand, args: Vec<Operand>, span: Span },
     LoopEnter(LoopId),
@@ -452,6 +471,13 @@ impl Method {
                             other => format!("{other:?}"),
                         };
                         let call = format!("jdbc {}.{call} ({})", operand(receiver), args.join(", "));
+                        match dst {
+                            Some(dst) => format!("{} = {call}", local(*dst)),
+                            None => call,
+                        }
+                    }
+                    Inst::Input { dst, call, receiver, .. } => {
+                        let call = format!("input {}.{call:?}", operand(receiver));
                         match dst {
                             Some(dst) => format!("{} = {call}", local(*dst)),
                             None => call,

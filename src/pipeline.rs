@@ -331,6 +331,7 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Void => "V".to_string(),
         Ty::String | Ty::Null => "Ljava/lang/String;".to_string(),
         Ty::Jdbc(interface) => format!("Ljava/sql/{};", interface.simple_name()),
+        Ty::Scanner => "Ljava/util/Scanner;".to_string(),
     };
     format!("({}){}", params.iter().map(code).collect::<String>(), code(&ret))
 }

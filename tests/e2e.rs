@@ -3,7 +3,8 @@
 //! report's claims (test counts, branch totals, branches covered per line) are what JUnit and
 //! JaCoCo measure. Any new directory under `examples/` is picked up; its optional
 //! `expected-diagnostics.txt` lists the diagnostics hornet must report for it, one pattern per
-//! line (`*` matches anything), and no others.
+//! line (`*` matches anything), and no others. `HORNET_E2E_ONLY=a,b` restricts the run to the
+//! examples named (for local work; CI runs them all).
 
 mod support;
 
@@ -106,6 +107,12 @@ fn examples() -> Vec<Example> {
         .collect();
     examples.sort_by(|a, b| a.name.cmp(&b.name));
     assert!(!examples.is_empty(), "no examples under {}", root.join(EXAMPLES).display());
+    // While working on one example: HORNET_E2E_ONLY=bank,console cargo test --test e2e
+    if let Ok(only) = std::env::var("HORNET_E2E_ONLY") {
+        let wanted: Vec<&str> = only.split(',').map(str::trim).collect();
+        examples.retain(|e| wanted.contains(&e.name.as_str()));
+        assert!(!examples.is_empty(), "HORNET_E2E_ONLY={only} names no example");
+    }
     examples
 }
 

@@ -12,6 +12,12 @@ pub enum Event {
     Iteration { method: String, loop_id: u32 },
     /// The method executed a `throw` statement.
     Thrown { method: String },
+    /// A token read from the input (`Scanner.nextInt`).
+    InputToken { value: Value },
+    /// A token follows (`hasNext` was true).
+    InputFollows,
+    /// The input ends here.
+    InputEnds,
     /// The path's database (its last event, for a method that uses one): per table, the initial
     /// rows, and the final rows of the tables it wrote.
     Database { fixture: Vec<(String, Vec<Vec<Value>>)>, final_rows: Vec<(String, Vec<Vec<Value>>)> },
@@ -26,6 +32,8 @@ pub enum Value {
     Null,
     /// The method's database connection (the runtime's `conn`).
     Connection,
+    /// A `Scanner` argument (the runtime's `scanner`), over the tokens the path reads.
+    Scanner,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,6 +133,7 @@ fn value(term: &PTerm) -> Option<Value> {
         (PTerm::Int(v), _) => Some(Value::Int(*v)),
         (PTerm::Atom(a), _) if a == "null" => Some(Value::Null),
         (PTerm::Atom(a), _) if a == "conn" => Some(Value::Connection),
+        (PTerm::Atom(a), _) if a == "scanner" => Some(Value::Scanner),
         (PTerm::Compound(f, _), [PTerm::Int(len), PTerm::List(codes)]) if f == "s" => {
             let len = usize::try_from(*len).ok()?;
             codes
@@ -186,6 +195,9 @@ fn events(term: &PTerm) -> Option<Vec<Event>> {
             (("it", 2), [PTerm::Atom(m), PTerm::Int(l)]) => {
                 Some(Event::Iteration { method: m.clone(), loop_id: u32::try_from(*l).ok()? })
             }
+            (("in", 1), [v]) => Some(Event::InputToken { value: value(v)? }),
+            (("in_more", 0), _) => Some(Event::InputFollows),
+            (("in_end", 0), _) => Some(Event::InputEnds),
             (("db", 2), [fixture, final_rows]) => {
                 Some(Event::Database { fixture: tables(fixture)?, final_rows: tables(final_rows)? })
             }

@@ -9,7 +9,7 @@
 //! predicates of other methods by the names `method_pred` gives them; nothing else.
 
 use crate::ir::{
-    BinOp, Block, BlockId, CmpOp, Inst, JdbcCall, JdbcType, Method, MethodKey, Operand, Rvalue, STRING_MAX_LENGTH, SqlId,
+    BinOp, Block, BlockId, CmpOp, InputCall, Inst, JdbcCall, JdbcType, Method, MethodKey, Operand, Rvalue, STRING_MAX_LENGTH, SqlId,
     Terminator, Ty,
 };
 use std::collections::HashSet;
@@ -148,6 +148,8 @@ impl Translator<'_> {
             match m.locals[i].ty {
                 // The test passes its own connection; the database is the session's.
                 Ty::Jdbc(JdbcType::Connection) => body.push(format!("{p} = conn")),
+                // The test passes a Scanner over the tokens the path reads.
+                Ty::Scanner => body.push(format!("{p} = scanner")),
                 // References stay unbound until the path needs their shape (lazy inputs).
                 ty if ty.is_reference() => {}
                 ty => body.push(format!("jvm:value({}, {p})", ty_atom(ty))),
@@ -346,6 +348,23 @@ impl Translator<'_> {
                 }
                 return self.unless_thrown(&flag, rest, term, block, env, goals);
             }
+            Inst::Input { dst, call, receiver, .. } => {
+                let receiver = self.operand(&env, receiver);
+                let call = match call {
+                    InputCall::OpenStandardInput => "open_standard_input",
+                    InputCall::NextInt => "next_int",
+                    InputCall::NextLong => "next_long",
+                    InputCall::HasNext => "has_next",
+                    InputCall::Close => "close",
+                };
+                let (result, flag, s_out) = (self.var("R"), self.var("E"), self.var("S"));
+                goals.push(format!("state:input({call}, {receiver}, {result}, {}, {s_out}, {flag})", env.state));
+                env.state = s_out;
+                if let Some(dst) = dst {
+                    env.locals[dst.0 as usize] = result;
+                }
+                return self.unless_thrown(&flag, rest, term, block, env, goals);
+            }
             Inst::LoopEnter(l) => env.loop_counters[l.0 as usize] = "0".into(),
             Inst::LoopIter(l) => {
                 let c = self.var("C");
@@ -462,7 +481,7 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Void => "void",
         Ty::String => "string",
         Ty::Null => "null",
-        Ty::Jdbc(_) => "ref",
+        Ty::Jdbc(_) | Ty::Scanner => "ref",
     }
 }
 

@@ -60,6 +60,13 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase) 
         let _ = writeln!(out, "    // path: {}", path.join(", "));
     }
     let _ = writeln!(out, "    @Test\n    void {}() throws Exception {{", case.name);
+    if let Some(input) = &case.standard_input {
+        let _ = writeln!(
+            out,
+            "        System.setIn(new java.io.ByteArrayInputStream({}.getBytes()));",
+            string_literal(input)
+        );
+    }
     let assertion = match &case.expect {
         Expectation::Returns(JavaValue::Boolean(true)) => format!("assertTrue({call});"),
         Expectation::Returns(JavaValue::Boolean(false)) => format!("assertFalse({call});"),
@@ -83,6 +90,7 @@ fn literal(v: &JavaValue) -> String {
         JavaValue::Str(s) => string_literal(s),
         JavaValue::Null => "null".to_string(),
         JavaValue::Connection => "connection".to_string(),
+        JavaValue::Scanner(text) => format!("new java.util.Scanner({})", string_literal(text)),
     }
 }
 

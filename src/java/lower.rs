@@ -13,7 +13,7 @@ use super::syntax::{
 };
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{
-    BinOp, Block, BlockId, BranchId, BranchPoint, CmpOp, Cond, Inst, LocalDecl, LocalId, LoopId, Method,
+    BinOp, Block, BlockId, BranchId, BranchPoint, CmpOp, Cond, InputCall, Inst, LocalDecl, LocalId, LoopId, Method,
     MethodKey, Operand, Rvalue, Terminator, Ty,
 };
 use std::collections::{BTreeSet, HashMap};
@@ -711,6 +711,12 @@ impl<'t> MethodLowering<'_, 't> {
                 None => self.error(node, "a void method call has no value"),
             },
             "field_access" => self.field_access(node),
+            "object_creation_expression" if self.is_standard_input_scanner(node) => {
+                let dst = self.new_temp(Ty::Scanner);
+                let span = self.span(node);
+                self.emit(Inst::Input { dst: Some(dst), call: InputCall::OpenStandardInput, receiver: Operand::Null, span });
+                Ok(Typed { operand: Operand::Local(dst), ty: Ty::Scanner })
+            }
             kind => self.unsupported(node, describe_expression(kind, self.text(node))),
         }
     }
@@ -1028,6 +1034,7 @@ impl<'t> MethodLowering<'_, 't> {
             return match value.ty {
                 Ty::String => self.string_method(node, value, name, want_value),
                 Ty::Jdbc(interface) => self.jdbc_method(node, value, interface, name, want_value),
+                Ty::Scanner => self.scanner_method(node, value, name, want_value),
                 ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
             };
         }
@@ -1115,6 +1122,35 @@ impl<'t> MethodLowering<'_, 't> {
         let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
         let span = self.span(node);
         self.emit(Inst::Call { dst, callee, args, span });
+        Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// `new Scanner(System.in)`.
+    fn is_standard_input_scanner(&self, node: Node<'t>) -> bool {
+        let class = node.child_by_field_name("type").map(|t| self.text(t));
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        matches!(class, Some("Scanner" | "java.util.Scanner"))
+            && matches!(arguments.as_slice(), [only] if self.text(*only) == "System.in")
+            && !children(node).iter().any(|c| c.kind() == "class_body")
+    }
+
+    fn scanner_method(&mut self, node: Node<'t>, receiver: Typed, name: &str, want_value: bool) -> Lowered<Option<Typed>> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let (call, ret) = match (name, arguments.len()) {
+            ("nextInt", 0) => (InputCall::NextInt, Ty::Int),
+            ("nextLong", 0) => (InputCall::NextLong, Ty::Long),
+            ("hasNextInt" | "hasNextLong" | "hasNext", 0) => (InputCall::HasNext, Ty::Boolean),
+            ("close", 0) => (InputCall::Close, Ty::Void),
+            _ => {
+                return self.unsupported(
+                    node,
+                    format!("Scanner method '{name}' with {} argument(s) (not modelled)", arguments.len()),
+                );
+            }
+        };
+        let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
+        let span = self.span(node);
+        self.emit(Inst::Input { dst, call, receiver: receiver.operand, span });
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
     }
 

@@ -71,6 +71,7 @@ pub(crate) fn primitive_type(node: Node, file: &Path, source: &str) -> Result<Ty
         ("boolean_type", _) => Ok(Ty::Boolean),
         ("void_type", _) => Ok(Ty::Void),
         ("type_identifier", "String") | ("scoped_type_identifier", "java.lang.String") => Ok(Ty::String),
+        ("type_identifier", "Scanner") | ("scoped_type_identifier", "java.util.Scanner") => Ok(Ty::Scanner),
         ("type_identifier" | "scoped_type_identifier", name) if JdbcType::from_name(name).is_some() => {
             Ok(JdbcType::from_name(name).map(Ty::Jdbc).expect("checked by the guard"))
         }

@@ -17,6 +17,8 @@ pub enum JavaValue {
     Null,
     /// The test's own connection to its fresh database (a `java.sql.Connection` parameter).
     Connection,
+    /// A `java.util.Scanner` over this text (the tokens the path reads).
+    Scanner(String),
 }
 
 /// The rows of one table, each a value per column in the schema's column order.
@@ -55,6 +57,8 @@ pub struct TestCase {
     pub branches: Vec<(u32, bool)>,
     /// For a method that uses the database: its state before and after the call.
     pub database: Option<DatabaseCase>,
+    /// For a method that reads `System.in` through a Scanner: the text it reads.
+    pub standard_input: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -111,11 +115,26 @@ pub fn build(method: &Method, exploration: &Exploration, schema: Option<&Schema>
                 _ => None,
             })
             .collect();
+        // The tokens the path reads go to its Scanner argument, or else to System.in.
+        let tokens: Vec<String> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::InputToken { value: Value::Int(v) } => Some(v.to_string()),
+                _ => None,
+            })
+            .collect();
+        let reads_input = events.iter().any(|e| matches!(e, Event::InputToken { .. } | Event::InputEnds));
+        let input_text = tokens.join(" ");
         let args = inputs
             .iter()
             .enumerate()
-            .map(|(i, v)| java_value(method.locals[i].ty, v))
+            .map(|(i, v)| match method.locals[i].ty {
+                Ty::Scanner => Ok(JavaValue::Scanner(input_text.clone())),
+                ty => java_value(ty, v),
+            })
             .collect::<Result<Vec<_>, _>>()?;
+        let has_scanner_argument = method.locals[..method.param_count as usize].iter().any(|l| l.ty == Ty::Scanner);
+        let standard_input = (reads_input && !has_scanner_argument).then_some(input_text);
         let expect = match outcome {
             Outcome::Return(None) => Expectation::Completes,
             Outcome::Return(Some(v)) => Expectation::Returns(java_value(method.ret, v)?),
@@ -140,7 +159,7 @@ pub fn build(method: &Method, exploration: &Exploration, schema: Option<&Schema>
             }),
             _ => None,
         };
-        cases.push(TestCase { name, args, expect, branches, database });
+        cases.push(TestCase { name, args, expect, branches, database, standard_input });
     }
     Ok(MethodTests {
         cases,
@@ -257,6 +276,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
         }
         Expectation::Returns(JavaValue::Null) => "returnsNull".to_string(),
         Expectation::Returns(JavaValue::Connection) => "returnsConnection".to_string(),
+        Expectation::Returns(JavaValue::Scanner(_)) => "returnsScanner".to_string(),
     });
     name
 }
