@@ -157,10 +157,10 @@ jdbc_call(get(Type), rs(Id), [Column], Result, J0, J, Ex) :-
         J0 = session(Db, _, _, _, _, _),
         looked_at(Db, Value),
         (   Value == null ->
-            default_value(Type, Result), WasNull = 1
-        ;   got(Type, Value, Result), WasNull = 0
+            default_value(Type, Result), WasNull = 1, Ex = ok
+        ;   got(Type, Value, Result, Ex), WasNull = 0
         ),
-        replace_object(Id, result(Labels, Rows, at(Row), WasNull), J0, J), Ex = ok
+        replace_object(Id, result(Labels, Rows, at(Row), WasNull), J0, J)
     ;   J = J0, sql_exception(Ex)
     ).
 jdbc_call(was_null, rs(Id), [], Result, J, J, Ex) :-
@@ -193,10 +193,16 @@ default_value(int, 0).
 default_value(long, 0).
 default_value(boolean, 0).
 
-got(string, V, V) :- nonvar(V), V = s(_, _).
-got(int, V, V) :- integer_value(V), V in -2147483648..2147483647.
-got(long, V, V) :- integer_value(V).
-got(boolean, V, B) :- integer_value(V), ( V #= 0, B = 0 ; V #\= 0, B = 1 ).
+% A getter converts the value to its Java type; H2 refuses an integer out of the type's range.
+got(string, V, V, ok) :- nonvar(V), V = s(_, _).
+got(int, V, R, Ex) :-
+    integer_value(V),
+    (   V in -2147483648..2147483647, R = V, Ex = ok
+    ;   V #< -2147483648, sql_exception(Ex)
+    ;   V #> 2147483647, sql_exception(Ex)
+    ).
+got(long, V, V, ok) :- integer_value(V).
+got(boolean, V, B, ok) :- integer_value(V), ( V #= 0, B = 0 ; V #\= 0, B = 1 ).
 
 % Unifying a clpz variable with a string would raise a type error: test before.
 integer_value(V) :- \+ ( nonvar(V), V = s(_, _) ).
