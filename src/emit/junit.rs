@@ -317,3 +317,30 @@ fn string_literal(s: &str) -> String {
     out.push('"');
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sql::parse_schema;
+    use std::path::Path;
+
+    #[test]
+    fn h2_settings_list_the_keywords_used_as_names_that_h2_can_take_back() {
+        let ddl = "CREATE TABLE entry (id INT PRIMARY KEY, Year INT, \"value\" INT, title VARCHAR(9), \"order\" INT);\n\
+                   CREATE TABLE \"user\" (id INT PRIMARY KEY, year INT);";
+        let (schema, diagnostics) = parse_schema(Path::new("t.sql"), ddl);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        // ORDER is left out: listed, it would break `FROM t ORDER BY x`.
+        assert_eq!(h2_settings(&schema), ";NON_KEYWORDS=USER,VALUE,YEAR");
+        let (plain, _) = parse_schema(Path::new("t.sql"), "CREATE TABLE book (id INT PRIMARY KEY, title VARCHAR(9));");
+        assert_eq!(h2_settings(&plain), "");
+    }
+
+    #[test]
+    fn table_constants_are_distinct_java_names() {
+        let mut taken = BTreeSet::new();
+        let names: Vec<String> =
+            ["order_line", "order-line", "2024 sales", "Book"].iter().map(|n| unique_constant(n, &mut taken)).collect();
+        assert_eq!(names, ["ORDER_LINE", "ORDER_LINE_2", "TABLE_2024_SALES", "BOOK"]);
+    }
+}
