@@ -64,16 +64,27 @@ final class HornetDatabase {
         return connection;
     }
 
-    /** Inserts `rows` (values in the order of the table's columns) into `table`. */
+    /**
+     * Inserts `rows` (values in the order of the table's columns) into `table`. Values of
+     * computed columns are left to the database; identity columns take the rows' values, then
+     * continue after the largest, so that the code's own inserts get new keys.
+     */
     static void insert(Connection connection, Table table, Object[][] rows) throws SQLException {
-        String target = quotedTable(connection, table);
-        List<String> placeholders = new ArrayList<>(Collections.nCopies(table.columns.length, "?"));
-        String sql = "INSERT INTO " + target + " (" + quotedColumns(connection, table)
-                + ") VALUES (" + String.join(", ", placeholders) + ")";
+        StoredTable stored = storedTable(connection, table);
+        List<String> names = new ArrayList<>();
+        List<Integer> assigned = new ArrayList<>();
+        for (int i = 0; i < stored.columns.size(); i++) {
+            if (!stored.columns.get(i).computed) {
+                names.add(stored.columns.get(i).quoted);
+                assigned.add(i);
+            }
+        }
+        String sql = "INSERT INTO " + stored.quoted + " (" + String.join(", ", names) + ") OVERRIDING SYSTEM VALUE VALUES ("
+                + String.join(", ", Collections.nCopies(names.size(), "?")) + ")";
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             for (Object[] row : rows) {
-                for (int i = 0; i < row.length; i++) {
-                    statement.setObject(i + 1, row[i]);
+                for (int i = 0; i < assigned.size(); i++) {
+                    statement.setObject(i + 1, row[assigned.get(i)]);
                 }
                 try {
                     statement.executeUpdate();
@@ -83,13 +94,34 @@ final class HornetDatabase {
                 }
             }
         }
+        try (Statement statement = connection.createStatement()) {
+            for (StoredColumn column : stored.columns) {
+                if (!column.identity) {
+                    continue;
+                }
+                Object largest;
+                try (ResultSet result = statement.executeQuery("SELECT MAX(" + column.quoted + ") FROM " + stored.quoted)) {
+                    result.next();
+                    largest = result.getObject(1);
+                }
+                if (largest != null) {
+                    BigInteger next = new BigInteger(largest.toString()).add(BigInteger.ONE);
+                    statement.execute("ALTER TABLE " + stored.quoted + " ALTER COLUMN " + column.quoted + " RESTART WITH " + next);
+                }
+            }
+        }
     }
 
     /** Asserts that `table` holds exactly `expected`, in any order (duplicates count). */
     static void assertRows(Connection connection, Table table, Object[][] expected) throws SQLException {
-        String sql = "SELECT " + quotedColumns(connection, table) + " FROM " + quotedTable(connection, table);
+        StoredTable stored = storedTable(connection, table);
+        List<String> names = new ArrayList<>();
+        for (StoredColumn column : stored.columns) {
+            names.add(column.quoted);
+        }
+        String sql = "SELECT " + String.join(", ", names) + " FROM " + stored.quoted;
         List<String> actualRows = new ArrayList<>();
-        boolean[] padded = new boolean[table.columns.length];
+        boolean[] padded = new boolean[names.size()];
         try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
             ResultSetMetaData columns = result.getMetaData();
             for (int i = 0; i < padded.length; i++) {
@@ -124,50 +156,72 @@ final class HornetDatabase {
         assertEquals(String.join("\n", expectedRows), String.join("\n", actualRows), message);
     }
 
-    /** The table's name as H2 stores it, schema-qualified and quoted. */
-    private static String quotedTable(Connection connection, Table table) throws SQLException {
-        String[] stored = storedTable(connection.getMetaData(), table.name);
-        return quote(stored[0]) + "." + quote(stored[1]);
+    /** A table as H2 stores it: its quoted, schema-qualified name and the Table's columns. */
+    private static final class StoredTable {
+        final String quoted;
+        final List<StoredColumn> columns = new ArrayList<>();
+
+        StoredTable(String quoted) {
+            this.quoted = quoted;
+        }
     }
 
-    /** The table's columns as H2 stores them, quoted and separated by commas. */
-    private static String quotedColumns(Connection connection, Table table) throws SQLException {
+    private static final class StoredColumn {
+        final String quoted;
+        /** An identity (auto-increment) column. */
+        final boolean identity;
+        /** A column computed from the others (GENERATED ALWAYS AS (...)), which takes no value. */
+        final boolean computed;
+
+        StoredColumn(String quoted, boolean identity, boolean computed) {
+            this.quoted = quoted;
+            this.identity = identity;
+            this.computed = computed;
+        }
+    }
+
+    /** The table and its columns found by name ignoring case, as SQL compares unquoted names. */
+    private static StoredTable storedTable(Connection connection, Table table) throws SQLException {
         DatabaseMetaData metaData = connection.getMetaData();
-        String[] stored = storedTable(metaData, table.name);
+        String schema = null;
+        String name = null;
+        try (ResultSet tables = metaData.getTables(null, null, null, null)) {
+            while (tables.next() && name == null) {
+                String tableSchema = tables.getString("TABLE_SCHEM");
+                String tableName = tables.getString("TABLE_NAME");
+                if (!"INFORMATION_SCHEMA".equals(tableSchema) && tableName.equalsIgnoreCase(table.name)) {
+                    schema = tableSchema;
+                    name = tableName;
+                }
+            }
+        }
+        if (name == null) {
+            throw new SQLException("the database has no table " + table.name);
+        }
         List<String> found = new ArrayList<>();
-        try (ResultSet columns = metaData.getColumns(null, stored[0], stored[1], null)) {
+        List<StoredColumn> all = new ArrayList<>();
+        try (ResultSet columns = metaData.getColumns(null, schema, name, null)) {
             while (columns.next()) {
                 found.add(columns.getString("COLUMN_NAME"));
+                all.add(new StoredColumn(quote(columns.getString("COLUMN_NAME")),
+                        "YES".equals(columns.getString("IS_AUTOINCREMENT")),
+                        "YES".equals(columns.getString("IS_GENERATEDCOLUMN"))));
             }
         }
-        List<String> quoted = new ArrayList<>();
+        StoredTable stored = new StoredTable(quote(schema) + "." + quote(name));
         for (String column : table.columns) {
-            String match = null;
-            for (String name : found) {
-                if (name.equalsIgnoreCase(column)) {
-                    match = name;
+            int at = -1;
+            for (int i = 0; i < found.size(); i++) {
+                if (found.get(i).equalsIgnoreCase(column)) {
+                    at = i;
                 }
             }
-            if (match == null) {
+            if (at < 0) {
                 throw new SQLException("table " + table.name + " has no column " + column + " (it has " + found + ")");
             }
-            quoted.add(quote(match));
+            stored.columns.add(all.get(at));
         }
-        return String.join(", ", quoted);
-    }
-
-    /** The schema and name of the table called `name`, compared ignoring case as SQL does. */
-    private static String[] storedTable(DatabaseMetaData metaData, String name) throws SQLException {
-        try (ResultSet tables = metaData.getTables(null, null, null, null)) {
-            while (tables.next()) {
-                String schema = tables.getString("TABLE_SCHEM");
-                String table = tables.getString("TABLE_NAME");
-                if (!"INFORMATION_SCHEMA".equals(schema) && table.equalsIgnoreCase(name)) {
-                    return new String[] {schema, table};
-                }
-            }
-        }
-        throw new SQLException("the database has no table " + name);
+        return stored;
     }
 
     private static String quote(String identifier) {

@@ -20,3 +20,11 @@ CREATE TABLE book (
 );
 
 ALTER TABLE book ADD CONSTRAINT book_author FOREIGN KEY (author_id) REFERENCES author (id);
+
+-- Loans get their ids from the database; the label is computed from the reader's name.
+CREATE TABLE loan (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    book_id INT NOT NULL REFERENCES book (id),
+    reader VARCHAR(20) NOT NULL,
+    label VARCHAR(30) GENERATED ALWAYS AS ('to ' || reader)
+);

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 
 /** Books, their authors and ratings, in the database of schema.sql. */
 public class Library {
@@ -39,6 +40,20 @@ public class Library {
                 ResultSet rows = count.executeQuery()) {
             rows.next();
             return rows.getInt(1);
+        }
+    }
+
+    /** Lends book `bookId` to `reader`; the new loan's id. */
+    public static long lend(Connection connection, int bookId, String reader) throws SQLException {
+        String sql = "INSERT INTO loan (book_id, reader) VALUES (?, ?)";
+        try (PreparedStatement insert = connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
+            insert.setInt(1, bookId);
+            insert.setString(2, reader);
+            insert.executeUpdate();
+            try (ResultSet keys = insert.getGeneratedKeys()) {
+                keys.next();
+                return keys.getLong(1);
+            }
         }
     }
 }
