@@ -3,7 +3,8 @@
 //! cases with fixtures and final rows are written here by hand, as the engine produces them;
 //! the JUnit emitter's output must match the folder's `generated.expected` snapshot, compile
 //! with `javac --release 11` against JUnit and H2, pass, and leave no file behind. The same
-//! tests with one final row wrong must fail, naming the row.
+//! tests with one final row wrong must fail, naming the row. And the H2 keywords the emitter
+//! lets the schema use as names are checked against the installed H2.
 
 mod common;
 // Only the javac and jar helpers of the end-to-end support are used here.
@@ -57,6 +58,27 @@ fn database_tests_pass_on_h2_and_fail_on_a_wrong_final_row() {
     common::check_all(vec![snapshot]);
 }
 
+/// The keywords the emitter lists in `NON_KEYWORDS` are exactly those the installed H2 can take
+/// back as names without breaking ordinary SQL (`tests/support/H2Names.java` says why not).
+#[test]
+fn non_keywords_are_the_h2_keywords_usable_as_names() {
+    assert!(shared_jar(H2).is_file(), "{} is missing: install libh2-java (see .ci/run)", H2);
+    let scratch = scratch_dir();
+    let checker = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/H2Names.java");
+    java::javac(&scratch, &[shared_jar(H2)], &[checker]).unwrap_or_else(|e| panic!("{e}"));
+    let output = java::run(
+        Command::new("java")
+            .arg("-cp")
+            .arg(java::join_paths(&[shared_jar(H2), scratch.clone()]))
+            .arg("H2Names")
+            .args(junit::H2_NAMEABLE_KEYWORDS),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let problems = String::from_utf8_lossy(&output.stdout);
+    assert!(problems.is_empty(), "H2_NAMEABLE_KEYWORDS does not fit this H2:\n{problems}");
+    std::fs::remove_dir_all(&scratch).unwrap_or_else(|e| panic!("removing {}: {e}", scratch.display()));
+}
+
 fn read_schema(path: &Path) -> Schema {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let (schema, diagnostics) = hornet::sql::parse_schema(path, &text);
@@ -71,7 +93,7 @@ fn read_schema(path: &Path) -> Schema {
 fn stand_in_methods() -> Vec<Method> {
     let source = "package shop; class Library { static void retitle() {} static void add() {} static void keepRatings() {} static void lend() {} }";
     let files = [(PathBuf::from("Library.java"), source.to_string())];
-    let (program, diagnostics) = hornet::java::lower_sources(&files, &Default::default());
+    let (program, diagnostics) = hornet::java::lower_sources(&files, &Default::default(), None);
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
     program.methods
 }

@@ -22,7 +22,8 @@ const DATABASE_HELPER_TEMPLATE: &str = include_str!("HornetDatabase.java");
 /// (`FROM t ORDER BY x` no longer parses), listing FROM, WHERE or SET breaks every statement,
 /// and CHECK, CONSTRAINT, FOREIGN, PRIMARY, UNIQUE and TO stay unusable as column names
 /// whatever the setting. KEY is listed although it breaks H2's own `MERGE ... KEY (...)`.
-const H2_NAMEABLE_KEYWORDS: &[&str] = &[
+/// `tests/junit_database.rs` checks the list against the installed H2.
+pub const H2_NAMEABLE_KEYWORDS: &[&str] = &[
     "ALL", "AND", "ANY", "ARRAY", "AS", "ASYMMETRIC", "AUTHORIZATION", "BETWEEN", "CASE", "CAST",
     "CROSS", "CURRENT_CATALOG", "CURRENT_DATE", "CURRENT_PATH", "CURRENT_ROLE", "CURRENT_SCHEMA",
     "CURRENT_TIME", "CURRENT_TIMESTAMP", "CURRENT_USER", "DAY", "DEFAULT", "DISTINCT", "ELSE", "END",
