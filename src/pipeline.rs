@@ -7,9 +7,10 @@ use crate::summary::{Summary, user};
 use crate::diag::{Diagnostic, Span};
 use crate::emit::junit;
 use crate::emit::report::{MethodReport, Report, Status, Totals};
-use crate::ir::{DeclaredMethod, Method, MethodKey, Program, Ty};
+use crate::ir::{DeclaredMethod, Method, MethodKey, Program, Ty, package_of};
+use crate::sql::Schema;
 use crate::testgen::{self, MethodTests};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -175,7 +176,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
         .filter_map(|(_, s)| s.as_ref().ok())
         .flat_map(|s| s.exploration.paths.iter());
     let observed = testgen::observed_branches(tested_paths);
-    let none = std::collections::BTreeSet::new();
+    let none = BTreeSet::new();
     for (method, outcome) in results.iter_mut() {
         if let Ok(tests) = outcome {
             tests.coverage = testgen::coverage(method, observed.get(&method.key.to_string()).unwrap_or(&none));
@@ -183,7 +184,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     }
     results.sort_by(|a, b| (&a.0.span, &a.0.key).cmp(&(&b.0.span, &b.0.key)));
 
-    let mut written = write_tests(&opts.out, &results)?;
+    let mut written = write_tests(&opts.out, &results, schema.as_ref())?;
     diagnostics.sort_by(|a, b| (&a.span, &a.message).cmp(&(&b.span, &b.message)));
     diagnostics.dedup();
     let report = build_report(opts, &results, &program.skipped, &diagnostics, stats, start);
@@ -286,8 +287,13 @@ fn write_file(path: &Path, text: &str) -> Result<(), GenError> {
     std::fs::write(path, text).map_err(io)
 }
 
-/// Removes the test files an earlier run generated, then writes one per class with tests.
-fn write_tests(out: &Path, results: &[(&Method, Result<MethodTests, String>)]) -> Result<Vec<PathBuf>, GenError> {
+/// Removes the test files an earlier run generated, then writes one per class with tests, and
+/// the database helper of each package whose tests use the database (built from `schema`).
+fn write_tests(
+    out: &Path,
+    results: &[(&Method, Result<MethodTests, String>)],
+    schema: Option<&Schema>,
+) -> Result<Vec<PathBuf>, GenError> {
     remove_generated(out)?;
     let mut by_class: BTreeMap<&str, Vec<(&Method, &MethodTests)>> = BTreeMap::new();
     for (m, r) in results {
@@ -298,11 +304,24 @@ fn write_tests(out: &Path, results: &[(&Method, Result<MethodTests, String>)]) -
         }
     }
     let mut written = Vec::new();
+    let mut database_packages = BTreeSet::new();
     for (class, methods) in by_class {
-        let (rel, text) = junit::test_class(class, &methods);
+        if junit::uses_database(&methods) {
+            database_packages.insert(package_of(class));
+        }
+        let (rel, text) = junit::test_class(class, &methods, schema);
         let path = out.join(rel);
         write_file(&path, &text)?;
         written.push(path);
+    }
+    // The engine gives tests a database only when there is a schema to build it from.
+    if let Some(schema) = schema {
+        for package in database_packages {
+            let (rel, text) = junit::database_helper(package, schema);
+            let path = out.join(rel);
+            write_file(&path, &text)?;
+            written.push(path);
+        }
     }
     Ok(written)
 }
@@ -313,13 +332,19 @@ fn remove_generated(dir: &Path) -> Result<(), GenError> {
         let path = entry.path();
         if path.is_dir() {
             remove_generated(&path)?;
-        } else if path.to_string_lossy().ends_with("HornetTest.java")
+        } else if is_generated_name(&path)
             && std::fs::read_to_string(&path).is_ok_and(|t| t.starts_with(GENERATED_MARKER))
         {
             std::fs::remove_file(&path).map_err(|error| GenError::Io { path: path.clone(), error })?;
         }
     }
     Ok(())
+}
+
+/// The names of the files `hornet gen` writes next to the tests.
+fn is_generated_name(path: &Path) -> bool {
+    let helper = format!("{}.java", junit::DATABASE_HELPER);
+    path.to_string_lossy().ends_with("HornetTest.java") || path.file_name().is_some_and(|name| *name == *helper)
 }
 
 /// The JVM descriptor of a method, `(IJ)Z`.

@@ -8,6 +8,7 @@
 
 mod support;
 
+use hornet::emit::junit::DATABASE_HELPER;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -209,7 +210,8 @@ fn check_example(toolchain: &Toolchain, example: &Example, work: &Path) -> Resul
     ))
 }
 
-/// The test sources the report announces, which must be exactly the `.java` files generated.
+/// The test sources the report announces, which must be exactly the `.java` files generated
+/// besides the database helpers, and those helpers.
 fn generated_test_sources(
     report: &Report,
     generated: &Path,
@@ -221,7 +223,10 @@ fn generated_test_sources(
         .filter_map(|m| m.test_class.as_ref())
         .map(|class| generated.join(class.replace('.', "/") + ".java"))
         .collect();
-    let written: BTreeSet<PathBuf> = files_with_extension(generated, "java").into_iter().collect();
+    // The database helper is written next to the test classes that use it.
+    let (helpers, written): (BTreeSet<PathBuf>, BTreeSet<PathBuf>) = files_with_extension(generated, "java")
+        .into_iter()
+        .partition(|file| file.file_stem().is_some_and(|stem| *stem == *DATABASE_HELPER));
     for missing in announced.difference(&written) {
         problems.push(format!("test class file {} was not written", missing.display()));
     }
@@ -234,7 +239,7 @@ fn generated_test_sources(
     if announced.is_empty() {
         problems.push("no test classes generated".to_string());
     }
-    announced.into_iter().collect()
+    announced.into_iter().chain(helpers).collect()
 }
 
 /// Every diagnostic (of the report or of a method) must match a pattern of the expectations
