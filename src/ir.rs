@@ -12,7 +12,16 @@
 //!   that branch counts match the bytecode's (what JaCoCo measures); a constant condition is no
 //!   branch;
 //! * `LoopEnter(l)` runs once before loop `l` is entered, `LoopIter(l)` at the start of each
-//!   iteration of its body.
+//!   iteration of its body;
+//! * exceptions: an instruction that may throw (`/`, `%`, a call) and a `Throw` or `Rethrow` in a
+//!   block whose `handler` is set go to the first catch clause of that handler (then of its
+//!   `outer` handlers) whose class is the exception's class or a superclass of it
+//!   (`Method::catching`), with the locals as they are at the throw point and the clause's
+//!   `exception` local holding the exception; with no such clause the method throws it. A
+//!   `finally` block is copied onto every way out of its try statement, as javac does, and the
+//!   branches of every copy share the copied source's `BranchId` (JaCoCo merges javac's copies);
+//! * `EnterTry(h)` is the first instruction of the body of the try statement whose handler is
+//!   `h` (where a bytecode coverage tool has a probe).
 
 use crate::diag::Span;
 use serde::{Deserialize, Serialize};
@@ -29,6 +38,9 @@ pub enum Ty {
     String,
     /// The type of the `null` literal, assignable to every reference type.
     Null,
+    /// A caught exception (a catch parameter, or the exception a `finally` rethrows): its value
+    /// is its class's fully qualified name; nothing else about it is modelled.
+    Throwable,
 }
 
 impl Ty {
@@ -41,12 +53,13 @@ impl Ty {
             Ty::Void => "void",
             Ty::String => "String",
             Ty::Null => "null",
+            Ty::Throwable => "Throwable",
         }
     }
 
     /// Whether values of the type are references (`null` included).
     pub fn is_reference(self) -> bool {
-        matches!(self, Ty::String | Ty::Null)
+        matches!(self, Ty::String | Ty::Null | Ty::Throwable)
     }
 
     /// Inclusive value range of an integral type (booleans are 0 and 1).
@@ -55,7 +68,7 @@ impl Ty {
             Ty::Int => Some((i32::MIN as i64, i32::MAX as i64)),
             Ty::Long => Some((i64::MIN, i64::MAX)),
             Ty::Boolean => Some((0, 1)),
-            Ty::Void | Ty::String | Ty::Null => None,
+            Ty::Void | Ty::String | Ty::Null | Ty::Throwable => None,
         }
     }
 }
@@ -78,6 +91,8 @@ pub struct BlockId(pub u32);
 pub struct BranchId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct LoopId(pub u32);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct HandlerId(pub u32);
 
 /// A method's identity: fully qualified class, name and parameter types (overloads differ).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -108,6 +123,9 @@ impl fmt::Display for MethodKey {
         f.write_str(")")
     }
 }
+
+/// The root of Java's exception classes; a `finally` catches it.
+pub const THROWABLE: &str = "java.lang.Throwable";
 
 /// The last segment of a dotted name.
 pub fn simple_name(qualified: &str) -> &str {
@@ -191,6 +209,8 @@ pub enum Inst {
     Call { dst: Option<LocalId>, callee: MethodKey, args: Vec<Operand>, span: Span },
     LoopEnter(LoopId),
     LoopIter(LoopId),
+    /// The start of the body of the try statement whose handler this is.
+    EnterTry(HandlerId),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -207,12 +227,35 @@ pub enum Terminator {
     Return(Option<Operand>),
     /// `throw new C(...)`; `class` is fully qualified (`java.lang.IllegalStateException`).
     Throw { class: String, span: Span },
+    /// `throw e` of a caught exception, and the end of a `finally` copy run on an exception.
+    Rethrow { exception: LocalId, span: Span },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Block {
     pub insts: Vec<Inst>,
     pub term: Terminator,
+    /// Where an exception thrown in the block goes; `None`: out of the method.
+    pub handler: Option<HandlerId>,
+}
+
+/// The catch clauses of a try statement (a `finally` is one more, catching everything).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Handler {
+    /// In the order the JVM tries them.
+    pub catches: Vec<Catch>,
+    /// The handler of the enclosing try statement, tried when no clause matches.
+    pub outer: Option<HandlerId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Catch {
+    /// The caught classes, fully qualified: several for a multi-catch, `java.lang.Throwable`
+    /// for a `finally`.
+    pub classes: Vec<String>,
+    /// The local that receives the exception.
+    pub exception: LocalId,
+    pub target: BlockId,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -239,9 +282,63 @@ pub struct Method {
     pub loops: Vec<Span>,
     /// The string literals of the method, indexed by `Operand::Str`.
     pub strings: Vec<String>,
+    /// The exception handlers, indexed by `HandlerId`.
+    pub handlers: Vec<Handler>,
+    /// (class, direct superclass) of every exception class the handlers can tell apart: the
+    /// JDK's that hornet knows and the analysed sources' own. Empty without handlers; kept in
+    /// the method so that its translation (and summary) depends on nothing else.
+    pub exception_superclasses: Vec<(String, String)>,
+}
+
+/// Where an exception goes from a handler's region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Caught<'m> {
+    By(&'m Catch),
+    /// No clause catches it: the method throws it.
+    Uncaught,
+    /// The class's superclasses are not known, so no clause can be chosen.
+    Unknown,
 }
 
 impl Method {
+    /// The catch clause that receives an exception of `class` thrown in `handler`'s region.
+    pub fn catching(&self, handler: HandlerId, class: &str) -> Caught<'_> {
+        let Some(ancestors) = self.exception_ancestors(class) else { return Caught::Unknown };
+        let mut next = Some(handler);
+        while let Some(h) = next {
+            let Some(handler) = self.handlers.get(h.0 as usize) else { return Caught::Unknown };
+            let catch = handler.catches.iter().find(|c| c.classes.iter().any(|k| ancestors.contains(&k.as_str())));
+            if let Some(catch) = catch {
+                return Caught::By(catch);
+            }
+            next = handler.outer;
+        }
+        Caught::Uncaught
+    }
+
+    /// `class` and its superclasses up to `java.lang.Throwable`, or `None` if the chain is not
+    /// known that far.
+    fn exception_ancestors<'a>(&'a self, class: &'a str) -> Option<Vec<&'a str>> {
+        let mut chain = vec![class];
+        let mut current = class;
+        while current != THROWABLE {
+            let (_, superclass) = self.exception_superclasses.iter().find(|(c, _)| c == current)?;
+            if chain.contains(&superclass.as_str()) {
+                return None;
+            }
+            chain.push(superclass);
+            current = superclass;
+        }
+        Some(chain)
+    }
+
+    /// The exception classes whose superclasses are known up to `java.lang.Throwable`.
+    pub fn known_exceptions(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(THROWABLE)
+            .chain(self.exception_superclasses.iter().map(|(c, _)| c.as_str()))
+            .filter(|c| self.exception_ancestors(c).is_some())
+    }
+
     pub fn callees(&self) -> impl Iterator<Item = &MethodKey> {
         self.blocks.iter().flat_map(|b| b.insts.iter()).filter_map(|i| match i {
             Inst::Call { callee, .. } => Some(callee),
@@ -309,9 +406,17 @@ impl Method {
         let _ = writeln!(out, "  branches: {}", list(branches.collect()));
         let loops = self.loops.iter().enumerate().map(|(i, span)| format!("L{i} @ {}", pos(span)));
         let _ = writeln!(out, "  loops: {}", list(loops.collect()));
+        for (i, handler) in self.handlers.iter().enumerate() {
+            let catches = handler.catches.iter().map(|c| {
+                format!("catch {} {} -> bb{}", c.classes.join(" | "), local(c.exception), c.target.0)
+            });
+            let outer = handler.outer.map(|h| format!("; outer H{}", h.0)).unwrap_or_default();
+            let _ = writeln!(out, "  handler H{i}: {}{outer}", catches.collect::<Vec<_>>().join("; "));
+        }
 
         for (i, block) in self.blocks.iter().enumerate() {
-            let _ = writeln!(out, "  bb{i}:");
+            let handler = block.handler.map(|h| format!(" [H{}]", h.0)).unwrap_or_default();
+            let _ = writeln!(out, "  bb{i}{handler}:");
             for inst in &block.insts {
                 let line = match inst {
                     Inst::Assign { dst, value } => {
@@ -348,6 +453,7 @@ impl Method {
                     }
                     Inst::LoopEnter(l) => format!("loop_enter L{}", l.0),
                     Inst::LoopIter(l) => format!("loop_iter L{}", l.0),
+                    Inst::EnterTry(h) => format!("enter_try H{}", h.0),
                 };
                 let _ = writeln!(out, "    {line}");
             }
@@ -374,6 +480,7 @@ impl Method {
                 Terminator::Return(None) => "return".to_string(),
                 Terminator::Return(Some(op)) => format!("return {}", operand(op)),
                 Terminator::Throw { class, span } => format!("throw {class}  @ {}", pos(span)),
+                Terminator::Rethrow { exception, span } => format!("rethrow {}  @ {}", local(*exception), pos(span)),
             };
             let _ = writeln!(out, "    {term}");
         }

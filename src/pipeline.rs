@@ -324,10 +324,11 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Long => 'J',
         Ty::Boolean => 'Z',
         Ty::Void => 'V',
-        Ty::String | Ty::Null => 'L',
+        Ty::String | Ty::Null | Ty::Throwable => 'L',
     };
     let code = |t: &Ty| match t {
         Ty::String | Ty::Null => "Ljava/lang/String;".to_string(),
+        Ty::Throwable => "Ljava/lang/Throwable;".to_string(),
         other => code(other).to_string(),
     };
     format!("({}){}", params.iter().map(code).collect::<String>(), code(&ret))
