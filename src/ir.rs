@@ -303,13 +303,30 @@ pub enum Caught<'m> {
 impl Method {
     /// The catch clause that receives an exception of `class` thrown in `handler`'s region.
     pub fn catching(&self, handler: HandlerId, class: &str) -> Caught<'_> {
-        let Some(ancestors) = self.exception_ancestors(class) else { return Caught::Unknown };
+        self.catching_descendant_of(handler, self.exception_ancestors(class).as_deref())
+    }
+
+    /// The catch clause that receives an exception of a class whose superclasses are not known:
+    /// one that catches everything, if the JVM tries it before any other.
+    pub fn catching_any_class(&self, handler: HandlerId) -> Caught<'_> {
+        self.catching_descendant_of(handler, None)
+    }
+
+    /// The first catch clause, from `handler` outwards, that catches one of `ancestors` (or
+    /// everything, when they are not known).
+    fn catching_descendant_of(&self, handler: HandlerId, ancestors: Option<&[&str]>) -> Caught<'_> {
         let mut next = Some(handler);
         while let Some(h) = next {
             let Some(handler) = self.handlers.get(h.0 as usize) else { return Caught::Unknown };
-            let catch = handler.catches.iter().find(|c| c.classes.iter().any(|k| ancestors.contains(&k.as_str())));
-            if let Some(catch) = catch {
-                return Caught::By(catch);
+            for catch in &handler.catches {
+                let catches = match ancestors {
+                    Some(ancestors) => catch.classes.iter().any(|k| ancestors.contains(&k.as_str())),
+                    None if catch.classes.iter().any(|k| k == THROWABLE) => true,
+                    None => return Caught::Unknown,
+                };
+                if catches {
+                    return Caught::By(catch);
+                }
             }
             next = handler.outer;
         }
@@ -485,5 +502,86 @@ impl Method {
             let _ = writeln!(out, "    {term}");
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `try { try { .. } catch (IllegalStateException | ArithmeticException a) { .. } }
+    ///  catch (RuntimeException b) { .. } finally { .. }`, in a method whose exception classes
+    /// are RuntimeException and its subclasses ArithmeticException and IllegalStateException.
+    fn nested() -> Method {
+        let catch = |classes: &[&str], local: u32, target: u32| Catch {
+            classes: classes.iter().map(|c| c.to_string()).collect(),
+            exception: LocalId(local),
+            target: BlockId(target),
+        };
+        let superclasses = [
+            ("java.lang.Exception", THROWABLE),
+            ("java.lang.RuntimeException", "java.lang.Exception"),
+            ("java.lang.ArithmeticException", "java.lang.RuntimeException"),
+            ("java.lang.IllegalStateException", "java.lang.RuntimeException"),
+        ];
+        Method {
+            key: MethodKey { class: "T".into(), name: "m".into(), params: vec![] },
+            ret: Ty::Void,
+            is_private: false,
+            span: Span::new("T.java", 1, 1),
+            param_count: 0,
+            param_names: vec![],
+            locals: vec![],
+            blocks: vec![],
+            branches: vec![],
+            loops: vec![],
+            strings: vec![],
+            handlers: vec![
+                Handler { catches: vec![catch(&[THROWABLE], 0, 1)], outer: None },
+                Handler { catches: vec![catch(&["java.lang.RuntimeException"], 1, 2)], outer: Some(HandlerId(0)) },
+                Handler {
+                    catches: vec![catch(&["java.lang.IllegalStateException", "java.lang.ArithmeticException"], 2, 3)],
+                    outer: Some(HandlerId(1)),
+                },
+            ],
+            exception_superclasses: superclasses.iter().map(|(c, s)| (c.to_string(), s.to_string())).collect(),
+        }
+    }
+
+    fn target(caught: Caught) -> Option<u32> {
+        match caught {
+            Caught::By(catch) => Some(catch.target.0),
+            Caught::Uncaught | Caught::Unknown => None,
+        }
+    }
+
+    #[test]
+    fn the_first_clause_of_a_superclass_catches_from_the_inside_out() {
+        let m = nested();
+        let inner = HandlerId(2);
+        assert_eq!(target(m.catching(inner, "java.lang.ArithmeticException")), Some(3));
+        assert_eq!(target(m.catching(inner, "java.lang.IllegalStateException")), Some(3));
+        assert_eq!(target(m.catching(inner, "java.lang.RuntimeException")), Some(2));
+        assert_eq!(target(m.catching(inner, "java.lang.Exception")), Some(1));
+        assert_eq!(target(m.catching(HandlerId(1), "java.lang.ArithmeticException")), Some(2));
+        assert_eq!(m.known_exceptions().count(), 5);
+    }
+
+    #[test]
+    fn a_class_of_unknown_superclasses_is_caught_only_by_a_catch_of_everything_tried_first() {
+        let m = nested();
+        assert_eq!(m.catching(HandlerId(2), "vendor.Oops"), Caught::Unknown);
+        assert_eq!(target(m.catching(HandlerId(0), "vendor.Oops")), Some(1));
+        assert_eq!(target(m.catching_any_class(HandlerId(0))), Some(1));
+        assert_eq!(m.catching_any_class(HandlerId(1)), Caught::Unknown);
+    }
+
+    #[test]
+    fn without_a_matching_clause_the_method_throws() {
+        let mut m = nested();
+        m.handlers.remove(0);
+        m.handlers[0].outer = None;
+        m.handlers[1].outer = Some(HandlerId(0));
+        assert_eq!(m.catching(HandlerId(1), "java.lang.Exception"), Caught::Uncaught);
     }
 }

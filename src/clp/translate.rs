@@ -77,7 +77,7 @@ fn branch_pred(key: &MethodKey, block: BlockId) -> String {
 
 /// `Catches(Handler, Class, Target)`: the target block of the catch clause that receives an
 /// exception of Class thrown in Handler's region, or `none`; an error for a class whose
-/// superclasses are not known.
+/// superclasses are not known, unless a catch of everything receives it first.
 fn catches_pred(key: &MethodKey) -> String {
     quote_atom(&format!("{key}$catches"))
 }
@@ -398,6 +398,10 @@ impl Translator<'_> {
                     Caught::Uncaught | Caught::Unknown => "none".to_string(),
                 };
                 let _ = writeln!(self.out, "{}({h}, {}, {target}).", catches_pred(key), quote_atom(class));
+            }
+            // A catch of everything tried first also receives the classes not known here.
+            if let Caught::By(catch) = m.catching_any_class(HandlerId(h as u32)) {
+                let _ = writeln!(self.out, "{}({h}, _, {}).", catches_pred(key), catch.target.0);
             }
         }
         let _ = writeln!(

@@ -268,3 +268,38 @@ pub fn coverage(method: &Method, taken: &BTreeSet<(u32, bool)>) -> Coverage {
         lines,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn branch(method: &str, id: u32) -> Event {
+        Event::Branch { method: method.into(), id, taken: true }
+    }
+
+    fn returning(events: Vec<Event>) -> PathResult {
+        PathResult::Feasible { inputs: vec![], outcome: Outcome::Return(None), events }
+    }
+
+    #[test]
+    fn a_caught_exception_hides_what_its_method_did_since_it_entered_its_try_block() {
+        let entered = |depth| Event::TryEntered { method: "m".into(), depth };
+        let interrupted = |depth| Event::Interrupted { method: "m".into(), depth };
+        // m takes branch 0, enters a try block at depth 0, takes branch 1, calls itself (depth 1)
+        // where the nested call enters and leaves a try block, takes branch 2, then a division
+        // fails at depth 0 and m catches it and takes branch 3.
+        let path = returning(vec![
+            branch("m", 0),
+            entered(0),
+            branch("m", 1),
+            entered(1),
+            branch("m", 4),
+            branch("m", 2),
+            interrupted(0),
+            branch("m", 3),
+        ]);
+        let observed = observed_branches([path].iter());
+        let ids: Vec<u32> = observed["m"].iter().map(|(id, _)| *id).collect();
+        assert_eq!(ids, vec![0, 3]);
+    }
+}
