@@ -115,4 +115,17 @@ class TryCatch {
             return a;
         }
     }
+
+    // No supported type is AutoCloseable yet (javac rejects these resources): the Strings stand
+    // for the resource types to come, to show where resources are closed.
+    static int resources(String first, int a) {
+        try (String r1 = first; String r2 = "x") {
+            if (a > 0) {
+                return a / 2;
+            }
+        } catch (ArithmeticException e) {
+            return -1;
+        }
+        return 0;
+    }
 }
