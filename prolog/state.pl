@@ -8,9 +8,9 @@
    can grow without touching the translation of the code that does not use it.
 */
 
-:- module(state, [initial/1, branch/5, iteration/4, thrown/3, enter_recursive/3,
-                  leave_recursive/2, events/2, replay/3, session/2, with_session/3,
-                  input/6]).
+:- module(state, [initial/1, branch/5, iteration/4, thrown/3, try_entered/3, interrupted/3,
+                  enter_recursive/3, leave_recursive/2, events/2, replay/3, session/2,
+                  with_session/3, input/6]).
 
 :- use_module(library(lists)).
 :- use_module(library(error)).
@@ -41,6 +41,26 @@ iteration(M, L, st(Es, D, J), st([it(M, L)|Es], D, J)) :-
 %  Records that Method executed a `throw` statement (as opposed to an exception raised by an
 %  operation or a callee, which the JVM's coverage probes see differently).
 thrown(M, st(Es, D, J), st([th(M)|Es], D, J)).
+
+%% try_entered(+Method, +S0, -S)
+%
+%  Records that Method entered the block of a try statement, where the JVM's coverage probes
+%  see everything Method did before. The depth tells apart the active calls of a recursive
+%  Method.
+%
+%  ?- state:try_entered(m, st([],1,none), S).
+%  S = st([tr(m,1)],1,none).
+try_entered(M, st(Es, D, J), st([tr(M, D)|Es], D, J)).
+
+%% interrupted(+Method, +S0, -S)
+%
+%  Records that an exception raised by an operation or a callee (not a `throw` of Method)
+%  interrupted Method inside a try statement: the coverage probes may miss what Method did
+%  since it last entered a try block, and what the interrupted callees did.
+%
+%  ?- state:interrupted(m, st([tr(m,0)],0,none), S).
+%  S = st([ir(m,0),tr(m,0)],0,none).
+interrupted(M, st(Es, D, J), st([ir(M, D)|Es], D, J)).
 
 %% enter_recursive(+K, +S0, -S)
 %

@@ -12,7 +12,16 @@
 //!   that branch counts match the bytecode's (what JaCoCo measures); a constant condition is no
 //!   branch;
 //! * `LoopEnter(l)` runs once before loop `l` is entered, `LoopIter(l)` at the start of each
-//!   iteration of its body.
+//!   iteration of its body;
+//! * exceptions: an instruction that may throw (`/`, `%`, a call) and a `Throw` or `Rethrow` in a
+//!   block whose `handler` is set go to the first catch clause of that handler (then of its
+//!   `outer` handlers) whose class is the exception's class or a superclass of it
+//!   (`Method::catching`), with the locals as they are at the throw point and the clause's
+//!   `exception` local holding the exception; with no such clause the method throws it. A
+//!   `finally` block is copied onto every way out of its try statement, as javac does, and the
+//!   branches of every copy share the copied source's `BranchId` (JaCoCo merges javac's copies);
+//! * `EnterTry(h)` is the first instruction of the body of the try statement whose handler is
+//!   `h` (where a bytecode coverage tool has a probe).
 
 use crate::diag::Span;
 use serde::{Deserialize, Serialize};
@@ -33,6 +42,9 @@ pub enum Ty {
     Jdbc(JdbcType),
     /// `java.util.Scanner`, a source of input tokens (`prolog/state.pl`'s input).
     Scanner,
+    /// A caught exception (a catch parameter, or the exception a `finally` rethrows): its value
+    /// is its class's fully qualified name; nothing else about it is modelled.
+    Throwable,
 }
 
 /// The JDBC interfaces a method may use.
@@ -75,12 +87,13 @@ impl Ty {
             Ty::Null => "null",
             Ty::Jdbc(t) => t.simple_name(),
             Ty::Scanner => "Scanner",
+            Ty::Throwable => "Throwable",
         }
     }
 
     /// Whether values of the type are references (`null` included).
     pub fn is_reference(self) -> bool {
-        matches!(self, Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner)
+        matches!(self, Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner | Ty::Throwable)
     }
 
     /// Inclusive value range of an integral type (booleans are 0 and 1).
@@ -89,7 +102,7 @@ impl Ty {
             Ty::Int => Some((i32::MIN as i64, i32::MAX as i64)),
             Ty::Long => Some((i64::MIN, i64::MAX)),
             Ty::Boolean => Some((0, 1)),
-            Ty::Void | Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner => None,
+            Ty::Void | Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner | Ty::Throwable => None,
         }
     }
 }
@@ -112,6 +125,8 @@ pub struct BlockId(pub u32);
 pub struct BranchId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct LoopId(pub u32);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct HandlerId(pub u32);
 
 /// A method's identity: fully qualified class, name and parameter types (overloads differ).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -142,6 +157,9 @@ impl fmt::Display for MethodKey {
         f.write_str(")")
     }
 }
+
+/// The root of Java's exception classes; a `finally` catches it.
+pub const THROWABLE: &str = "java.lang.Throwable";
 
 /// The last segment of a dotted name.
 pub fn simple_name(qualified: &str) -> &str {
@@ -236,6 +254,8 @@ pub enum JdbcCall {
     Execute(Option<SqlId>),
     /// `close()` of a Statement, PreparedStatement or ResultSet.
     Close,
+    /// The implicit `close()` at the end of try-with-resources: nothing for a null resource.
+    CloseResource,
     /// `setInt`, `setLong`, `setString`, `setBoolean` (index, value).
     SetParameter(Ty),
     /// `setNull(index, sqlType)`.
@@ -298,6 +318,8 @@ pub enum Inst {
     Jdbc { dst: Option<LocalId>, call: JdbcCall, receiver: Operand, args: Vec<Operand>, span: Span },
     LoopEnter(LoopId),
     LoopIter(LoopId),
+    /// The start of the body of the try statement whose handler this is.
+    EnterTry(HandlerId),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -314,12 +336,35 @@ pub enum Terminator {
     Return(Option<Operand>),
     /// `throw new C(...)`; `class` is fully qualified (`java.lang.IllegalStateException`).
     Throw { class: String, span: Span },
+    /// `throw e` of a caught exception, and the end of a `finally` copy run on an exception.
+    Rethrow { exception: LocalId, span: Span },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Block {
     pub insts: Vec<Inst>,
     pub term: Terminator,
+    /// Where an exception thrown in the block goes; `None`: out of the method.
+    pub handler: Option<HandlerId>,
+}
+
+/// The catch clauses of a try statement (a `finally` is one more, catching everything).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Handler {
+    /// In the order the JVM tries them.
+    pub catches: Vec<Catch>,
+    /// The handler of the enclosing try statement, tried when no clause matches.
+    pub outer: Option<HandlerId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Catch {
+    /// The caught classes, fully qualified: several for a multi-catch, `java.lang.Throwable`
+    /// for a `finally`.
+    pub classes: Vec<String>,
+    /// The local that receives the exception.
+    pub exception: LocalId,
+    pub target: BlockId,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -348,9 +393,80 @@ pub struct Method {
     pub strings: Vec<String>,
     /// The SQL statements the method runs, indexed by `SqlId`.
     pub sql: Vec<SqlText>,
+    /// The exception handlers, indexed by `HandlerId`.
+    pub handlers: Vec<Handler>,
+    /// (class, direct superclass) of every exception class the handlers can tell apart: the
+    /// JDK's that hornet knows and the analysed sources' own. Empty without handlers; kept in
+    /// the method so that its translation (and summary) depends on nothing else.
+    pub exception_superclasses: Vec<(String, String)>,
+}
+
+/// Where an exception goes from a handler's region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Caught<'m> {
+    By(&'m Catch),
+    /// No clause catches it: the method throws it.
+    Uncaught,
+    /// The class's superclasses are not known, so no clause can be chosen.
+    Unknown,
 }
 
 impl Method {
+    /// The catch clause that receives an exception of `class` thrown in `handler`'s region.
+    pub fn catching(&self, handler: HandlerId, class: &str) -> Caught<'_> {
+        self.catching_descendant_of(handler, self.exception_ancestors(class).as_deref())
+    }
+
+    /// The catch clause that receives an exception of a class whose superclasses are not known:
+    /// one that catches everything, if the JVM tries it before any other.
+    pub fn catching_any_class(&self, handler: HandlerId) -> Caught<'_> {
+        self.catching_descendant_of(handler, None)
+    }
+
+    /// The first catch clause, from `handler` outwards, that catches one of `ancestors` (or
+    /// everything, when they are not known).
+    fn catching_descendant_of(&self, handler: HandlerId, ancestors: Option<&[&str]>) -> Caught<'_> {
+        let mut next = Some(handler);
+        while let Some(h) = next {
+            let Some(handler) = self.handlers.get(h.0 as usize) else { return Caught::Unknown };
+            for catch in &handler.catches {
+                let catches = match ancestors {
+                    Some(ancestors) => catch.classes.iter().any(|k| ancestors.contains(&k.as_str())),
+                    None if catch.classes.iter().any(|k| k == THROWABLE) => true,
+                    None => return Caught::Unknown,
+                };
+                if catches {
+                    return Caught::By(catch);
+                }
+            }
+            next = handler.outer;
+        }
+        Caught::Uncaught
+    }
+
+    /// `class` and its superclasses up to `java.lang.Throwable`, or `None` if the chain is not
+    /// known that far.
+    fn exception_ancestors<'a>(&'a self, class: &'a str) -> Option<Vec<&'a str>> {
+        let mut chain = vec![class];
+        let mut current = class;
+        while current != THROWABLE {
+            let (_, superclass) = self.exception_superclasses.iter().find(|(c, _)| c == current)?;
+            if chain.contains(&superclass.as_str()) {
+                return None;
+            }
+            chain.push(superclass);
+            current = superclass;
+        }
+        Some(chain)
+    }
+
+    /// The exception classes whose superclasses are known up to `java.lang.Throwable`.
+    pub fn known_exceptions(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(THROWABLE)
+            .chain(self.exception_superclasses.iter().map(|(c, _)| c.as_str()))
+            .filter(|c| self.exception_ancestors(c).is_some())
+    }
+
     pub fn callees(&self) -> impl Iterator<Item = &MethodKey> {
         self.blocks.iter().flat_map(|b| b.insts.iter()).filter_map(|i| match i {
             Inst::Call { callee, .. } => Some(callee),
@@ -418,9 +534,17 @@ impl Method {
         let _ = writeln!(out, "  branches: {}", list(branches.collect()));
         let loops = self.loops.iter().enumerate().map(|(i, span)| format!("L{i} @ {}", pos(span)));
         let _ = writeln!(out, "  loops: {}", list(loops.collect()));
+        for (i, handler) in self.handlers.iter().enumerate() {
+            let catches = handler.catches.iter().map(|c| {
+                format!("catch {} {} -> bb{}", c.classes.join(" | "), local(c.exception), c.target.0)
+            });
+            let outer = handler.outer.map(|h| format!("; outer H{}", h.0)).unwrap_or_default();
+            let _ = writeln!(out, "  handler H{i}: {}{outer}", catches.collect::<Vec<_>>().join("; "));
+        }
 
         for (i, block) in self.blocks.iter().enumerate() {
-            let _ = writeln!(out, "  bb{i}:");
+            let handler = block.handler.map(|h| format!(" [H{}]", h.0)).unwrap_or_default();
+            let _ = writeln!(out, "  bb{i}{handler}:");
             for inst in &block.insts {
                 let line = match inst {
                     Inst::Assign { dst, value } => {
@@ -485,6 +609,7 @@ impl Method {
                     }
                     Inst::LoopEnter(l) => format!("loop_enter L{}", l.0),
                     Inst::LoopIter(l) => format!("loop_iter L{}", l.0),
+                    Inst::EnterTry(h) => format!("enter_try H{}", h.0),
                 };
                 let _ = writeln!(out, "    {line}");
             }
@@ -511,6 +636,7 @@ impl Method {
                 Terminator::Return(None) => "return".to_string(),
                 Terminator::Return(Some(op)) => format!("return {}", operand(op)),
                 Terminator::Throw { class, span } => format!("throw {class}  @ {}", pos(span)),
+                Terminator::Rethrow { exception, span } => format!("rethrow {}  @ {}", local(*exception), pos(span)),
             };
             let _ = writeln!(out, "    {term}");
         }
@@ -525,5 +651,87 @@ impl Method {
             );
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `try { try { .. } catch (IllegalStateException | ArithmeticException a) { .. } }
+    ///  catch (RuntimeException b) { .. } finally { .. }`, in a method whose exception classes
+    /// are RuntimeException and its subclasses ArithmeticException and IllegalStateException.
+    fn nested() -> Method {
+        let catch = |classes: &[&str], local: u32, target: u32| Catch {
+            classes: classes.iter().map(|c| c.to_string()).collect(),
+            exception: LocalId(local),
+            target: BlockId(target),
+        };
+        let superclasses = [
+            ("java.lang.Exception", THROWABLE),
+            ("java.lang.RuntimeException", "java.lang.Exception"),
+            ("java.lang.ArithmeticException", "java.lang.RuntimeException"),
+            ("java.lang.IllegalStateException", "java.lang.RuntimeException"),
+        ];
+        Method {
+            key: MethodKey { class: "T".into(), name: "m".into(), params: vec![] },
+            ret: Ty::Void,
+            is_private: false,
+            span: Span::new("T.java", 1, 1),
+            param_count: 0,
+            param_names: vec![],
+            locals: vec![],
+            blocks: vec![],
+            branches: vec![],
+            loops: vec![],
+            strings: vec![],
+            sql: vec![],
+            handlers: vec![
+                Handler { catches: vec![catch(&[THROWABLE], 0, 1)], outer: None },
+                Handler { catches: vec![catch(&["java.lang.RuntimeException"], 1, 2)], outer: Some(HandlerId(0)) },
+                Handler {
+                    catches: vec![catch(&["java.lang.IllegalStateException", "java.lang.ArithmeticException"], 2, 3)],
+                    outer: Some(HandlerId(1)),
+                },
+            ],
+            exception_superclasses: superclasses.iter().map(|(c, s)| (c.to_string(), s.to_string())).collect(),
+        }
+    }
+
+    fn target(caught: Caught) -> Option<u32> {
+        match caught {
+            Caught::By(catch) => Some(catch.target.0),
+            Caught::Uncaught | Caught::Unknown => None,
+        }
+    }
+
+    #[test]
+    fn the_first_clause_of_a_superclass_catches_from_the_inside_out() {
+        let m = nested();
+        let inner = HandlerId(2);
+        assert_eq!(target(m.catching(inner, "java.lang.ArithmeticException")), Some(3));
+        assert_eq!(target(m.catching(inner, "java.lang.IllegalStateException")), Some(3));
+        assert_eq!(target(m.catching(inner, "java.lang.RuntimeException")), Some(2));
+        assert_eq!(target(m.catching(inner, "java.lang.Exception")), Some(1));
+        assert_eq!(target(m.catching(HandlerId(1), "java.lang.ArithmeticException")), Some(2));
+        assert_eq!(m.known_exceptions().count(), 5);
+    }
+
+    #[test]
+    fn a_class_of_unknown_superclasses_is_caught_only_by_a_catch_of_everything_tried_first() {
+        let m = nested();
+        assert_eq!(m.catching(HandlerId(2), "vendor.Oops"), Caught::Unknown);
+        assert_eq!(target(m.catching(HandlerId(0), "vendor.Oops")), Some(1));
+        assert_eq!(target(m.catching_any_class(HandlerId(0))), Some(1));
+        assert_eq!(m.catching_any_class(HandlerId(1)), Caught::Unknown);
+    }
+
+    #[test]
+    fn without_a_matching_clause_the_method_throws() {
+        let mut m = nested();
+        m.handlers.remove(0);
+        m.handlers[0].outer = None;
+        m.handlers[1].outer = Some(HandlerId(0));
+        assert_eq!(m.catching(HandlerId(1), "java.lang.Exception"), Caught::Uncaught);
     }
 }

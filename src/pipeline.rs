@@ -357,6 +357,7 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::String | Ty::Null => "Ljava/lang/String;".to_string(),
         Ty::Jdbc(interface) => format!("Ljava/sql/{};", interface.simple_name()),
         Ty::Scanner => "Ljava/util/Scanner;".to_string(),
+        Ty::Throwable => "Ljava/lang/Throwable;".to_string(),
     };
     format!("({}){}", params.iter().map(code).collect::<String>(), code(&ret))
 }

@@ -83,7 +83,9 @@ negated(f, t).
 invoke(Call, Receiver, Args, Result, S0, S, Ex) :-
     must_be(list, Args),
     (   callable(Call) -> true ; type_error(callable, Call, invoke/7) ),
-    (   Receiver == null ->
+    (   Receiver == null, Call == close_resource ->
+        S = S0, Ex = ok
+    ;   Receiver == null ->
         S = S0, Ex = exc('java.lang.NullPointerException')
     ;   state:session(S0, J0),
         jdbc_call(Call, Receiver, Args, Result, J0, J, Ex),
@@ -134,6 +136,8 @@ jdbc_call(set_parameter, pstmt(Id), [Index, Value], void, J0, J, Ex) :-
     parameter_set(Id, Index, Value, J0, J, Ex).
 jdbc_call(set_null, pstmt(Id), [Index], void, J0, J, Ex) :-
     parameter_set(Id, Index, null, J0, J, Ex).
+jdbc_call(close_resource, Receiver, [], void, J0, J, ok) :-
+    jdbc_call(close, Receiver, [], void, J0, J, ok).
 jdbc_call(close, Receiver, [], void, J0, J, ok) :-
     Receiver =.. [_, Id],
     replace_object(Id, closed, J0, J).

@@ -21,6 +21,12 @@ pub enum Event {
     /// The path's database (its last event, for a method that uses one): per table, the initial
     /// rows, and the final rows of the tables it wrote.
     Database { fixture: Vec<(String, Vec<Vec<Value>>)>, final_rows: Vec<(String, Vec<Vec<Value>>)> },
+    /// The method entered the block of a try statement; `depth` tells apart the active calls
+    /// of a recursive method.
+    TryEntered { method: String, depth: u32 },
+    /// An exception raised by an operation or a callee interrupted the method inside a try
+    /// statement.
+    Interrupted { method: String, depth: u32 },
 }
 
 /// A labelled value as the engine writes it.
@@ -192,6 +198,12 @@ fn events(term: &PTerm) -> Option<Vec<Event>> {
                 Some(Event::Branch { method: m.clone(), id: u32::try_from(*id).ok()?, taken: outcome == "t" })
             }
             (("th", 1), [PTerm::Atom(m)]) => Some(Event::Thrown { method: m.clone() }),
+            (("tr", 2), [PTerm::Atom(m), PTerm::Int(d)]) => {
+                Some(Event::TryEntered { method: m.clone(), depth: u32::try_from(*d).ok()? })
+            }
+            (("ir", 2), [PTerm::Atom(m), PTerm::Int(d)]) => {
+                Some(Event::Interrupted { method: m.clone(), depth: u32::try_from(*d).ok()? })
+            }
             (("it", 2), [PTerm::Atom(m), PTerm::Int(l)]) => {
                 Some(Event::Iteration { method: m.clone(), loop_id: u32::try_from(*l).ok()? })
             }
@@ -235,6 +247,7 @@ mod tests {
                         else_block: BlockId(2),
                         id: BranchId(0),
                     },
+                    handler: None,
                 },
                 Block {
                     insts: vec![Inst::Assign {
@@ -248,6 +261,7 @@ mod tests {
                         },
                     }],
                     term: Terminator::Return(Some(Operand::Local(LocalId(2)))),
+                    handler: None,
                 },
                 Block {
                     insts: vec![Inst::Assign {
@@ -255,12 +269,15 @@ mod tests {
                         value: Rvalue::Neg { operand: Operand::Local(LocalId(0)), ty: Ty::Int },
                     }],
                     term: Terminator::Return(Some(Operand::Local(LocalId(2)))),
+                    handler: None,
                 },
             ],
             branches: vec![BranchPoint { span }],
             loops: vec![],
             strings: vec![],
             sql: vec![],
+            handlers: vec![],
+            exception_superclasses: vec![],
         }
     }
 

@@ -2,14 +2,17 @@
 //! becomes a predicate `p(ArgsIn, Ret, StateIn, StateOut, ExFlag)`. A block's arguments are
 //! the values of all the method's locals (and loop counters) on entry; a conditional jump is
 //! a predicate with one clause per outcome, guarded by a clpz constraint; an instruction that
-//! may throw continues only on its `ok` flag.
+//! may throw continues only on its `ok` flag. An exception in a block with a handler goes on
+//! at the catch clause that receives it: chosen here when the class is known (a `throw`), else
+//! by a table of the method's handlers and exception classes (`catches_pred`).
 //!
 //! The text produced here calls the runtime in `prolog/` (modules `jvm`, `state`, `strings`),
 //! the JDBC model (`summaries/jdbc.pl`, module `jdbc`) and the
 //! predicates of other methods by the names `method_pred` gives them; nothing else.
 
 use crate::ir::{
-    BinOp, Block, BlockId, CmpOp, InputCall, Inst, JdbcCall, JdbcType, Method, MethodKey, Operand, Rvalue, STRING_MAX_LENGTH, SqlId,
+    BinOp, Block, BlockId, Caught, CmpOp, HandlerId, InputCall, Inst, JdbcCall, JdbcType, Method, MethodKey, Operand, Rvalue,
+    STRING_MAX_LENGTH, SqlId,
     Terminator, Ty,
 };
 use std::collections::HashSet;
@@ -80,6 +83,19 @@ fn branch_pred(key: &MethodKey, block: BlockId) -> String {
     quote_atom(&format!("{key}#{}?", block.0))
 }
 
+/// `Catches(Handler, Class, Target)`: the target block of the catch clause that receives an
+/// exception of Class thrown in Handler's region, or `none`; an error for a class whose
+/// superclasses are not known, unless a catch of everything receives it first.
+fn catches_pred(key: &MethodKey) -> String {
+    quote_atom(&format!("{key}$catches"))
+}
+
+/// `Catch(Target, Class, Locals, Ret, S0, S, Ex)`: goes on at the catch clause whose block is
+/// Target with its local bound to Class, or (`none`) throws Class out of the method.
+fn catch_pred(key: &MethodKey) -> String {
+    quote_atom(&format!("{key}$catch"))
+}
+
 /// A Prolog quoted atom.
 pub fn quote_atom(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
@@ -103,6 +119,9 @@ pub fn translate_method(method: &Method, ctx: &Context) -> String {
     t.method_clause();
     for (i, block) in method.blocks.iter().enumerate() {
         t.block(BlockId(i as u32), block);
+    }
+    if !method.handlers.is_empty() {
+        t.catch_tables();
     }
     t.out
 }
@@ -276,8 +295,9 @@ impl Translator<'_> {
                             let flag = self.var("E");
                             let op_atom = if *op == BinOp::Div { "div" } else { "rem" };
                             goals.push(format!("jvm:divide({op_atom}, {}, {a}, {b}, {r}, {flag})", ty_atom(*ty)));
+                            let at_throw = env.clone();
                             env.locals[dst.0 as usize] = r;
-                            return self.unless_thrown(&flag, rest, term, block, env, goals);
+                            return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
                         }
                     }
                 }
@@ -325,10 +345,11 @@ impl Translator<'_> {
                     goals.push(format!("{pred}([{}], {result}, {s_in}, {s_out}, {flag})", args.join(",")));
                 }
                 env.state = s_out;
+                let at_throw = env.clone();
                 if let Some(dst) = dst {
                     env.locals[dst.0 as usize] = result;
                 }
-                return self.unless_thrown(&flag, rest, term, block, env, goals);
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
             }
             Inst::Jdbc { dst, call, receiver, args, .. } => {
                 let receiver = self.operand(&env, receiver);
@@ -343,10 +364,11 @@ impl Translator<'_> {
                     env.state
                 ));
                 env.state = s_out;
+                let at_throw = env.clone();
                 if let Some(dst) = dst {
                     env.locals[dst.0 as usize] = result;
                 }
-                return self.unless_thrown(&flag, rest, term, block, env, goals);
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
             }
             Inst::Input { dst, call, receiver, .. } => {
                 let receiver = self.operand(&env, receiver);
@@ -360,10 +382,11 @@ impl Translator<'_> {
                 let (result, flag, s_out) = (self.var("R"), self.var("E"), self.var("S"));
                 goals.push(format!("state:input({call}, {receiver}, {result}, {}, {s_out}, {flag})", env.state));
                 env.state = s_out;
+                let at_throw = env.clone();
                 if let Some(dst) = dst {
                     env.locals[dst.0 as usize] = result;
                 }
-                return self.unless_thrown(&flag, rest, term, block, env, goals);
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
             }
             Inst::LoopEnter(l) => env.loop_counters[l.0 as usize] = "0".into(),
             Inst::LoopIter(l) => {
@@ -375,27 +398,104 @@ impl Translator<'_> {
                 env.loop_counters[l.0 as usize] = c;
                 env.state = s;
             }
+            Inst::EnterTry(_) => {
+                let s = self.var("S");
+                goals.push(format!("state:try_entered({}, {}, {s})", self.name(), env.state));
+                env.state = s;
+            }
         }
         self.insts(rest, term, block, env, goals)
     }
 
-    /// `( Flag == ok -> continuation ; propagate the exception )`.
+    /// `( Flag == ok -> continuation ; the exception )`; `at_throw` holds the locals and state
+    /// the exception leaves (the instruction's result is not assigned).
+    #[allow(clippy::too_many_arguments)]
     fn unless_thrown(
         &mut self,
         flag: &str,
+        at_throw: Env,
         rest: &[Inst],
         term: &Terminator,
         block: BlockId,
         env: Env,
         goals: &mut Vec<String>,
     ) -> String {
-        let state = env.state.clone();
         let mut continuation = Vec::new();
         let cont = self.insts(rest, term, block, env, &mut continuation);
-        goals.push(format!(
-            "(   {flag} == ok ->\n    {cont}\n    ;   Ex = {flag}, S = {state}\n    )"
-        ));
+        let exception = self.raised(flag, &at_throw, block);
+        goals.push(format!("(   {flag} == ok ->\n    {cont}\n    ;   {exception}\n    )"));
         goals.join(",\n    ")
+    }
+
+    /// Where the exception flag of an operation or a call goes: out of the method, or to the
+    /// catch clause of the block's handler that receives it. The event `interrupted` tells the
+    /// coverage that this method's code since its try statement began may not be seen.
+    fn raised(&mut self, flag: &str, env: &Env, block: BlockId) -> String {
+        let Some(handler) = self.method.blocks[block.0 as usize].handler else {
+            return format!("Ex = {flag}, S = {}", env.state);
+        };
+        let class = self.var("X");
+        let s = self.var("S");
+        let interrupted = format!("{flag} = exc({class}),\n    state:interrupted({}, {}, {s})", self.name(), env.state);
+        let env = Env { state: s, ..env.clone() };
+        format!("{interrupted},\n    {}", self.dispatch(handler, &class, &env))
+    }
+
+    /// Goes on at the catch clause that receives `class` (a Prolog atom or variable) thrown in
+    /// `handler`'s region, as the method's catch table says.
+    fn dispatch(&mut self, handler: HandlerId, class: &str, env: &Env) -> String {
+        let target = self.var("T");
+        let key = &self.method.key;
+        format!(
+            "once({}({}, {class}, {target})),\n    {}({target}, {class}, {}, Ret, {}, S, Ex)",
+            catches_pred(key),
+            handler.0,
+            catch_pred(key),
+            env.as_list(),
+            env.state
+        )
+    }
+
+    /// The method's catch table (`catches_pred`) for every exception class it knows, and the
+    /// clauses that go on at each catch clause (`catch_pred`).
+    fn catch_tables(&mut self) {
+        let m = self.method;
+        let key = &m.key;
+        for (h, _) in m.handlers.iter().enumerate() {
+            for class in m.known_exceptions() {
+                let target = match m.catching(HandlerId(h as u32), class) {
+                    Caught::By(catch) => catch.target.0.to_string(),
+                    Caught::Uncaught | Caught::Unknown => "none".to_string(),
+                };
+                let _ = writeln!(self.out, "{}({h}, {}, {target}).", catches_pred(key), quote_atom(class));
+            }
+            // A catch of everything tried first also receives the classes not known here.
+            if let Caught::By(catch) = m.catching_any_class(HandlerId(h as u32)) {
+                let _ = writeln!(self.out, "{}({h}, _, {}).", catches_pred(key), catch.target.0);
+            }
+        }
+        let _ = writeln!(
+            self.out,
+            "{}(_, Class, _) :-\n    throw(error(existence_error(exception_superclasses, Class), {}/3)).\n",
+            catches_pred(key),
+            catches_pred(key)
+        );
+        for catch in m.handlers.iter().flat_map(|h| &h.catches) {
+            self.fresh = 0;
+            let head = self.head_env();
+            let mut env = head.clone();
+            env.locals[catch.exception.0 as usize] = "Class".into();
+            let _ = writeln!(
+                self.out,
+                "{}({}, Class, {}, Ret, S0, S, Ex) :-\n    {}({}, Ret, S0, S, Ex).\n",
+                catch_pred(key),
+                catch.target.0,
+                head.as_list(),
+                block_pred(key, catch.target),
+                env.as_list()
+            );
+        }
+        let _ = writeln!(self.out, "{}(none, Class, _, _, S, S, exc(Class)).\n", catch_pred(key));
     }
 
     fn terminator(&mut self, term: &Terminator, block: BlockId, env: &Env) -> String {
@@ -412,7 +512,30 @@ impl Translator<'_> {
                 format!("Ret = {ret}, Ex = ok, S = {}", env.state)
             }
             Terminator::Throw { class, .. } => {
-                format!("state:thrown({}, {}, S), Ex = exc({})", self.name(), env.state, quote_atom(class))
+                let handler = self.method.blocks[block.0 as usize].handler;
+                match handler.map(|h| (h, self.method.catching(h, class))) {
+                    Some((_, Caught::By(catch))) => {
+                        let mut env = env.clone();
+                        env.locals[catch.exception.0 as usize] = quote_atom(class);
+                        format!("{}({}, Ret, {}, S, Ex)", block_pred(m, catch.target), env.as_list(), env.state)
+                    }
+                    Some((h, Caught::Unknown)) => self.dispatch(h, &quote_atom(class), env),
+                    None | Some((_, Caught::Uncaught)) => {
+                        format!("state:thrown({}, {}, S), Ex = exc({})", self.name(), env.state, quote_atom(class))
+                    }
+                }
+            }
+            Terminator::Rethrow { exception, .. } => {
+                let class = env.locals[exception.0 as usize].clone();
+                let s = self.var("S");
+                let thrown = format!("state:thrown({}, {}, {s})", self.name(), env.state);
+                match self.method.blocks[block.0 as usize].handler {
+                    Some(h) => {
+                        let env = Env { state: s, ..env.clone() };
+                        format!("{thrown},\n    {}", self.dispatch(h, &class, &env))
+                    }
+                    None => format!("{thrown}, Ex = exc({class}), S = {s}"),
+                }
             }
         }
     }
@@ -435,6 +558,7 @@ impl Translator<'_> {
             JdbcCall::ExecuteUpdate(id) => format!("execute_update({})", sql(id)),
             JdbcCall::Execute(id) => format!("execute({})", sql(id)),
             JdbcCall::Close => "close".into(),
+            JdbcCall::CloseResource => "close_resource".into(),
             JdbcCall::SetParameter(_) => "set_parameter".into(),
             JdbcCall::SetNull => "set_null".into(),
             JdbcCall::Next => "next".into(),
@@ -482,6 +606,7 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::String => "string",
         Ty::Null => "null",
         Ty::Jdbc(_) | Ty::Scanner => "ref",
+        Ty::Throwable => "throwable",
     }
 }
 

@@ -79,6 +79,8 @@ pub(crate) struct Index<'t> {
     /// Values of constant fields already evaluated, by (class, field); `None` while being
     /// evaluated (so that a cyclic definition is no constant) or when not a constant.
     field_constants: RefCell<HashMap<(String, String), Option<Const>>>,
+    /// (class, direct superclass) of the exception classes whose superclass is known.
+    pub exception_superclasses: Vec<(String, String)>,
 }
 
 /// Simple names of the superclasses that make a class an exception class.
@@ -117,6 +119,11 @@ impl<'t> Index<'t> {
         }
 
         let exception_classes = exception_classes(&class_nodes);
+        let declared_exceptions: Vec<(&FileScope, String, String)> = class_nodes
+            .iter()
+            .filter(|(_, _, fq_name)| exception_classes.contains(fq_name))
+            .filter_map(|(file, node, fq_name)| Some((*file, fq_name.clone(), superclass_name(file, *node)?)))
+            .collect();
         let mut classes = BTreeMap::new();
         for (file, node, fq_name) in class_nodes {
             if classes.contains_key(&fq_name) {
@@ -128,7 +135,18 @@ impl<'t> Index<'t> {
             let class = index_class(file, node, fq_name.clone(), is_exception, diags);
             classes.insert(fq_name, class);
         }
-        Index { library, classes, field_constants: RefCell::new(HashMap::new()) }
+        let mut index = Index {
+            library,
+            classes,
+            field_constants: RefCell::new(HashMap::new()),
+            exception_superclasses: Vec::new(),
+        };
+        let declared = declared_exceptions
+            .into_iter()
+            .map(|(file, class, superclass)| (class, index.exception_class(&superclass, file)))
+            .collect();
+        index.exception_superclasses = super::exceptions::known_superclasses(declared);
+        index
     }
 
     /// What a (possibly qualified) class name means in `file`.
@@ -290,11 +308,7 @@ fn qualify(package: &str, name: &str) -> String {
 
 /// The classes that extend an exception class, directly or through analysed classes.
 fn exception_classes(class_nodes: &[(&FileScope, Node, String)]) -> HashSet<String> {
-    let superclass_of = |file: &FileScope, node: Node| -> Option<String> {
-        let superclass = node.child_by_field_name("superclass")?;
-        let ty = children(superclass).into_iter().next()?;
-        Some(text(ty, file.source).to_string())
-    };
+    let superclass_of = superclass_name;
     let mut found = HashSet::new();
     // A fixpoint, as a class may extend an exception class declared after it.
     loop {
@@ -313,6 +327,13 @@ fn exception_classes(class_nodes: &[(&FileScope, Node, String)]) -> HashSet<Stri
             return found;
         }
     }
+}
+
+/// The superclass a class declaration names after `extends`, as spelled.
+fn superclass_name(file: &FileScope, node: Node) -> Option<String> {
+    let superclass = node.child_by_field_name("superclass")?;
+    let ty = children(superclass).into_iter().next()?;
+    Some(text(ty, file.source).to_string())
 }
 
 /// Record a class's fields and supported static methods; report the members not analysed.

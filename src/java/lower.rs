@@ -8,13 +8,14 @@ use super::index::{
     ClassInfo, ClassRef, Const, Index, LocalName, MethodInfo, arithmetic_op, assignment_conversion,
     comparison_op, promote,
 };
+use super::exceptions::is_known;
 use super::syntax::{
     children, field_children, has_modifier, operator, primitive_type, skip_parens, span_of, text,
 };
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{
-    BinOp, Block, BlockId, BranchId, BranchPoint, CmpOp, Cond, InputCall, Inst, LocalDecl, LocalId, LoopId, Method,
-    MethodKey, Operand, Rvalue, Terminator, Ty,
+    BinOp, Block, BlockId, BranchId, BranchPoint, Catch, CmpOp, Cond, Handler, HandlerId, InputCall, Inst, JdbcCall, LocalDecl,
+    LocalId, LoopId, Method, MethodKey, Operand, Rvalue, THROWABLE, Terminator, Ty,
 };
 use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
@@ -48,6 +49,16 @@ struct Variable {
 struct LoopTargets {
     break_to: BlockId,
     continue_to: BlockId,
+    /// How many finalizers were active outside the loop: a jump out of it runs the others.
+    finalizers: usize,
+}
+
+/// A catch clause as written.
+struct CatchClause<'t> {
+    /// Fully qualified.
+    classes: Vec<String>,
+    name: &'t str,
+    body: Node<'t>,
 }
 
 /// A block under construction: its terminator is set once it is complete.
@@ -55,6 +66,25 @@ struct LoopTargets {
 struct PendingBlock {
     insts: Vec<Inst>,
     term: Option<Terminator>,
+    handler: Option<HandlerId>,
+}
+
+/// What leaving a try statement must run, whichever way it is left.
+#[derive(Clone)]
+enum Cleanup<'t> {
+    /// A `finally` block, lowered again on each way out (as javac copies it).
+    Finally(Node<'t>),
+    /// A try-with-resources resource, closed on each way out.
+    Close { resource: LocalId, span: Span },
+}
+
+/// An active cleanup with the context of its try statement, where its code runs: exceptions
+/// there go to the handler around the try, and names and loops are those around it.
+struct Finalizer<'t> {
+    cleanup: Cleanup<'t>,
+    handler: Option<HandlerId>,
+    scopes: usize,
+    loops: usize,
 }
 
 pub(crate) fn lower_method<'t>(
@@ -80,6 +110,11 @@ pub(crate) fn lower_method<'t>(
         text_only: HashSet::new(),
         declared_depth: HashMap::new(),
         control_depth: 0,
+        handlers: Vec::new(),
+        current_handler: None,
+        finalizers: Vec::new(),
+        branch_of_node: HashMap::new(),
+        loop_of_node: HashMap::new(),
     };
     for (name, ty) in method.param_names.iter().zip(&method.params) {
         lowering.declare(name, *ty, None);
@@ -100,7 +135,10 @@ pub(crate) fn lower_method<'t>(
     {
         return Err(Diagnostic::error(span, "missing return statement"));
     }
+    let (blocks, handlers) = renumber_handlers(blocks, &lowering.handlers);
     let (blocks, branches, loops) = renumber(blocks, &lowering.branches, &lowering.loops);
+    let exception_superclasses =
+        if handlers.is_empty() { Vec::new() } else { lowering.index.exception_superclasses.clone() };
     Ok(Method {
         key: MethodKey {
             class: class.fq_name.clone(),
@@ -118,6 +156,8 @@ pub(crate) fn lower_method<'t>(
         loops,
         strings: lowering.strings,
         sql: lowering.sql,
+        handlers,
+        exception_superclasses,
     })
 }
 
@@ -148,6 +188,15 @@ struct MethodLowering<'i, 't> {
     /// How many conditional or repeated statements enclose the code being lowered: a local
     /// assigned deeper than it was declared holds a value that depends on the path.
     control_depth: u32,
+    handlers: Vec<Handler>,
+    /// The handler of the blocks being created: that of the innermost enclosing try statement.
+    current_handler: Option<HandlerId>,
+    /// The cleanups of the enclosing try statements, innermost last.
+    finalizers: Vec<Finalizer<'t>>,
+    /// The branch and loop of each source construct lowered so far (by node id): a `finally`
+    /// lowered several times shares them between its copies.
+    branch_of_node: HashMap<usize, BranchId>,
+    loop_of_node: HashMap<usize, LoopId>,
 }
 
 impl<'t> MethodLowering<'_, 't> {
@@ -174,7 +223,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     fn new_block(&mut self) -> BlockId {
-        self.blocks.push(PendingBlock::default());
+        self.blocks.push(PendingBlock { handler: self.current_handler, ..PendingBlock::default() });
         BlockId(self.blocks.len() as u32 - 1)
     }
 
@@ -211,8 +260,15 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     fn branch(&mut self, cond: Cond, at: Node<'t>, then_block: BlockId, else_block: BlockId) {
-        let id = BranchId(self.branches.len() as u32);
-        self.branches.push(BranchPoint { span: self.span(at) });
+        let id = match self.branch_of_node.get(&at.id()) {
+            Some(id) => *id,
+            None => {
+                let id = BranchId(self.branches.len() as u32);
+                self.branches.push(BranchPoint { span: self.span(at) });
+                self.branch_of_node.insert(at.id(), id);
+                id
+            }
+        };
         self.terminate(Terminator::Branch { cond, then_block, else_block, id });
     }
 
@@ -263,8 +319,13 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     fn new_loop(&mut self, node: Node<'t>) -> LoopId {
+        if let Some(id) = self.loop_of_node.get(&node.id()) {
+            return *id;
+        }
         self.loops.push(self.span(node));
-        LoopId(self.loops.len() as u32 - 1)
+        let id = LoopId(self.loops.len() as u32 - 1);
+        self.loop_of_node.insert(node.id(), id);
+        id
     }
 
     // ---- statements ------------------------------------------------------------------------
@@ -306,7 +367,8 @@ impl<'t> MethodLowering<'_, 't> {
             "labeled_statement" => self.unsupported(node, "labelled statement"),
             "enhanced_for_statement" => self.unsupported(node, "enhanced for loop"),
             "switch_expression" => self.unsupported(node, "switch"),
-            "try_statement" | "try_with_resources_statement" => self.unsupported(node, "try statement"),
+            "try_statement" => self.try_statement(node),
+            "try_with_resources_statement" => self.try_with_resources_statement(node),
             "assert_statement" => self.unsupported(node, "assert statement"),
             "synchronized_statement" => self.unsupported(node, "synchronized statement"),
             "class_declaration" | "interface_declaration" | "enum_declaration" | "record_declaration" => {
@@ -421,7 +483,7 @@ impl<'t> MethodLowering<'_, 't> {
         self.goto(header);
         self.switch_to(header);
         self.cond(condition, body_block, exit)?;
-        self.loop_body(body_block, loop_id, body, LoopTargets { break_to: exit, continue_to: header })?;
+        self.loop_body(body_block, loop_id, body, LoopTargets { break_to: exit, continue_to: header, finalizers: self.finalizers.len() })?;
         self.goto(header);
         self.switch_to(exit);
         Ok(())
@@ -441,7 +503,7 @@ impl<'t> MethodLowering<'_, 't> {
             body_block,
             loop_id,
             body,
-            LoopTargets { break_to: exit, continue_to: condition_block },
+            LoopTargets { break_to: exit, continue_to: condition_block, finalizers: self.finalizers.len() },
         )?;
         self.goto(condition_block);
         self.switch_to(condition_block);
@@ -472,7 +534,7 @@ impl<'t> MethodLowering<'_, 't> {
             Some(condition) => self.cond(condition, body_block, exit)?,
             None => self.goto(body_block),
         }
-        self.loop_body(body_block, loop_id, body, LoopTargets { break_to: exit, continue_to: update })?;
+        self.loop_body(body_block, loop_id, body, LoopTargets { break_to: exit, continue_to: update, finalizers: self.finalizers.len() })?;
         self.goto(update);
         self.switch_to(update);
         for expression in field_children(node, "update") {
@@ -494,6 +556,8 @@ impl<'t> MethodLowering<'_, 't> {
             return self.error(node, format!("'{keyword}' outside of a loop"));
         };
         let target = if is_break { targets.break_to } else { targets.continue_to };
+        let finalizers = targets.finalizers;
+        self.run_finalizers(finalizers)?;
         self.goto(target);
         Ok(())
     }
@@ -508,6 +572,15 @@ impl<'t> MethodLowering<'_, 't> {
                 Some(self.coerce(typed, ret, *expression)?)
             }
         };
+        // The value is the one before the `finally` blocks run, which may assign its variable.
+        let value = match value {
+            Some(Operand::Local(id)) if !self.finalizers.is_empty() && !self.is_temp(id) => {
+                let ty = self.locals[id.0 as usize].ty;
+                Some(self.temp(ty, Rvalue::Use(Operand::Local(id))).operand)
+            }
+            value => value,
+        };
+        self.run_finalizers(0)?;
         self.terminate(Terminator::Return(value));
         Ok(())
     }
@@ -518,6 +591,11 @@ impl<'t> MethodLowering<'_, 't> {
         let Some(thrown) = children(node).first().map(|n| skip_parens(*n)) else {
             return self.error(node, "syntax error: throw without an exception");
         };
+        if let Some(exception) = self.caught_exception(thrown) {
+            let span = self.span(node);
+            self.terminate(Terminator::Rethrow { exception, span });
+            return Ok(());
+        }
         if thrown.kind() != "object_creation_expression" {
             return self.unsupported(thrown, "throw of anything but 'new X(...)'");
         }
@@ -534,6 +612,12 @@ impl<'t> MethodLowering<'_, 't> {
             self.check_unevaluated(arguments)?;
         }
         let class = self.index.exception_class(self.text(type_node), self.class.file);
+        if self.current_handler.is_some() && !is_known(&self.index.exception_superclasses, &class) {
+            return self.unsupported(
+                type_node,
+                format!("throwing '{class}' inside a try statement (its superclasses are not known)"),
+            );
+        }
         let span = self.span(node);
         self.terminate(Terminator::Throw { class, span });
         Ok(())
@@ -561,6 +645,266 @@ impl<'t> MethodLowering<'_, 't> {
             return self.unsupported(node, what);
         }
         children(node).into_iter().try_for_each(|child| self.check_unevaluated(child))
+    }
+
+    // ---- try statements --------------------------------------------------------------------
+
+    fn try_statement(&mut self, node: Node<'t>) -> Lowered<()> {
+        let Some(body) = node.child_by_field_name("body") else {
+            return self.error(node, "syntax error: try without a block");
+        };
+        let (catches, finally) = self.catches_and_finally(node)?;
+        if catches.is_empty() && finally.is_none() {
+            return self.error(node, "'try' without 'catch' or 'finally'");
+        }
+        // javac generates no catch code for an empty try block, which cannot throw.
+        let catches = if children(body).is_empty() { Vec::new() } else { catches };
+        self.protected(&catches, finally.map(Cleanup::Finally), |this| this.statement(body))
+    }
+
+    fn try_with_resources_statement(&mut self, node: Node<'t>) -> Lowered<()> {
+        let (Some(body), Some(specification)) =
+            (node.child_by_field_name("body"), node.child_by_field_name("resources"))
+        else {
+            return self.error(node, "syntax error: incomplete try statement");
+        };
+        let (catches, finally) = self.catches_and_finally(node)?;
+        let resources = children(specification);
+        self.protected(&catches, finally.map(Cleanup::Finally), |this| {
+            this.scopes.push(Vec::new());
+            let result = this.resources(&resources, body);
+            this.scopes.pop();
+            result
+        })
+    }
+
+    /// `try (R r = e; more) body` is `R r = e; try (more) body finally { close r }`, so that the
+    /// resources are closed in reverse order, before the catch clauses run.
+    fn resources(&mut self, resources: &[Node<'t>], body: Node<'t>) -> Lowered<()> {
+        let Some((first, rest)) = resources.split_first() else { return self.statement(body) };
+        let resource = self.resource(*first)?;
+        let span = self.span(*first);
+        self.protected(&[], Some(Cleanup::Close { resource, span }), |this| this.resources(rest, body))
+    }
+
+    /// Declares and initialises a resource, or finds the variable it names.
+    fn resource(&mut self, node: Node<'t>) -> Lowered<LocalId> {
+        let field = |name| node.child_by_field_name(name);
+        if let (Some(type_node), Some(name), Some(value)) = (field("type"), field("name"), field("value")) {
+            let ty = primitive_type(type_node, self.class.file.path, self.source())?;
+            let typed = self.value(value)?;
+            let operand = self.coerce(typed, ty, value)?;
+            let id = self.declare(self.text(name), ty, None);
+            self.assign(id, Rvalue::Use(operand));
+            return Ok(id);
+        }
+        match children(node).first() {
+            Some(name) if name.kind() == "identifier" => match self.lookup(self.text(*name)) {
+                Some(variable) => Ok(variable.id),
+                None => self.error(*name, format!("cannot find symbol '{}'", self.text(*name))),
+            },
+            _ => self.unsupported(node, "this resource (a field access)"),
+        }
+    }
+
+    /// The catch clauses and the `finally` block of a try statement.
+    fn catches_and_finally(&self, node: Node<'t>) -> Lowered<(Vec<CatchClause<'t>>, Option<Node<'t>>)> {
+        let mut catches = Vec::new();
+        let mut finally = None;
+        for child in children(node) {
+            match child.kind() {
+                "catch_clause" => catches.push(self.catch_clause(child)?),
+                "finally_clause" => finally = children(child).first().copied(),
+                _ => {}
+            }
+        }
+        Ok((catches, finally))
+    }
+
+    fn catch_clause(&self, node: Node<'t>) -> Lowered<CatchClause<'t>> {
+        let parameter = children(node).into_iter().find(|c| c.kind() == "catch_formal_parameter");
+        let (Some(parameter), Some(body)) = (parameter, node.child_by_field_name("body")) else {
+            return self.error(node, "syntax error: incomplete catch clause");
+        };
+        let Some(name) = parameter.child_by_field_name("name").filter(|n| n.kind() == "identifier") else {
+            return self.unsupported(parameter, "unnamed catch parameter");
+        };
+        let Some(catch_type) = children(parameter).into_iter().find(|c| c.kind() == "catch_type") else {
+            return self.error(parameter, "syntax error: catch without a type");
+        };
+        let mut classes = Vec::new();
+        for ty in children(catch_type) {
+            let class = self.index.exception_class(self.text(ty), self.class.file);
+            if !is_known(&self.index.exception_superclasses, &class) {
+                return self.unsupported(ty, format!("catching '{class}' (its superclasses are not known)"));
+            }
+            classes.push(class);
+        }
+        Ok(CatchClause { classes, name: self.text(name), body })
+    }
+
+    /// A try statement: `body` with its exceptions going to `catches`, then `cleanup` (a
+    /// `finally`, or closing a resource) on every way out, as javac compiles it: a copy after
+    /// the block and after each catch clause, one before each jump out of them, and one in a
+    /// catch of everything that rethrows.
+    fn protected(
+        &mut self,
+        catches: &[CatchClause<'t>],
+        cleanup: Option<Cleanup<'t>>,
+        body: impl FnOnce(&mut Self) -> Lowered<()>,
+    ) -> Lowered<()> {
+        let outer = self.current_handler;
+        // The catch of everything covers the try block and the catch clauses.
+        let catch_all = cleanup.as_ref().map(|_| {
+            let exception = self.new_temp(Ty::Throwable);
+            let target = self.new_block();
+            let catch = Catch { classes: vec![THROWABLE.to_string()], exception, target };
+            (self.new_handler(vec![catch], outer), exception, target)
+        });
+        let catch_region = catch_all.map(|(handler, ..)| handler).or(outer);
+        self.current_handler = catch_region;
+        let mut clauses = Vec::new();
+        for clause in catches {
+            let exception = self.new_local(clause.name.to_string(), Ty::Throwable);
+            let target = self.new_block();
+            clauses.push(Catch { classes: clause.classes.clone(), exception, target });
+        }
+        let try_region = if clauses.is_empty() {
+            catch_region
+        } else {
+            Some(self.new_handler(clauses.clone(), catch_region))
+        };
+        if let Some(cleanup) = &cleanup {
+            let (scopes, loops) = (self.scopes.len(), self.loop_targets.len());
+            self.finalizers.push(Finalizer { cleanup: cleanup.clone(), handler: outer, scopes, loops });
+        }
+
+        self.current_handler = try_region;
+        let start = self.new_block();
+        self.goto(start);
+        self.switch_to(start);
+        if let Some(handler) = try_region.filter(|h| Some(*h) != outer) {
+            self.emit(Inst::EnterTry(handler));
+        }
+        body(self)?;
+        self.current_handler = outer;
+        let after = self.new_block();
+        self.leave_normally(cleanup.is_some(), after)?;
+        for (clause, catch) in catches.iter().zip(&clauses) {
+            self.current_handler = catch_region;
+            self.switch_to(catch.target);
+            let variable = Variable { id: catch.exception, ty: Ty::Throwable, constant: None };
+            self.scopes.push(vec![(clause.name.to_string(), variable)]);
+            self.statement(clause.body)?;
+            self.scopes.pop();
+            self.leave_normally(cleanup.is_some(), after)?;
+        }
+        if cleanup.is_some() {
+            self.finalizers.pop();
+        }
+        self.current_handler = outer;
+        if let (Some(cleanup), Some((_, exception, target))) = (cleanup, catch_all) {
+            self.switch_to(target);
+            let span = match &cleanup {
+                Cleanup::Finally(block) => self.span(*block),
+                Cleanup::Close { span, .. } => span.clone(),
+            };
+            self.cleanup(cleanup)?;
+            self.terminate(Terminator::Rethrow { exception, span });
+        }
+        self.switch_to(after);
+        Ok(())
+    }
+
+    /// The end of a try block or catch clause, if it is reachable: the try statement's own
+    /// cleanup (the innermost finalizer), then on to `after`.
+    fn leave_normally(&mut self, has_cleanup: bool, after: BlockId) -> Lowered<()> {
+        if self.current.is_none() {
+            return Ok(());
+        }
+        if has_cleanup {
+            self.run_finalizers(self.finalizers.len() - 1)?;
+        }
+        self.goto(after);
+        Ok(())
+    }
+
+    fn new_handler(&mut self, catches: Vec<Catch>, outer: Option<HandlerId>) -> HandlerId {
+        self.handlers.push(Handler { catches, outer });
+        HandlerId(self.handlers.len() as u32 - 1)
+    }
+
+    /// Lowers copies of the cleanups of the try statements being left, innermost first, until
+    /// `down_to` remain.
+    fn run_finalizers(&mut self, down_to: usize) -> Lowered<()> {
+        for index in (down_to..self.finalizers.len()).rev() {
+            self.run_finalizer(index)?;
+        }
+        Ok(())
+    }
+
+    /// A copy of a cleanup, in the context of its try statement.
+    fn run_finalizer(&mut self, index: usize) -> Lowered<()> {
+        let finalizers = self.finalizers.split_off(index);
+        let Finalizer { cleanup, handler, scopes, loops } = &finalizers[0];
+        let (cleanup, handler, scopes, loops) = (cleanup.clone(), *handler, *scopes, *loops);
+        let scopes = self.scopes.split_off(scopes);
+        let loops = self.loop_targets.split_off(loops);
+        let inner_handler = std::mem::replace(&mut self.current_handler, handler);
+        let result = self.cleanup(cleanup);
+        // Only a jump follows the copy, which cannot throw: the current block may stay.
+        self.current_handler = inner_handler;
+        self.loop_targets.extend(loops);
+        self.scopes.extend(scopes);
+        self.finalizers.extend(finalizers);
+        result
+    }
+
+    fn cleanup(&mut self, cleanup: Cleanup<'t>) -> Lowered<()> {
+        if let Some(block) = self.current
+            && self.blocks[block.0 as usize].handler != self.current_handler
+        {
+            let next = self.new_block();
+            self.goto(next);
+            self.switch_to(next);
+        }
+        match cleanup {
+            Cleanup::Finally(block) => self.statement(block),
+            Cleanup::Close { resource, span } => {
+                self.close_resource(resource, span);
+                Ok(())
+            }
+        }
+    }
+
+    /// Closes a try-with-resources resource, as javac's generated `if (r != null) r.close()`
+    /// does (a check JaCoCo does not count as a branch, hence no branch here either).
+    fn close_resource(&mut self, resource: LocalId, span: Span) {
+        if let Ty::Jdbc(_) = self.locals[resource.0 as usize].ty {
+            let receiver = Operand::Local(resource);
+            self.emit(Inst::Jdbc { dst: None, call: JdbcCall::CloseResource, receiver, args: Vec::new(), span });
+        }
+    }
+
+    /// The local of the caught exception that `node` names, if it names one.
+    fn caught_exception(&self, node: Node) -> Option<LocalId> {
+        if node.kind() != "identifier" {
+            return None;
+        }
+        self.lookup(self.text(node)).filter(|v| v.ty == Ty::Throwable).map(|v| v.id)
+    }
+
+    fn check_not_exception_receiver(&self, object: Option<Node>, method: &str) -> Lowered<()> {
+        match object {
+            Some(object) if self.caught_exception(object).is_some() => self.unsupported(
+                object,
+                format!(
+                    "calling '{method}' on the caught exception '{}' (exception objects are not modelled)",
+                    self.text(object)
+                ),
+            ),
+            _ => Ok(()),
+        }
     }
 
     // ---- conditions ------------------------------------------------------------------------
@@ -729,6 +1073,12 @@ impl<'t> MethodLowering<'_, 't> {
                 return self.unsupported(
                     node,
                     format!("using '{name}' as a Java value: it holds SQL text, {LONG_STRING}, which only JDBC calls may take"),
+                );
+            }
+            if variable.ty == Ty::Throwable {
+                return self.unsupported(
+                    node,
+                    format!("using the caught exception '{name}' (exception objects are not modelled; 'throw {name}' is supported)"),
                 );
             }
             return Ok(Typed { operand: Operand::Local(variable.id), ty: variable.ty });
@@ -1029,6 +1379,7 @@ impl<'t> MethodLowering<'_, 't> {
         };
         let name = self.text(name_node);
         let object = node.child_by_field_name("object");
+        self.check_not_exception_receiver(object, name)?;
         if let Some(receiver) = object.filter(|o| self.is_value_receiver(*o)) {
             let value = self.value(receiver)?;
             return match value.ty {
@@ -1231,6 +1582,12 @@ impl MethodLowering<'_, '_> {
                 continue;
             }
             reached[b] = true;
+            let mut handler = self.blocks[b].handler;
+            while let Some(h) = handler {
+                let handler_info = &self.handlers[h.0 as usize];
+                pending.extend(handler_info.catches.iter().map(|c| c.target.0 as usize));
+                handler = handler_info.outer;
+            }
             match &self.blocks[b].term {
                 Some(Terminator::Goto(t)) => pending.push(t.0 as usize),
                 Some(Terminator::Branch { then_block, else_block, .. }) => {
@@ -1246,7 +1603,9 @@ impl MethodLowering<'_, '_> {
             .into_iter()
             .enumerate()
             .filter(|(i, _)| reached[*i])
-            .filter_map(|(i, b)| Some((BlockId(i as u32), Block { insts: b.insts, term: b.term? })))
+            .filter_map(|(i, b)| {
+                Some((BlockId(i as u32), Block { insts: b.insts, term: b.term?, handler: b.handler }))
+            })
             .collect())
     }
 }
@@ -1302,6 +1661,49 @@ fn renumber(
     let branches = used_branches.iter().map(|id| branches[id.0 as usize].clone()).collect();
     let loops = used_loops.iter().map(|id| loops[id.0 as usize].clone()).collect();
     (blocks, branches, loops)
+}
+
+/// Number the handlers of the reachable blocks densely, keeping their order, and point their
+/// catch clauses at the blocks' numbers after `renumber` (their positions).
+fn renumber_handlers(
+    mut blocks: Vec<(BlockId, Block)>,
+    handlers: &[Handler],
+) -> (Vec<(BlockId, Block)>, Vec<Handler>) {
+    let mut used = BTreeSet::new();
+    for (_, block) in &blocks {
+        let mut handler = block.handler;
+        while let Some(h) = handler {
+            used.insert(h);
+            handler = handlers[h.0 as usize].outer;
+        }
+    }
+    let handler_ids: HashMap<HandlerId, HandlerId> =
+        used.iter().enumerate().map(|(new, old)| (*old, HandlerId(new as u32))).collect();
+    let block_ids: HashMap<BlockId, BlockId> =
+        blocks.iter().enumerate().map(|(new, (old, _))| (*old, BlockId(new as u32))).collect();
+    for (_, block) in &mut blocks {
+        block.handler = block.handler.map(|h| handler_ids[&h]);
+        for inst in &mut block.insts {
+            if let Inst::EnterTry(h) = inst {
+                *h = handler_ids[h];
+            }
+        }
+    }
+    let handlers = used
+        .iter()
+        .map(|h| {
+            let handler = &handlers[h.0 as usize];
+            Handler {
+                catches: handler
+                    .catches
+                    .iter()
+                    .map(|c| Catch { target: block_ids[&c.target], ..c.clone() })
+                    .collect(),
+                outer: handler.outer.map(|o| handler_ids[&o]),
+            }
+        })
+        .collect();
+    (blocks, handlers)
 }
 
 /// The value of a Java string literal (`"a\\tb\\"c"`), or None for text blocks and escapes

@@ -3,6 +3,7 @@
 //! construct, and the enclosing method is skipped; everything else goes on.
 
 mod declared;
+mod exceptions;
 mod index;
 mod library;
 mod lower;

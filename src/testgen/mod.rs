@@ -172,9 +172,11 @@ pub fn build(method: &Method, exploration: &Exploration, schema: Option<&Schema>
 
 /// The branch outcomes, per method (full signature), that the tests made of these paths are
 /// sure to show a bytecode coverage tool. JaCoCo records execution at probes (returns, `throw`
-/// statements, jump targets, some calls): every branch of a path that returns is seen; of a
-/// path that ends in an exception, only those of the method whose `throw` raised it (an
-/// exception raised by an operation may skip the probe that would show the branches before it).
+/// statements, jump targets, the start of try blocks): every branch of a path that returns is
+/// seen; of a path that ends in an exception, only those of the method whose `throw` raised it
+/// (an exception raised by an operation may skip the probe that would show the branches before
+/// it). The same holds inside a path: where such an exception was caught, the branches since
+/// the catching method entered its try block are not claimed.
 pub fn observed_branches<'a>(paths: impl Iterator<Item = &'a PathResult>) -> HashMap<String, BTreeSet<(u32, bool)>> {
     let mut observed: HashMap<String, BTreeSet<(u32, bool)>> = HashMap::new();
     for path in paths {
@@ -184,8 +186,10 @@ pub fn observed_branches<'a>(paths: impl Iterator<Item = &'a PathResult>) -> Has
             (Outcome::Throw(_), Some(Event::Thrown { method })) => Some(method.as_str()),
             (Outcome::Throw(_), _) => continue,
         };
-        for event in events {
+        let unseen = interrupted_events(events);
+        for (event, unseen) in events.iter().zip(unseen) {
             if let Event::Branch { method, id, taken } = event
+                && !unseen
                 && seen_method.is_none_or(|m| m == method)
             {
                 observed.entry(method.clone()).or_default().insert((*id, *taken));
@@ -193,6 +197,27 @@ pub fn observed_branches<'a>(paths: impl Iterator<Item = &'a PathResult>) -> Has
         }
     }
     observed
+}
+
+/// Which events no probe may show: for each exception that interrupted a method inside a try
+/// statement, those since that method (in the same active call) last entered a try block,
+/// where a probe is. The interrupted code after it may have reached no further probe.
+fn interrupted_events(events: &[Event]) -> Vec<bool> {
+    let mut unseen = vec![false; events.len()];
+    let mut try_entries: HashMap<(&str, u32), usize> = HashMap::new();
+    for (i, event) in events.iter().enumerate() {
+        match event {
+            Event::TryEntered { method, depth } => {
+                try_entries.insert((method.as_str(), *depth), i);
+            }
+            Event::Interrupted { method, depth } => {
+                let start = try_entries.get(&(method.as_str(), *depth)).map_or(0, |entry| entry + 1);
+                unseen[start..i].fill(true);
+            }
+            _ => {}
+        }
+    }
+    unseen
 }
 
 /// The entry of a method that gets no tests of its own (a private method, exercised only
@@ -306,5 +331,40 @@ pub fn coverage(method: &Method, taken: &BTreeSet<(u32, bool)>) -> Coverage {
         covered: lines.iter().map(|l| l.covered).sum(),
         total: lines.iter().map(|l| l.total).sum(),
         lines,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn branch(method: &str, id: u32) -> Event {
+        Event::Branch { method: method.into(), id, taken: true }
+    }
+
+    fn returning(events: Vec<Event>) -> PathResult {
+        PathResult::Feasible { inputs: vec![], outcome: Outcome::Return(None), events }
+    }
+
+    #[test]
+    fn a_caught_exception_hides_what_its_method_did_since_it_entered_its_try_block() {
+        let entered = |depth| Event::TryEntered { method: "m".into(), depth };
+        let interrupted = |depth| Event::Interrupted { method: "m".into(), depth };
+        // m takes branch 0, enters a try block at depth 0, takes branch 1, calls itself (depth 1)
+        // where the nested call enters and leaves a try block, takes branch 2, then a division
+        // fails at depth 0 and m catches it and takes branch 3.
+        let path = returning(vec![
+            branch("m", 0),
+            entered(0),
+            branch("m", 1),
+            entered(1),
+            branch("m", 4),
+            branch("m", 2),
+            interrupted(0),
+            branch("m", 3),
+        ]);
+        let observed = observed_branches([path].iter());
+        let ids: Vec<u32> = observed["m"].iter().map(|(id, _)| *id).collect();
+        assert_eq!(ids, vec![0, 3]);
     }
 }
