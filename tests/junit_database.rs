@@ -121,6 +121,7 @@ fn case(name: &str, args: Vec<JavaValue>, expect: Expectation, fixture: Vec<Tabl
         expect,
         branches: Vec::new(),
         database: Some(DatabaseCase { fixture, final_rows }),
+        standard_input: None,
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::ir::{Method, package_of, simple_name};
 use crate::sql::schema::Schema;
 use crate::testgen::{DatabaseCase, Expectation, JavaValue, MethodTests, TableRows, TestCase};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -139,14 +139,19 @@ fn package_file(package: &str, class: &str) -> PathBuf {
     path
 }
 
-/// The `HornetDatabase.Table` constants of a test class: one per table its tests fill or
-/// check, named after the table, in the order fixtures are inserted.
-struct TableConstants {
-    /// Per table name (lower case): the constant, the table's name and its columns.
-    tables: BTreeMap<String, (String, String, Vec<String>)>,
-    /// Lower-case table names in the schema's insertion order, then the others.
-    order: Vec<String>,
+/// A `HornetDatabase.Table` constant of a test class.
+struct TableConstant {
+    /// The Java name, `ORDER_LINE`.
+    constant: String,
+    /// The table's name as the schema declares it.
+    table: String,
+    /// Its columns, in the schema's order: the order of the values in rows.
+    columns: Vec<String>,
 }
+
+/// The table constants of a test class, one per table its tests fill or check, in the order
+/// fixtures are inserted: the schema's insertion order (tables it lacks come last).
+struct TableConstants(Vec<TableConstant>);
 
 impl TableConstants {
     fn new(methods: &[(&Method, &MethodTests)], schema: Option<&Schema>) -> TableConstants {
@@ -155,38 +160,34 @@ impl TableConstants {
             .flat_map(|database| database.fixture.iter().chain(&database.final_rows))
             .map(|rows| rows.table.as_str())
             .collect();
-        let mut order: Vec<String> = schema
-            .map(|schema| schema.insertion_order().tables.iter().map(|table| table.name.to_lowercase()).collect())
-            .unwrap_or_default();
-        order.retain(|name| used.iter().any(|table| table.to_lowercase() == *name));
-        for table in &used {
-            if !order.contains(&table.to_lowercase()) {
-                order.push(table.to_lowercase());
+        let is_used = |name: &str| used.iter().any(|table| table.eq_ignore_ascii_case(name));
+        let mut tables: Vec<(String, Vec<String>)> = schema
+            .map(|schema| schema.insertion_order().tables)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|table| is_used(&table.name))
+            .map(|table| (table.name.clone(), table.columns.iter().map(|column| column.name.clone()).collect()))
+            .collect();
+        for name in used {
+            if !tables.iter().any(|(table, _)| table.eq_ignore_ascii_case(name)) {
+                tables.push((name.to_string(), Vec::new()));
             }
         }
         let mut taken = BTreeSet::new();
-        let mut tables = BTreeMap::new();
-        for key in &order {
-            let declared = schema.and_then(|schema| schema.table(key));
-            let name = declared.map_or_else(
-                || used.iter().find(|table| table.to_lowercase() == *key).unwrap_or(&"").to_string(),
-                |table| table.name.clone(),
-            );
-            let columns = declared.map(|table| table.columns.iter().map(|c| c.name.clone()).collect()).unwrap_or_default();
-            let constant = unique_constant(&name, &mut taken);
-            tables.insert(key.clone(), (constant, name, columns));
-        }
-        TableConstants { tables, order }
+        let constants = tables
+            .into_iter()
+            .map(|(table, columns)| TableConstant { constant: unique_constant(&table, &mut taken), table, columns })
+            .collect();
+        TableConstants(constants)
     }
 
     fn declare(&self, out: &mut String) {
-        if self.order.is_empty() {
+        if self.0.is_empty() {
             return;
         }
         out.push_str("\n    // The tables the tests fill and check, with the columns their rows give values for.\n");
-        for key in &self.order {
-            let (constant, name, columns) = &self.tables[key];
-            let arguments: Vec<String> = std::iter::once(name).chain(columns).map(|n| string_literal(n)).collect();
+        for TableConstant { constant, table, columns } in &self.0 {
+            let arguments: Vec<String> = std::iter::once(table).chain(columns).map(|name| string_literal(name)).collect();
             let _ = writeln!(
                 out,
                 "    private static final {DATABASE_HELPER}.Table {constant} = new {DATABASE_HELPER}.Table({});",
@@ -195,14 +196,19 @@ impl TableConstants {
         }
     }
 
+    /// Where `table` is in the order; every table of the tests has a constant.
+    fn position(&self, table: &str) -> usize {
+        self.0.iter().position(|constant| constant.table.eq_ignore_ascii_case(table)).unwrap_or(self.0.len())
+    }
+
     fn constant(&self, table: &str) -> &str {
-        &self.tables[&table.to_lowercase()].0
+        &self.0[self.position(table)].constant
     }
 
     /// `rows` ordered as the tables are, so that fixtures satisfy foreign keys.
     fn ordered<'a>(&self, rows: &'a [TableRows]) -> Vec<&'a TableRows> {
         let mut ordered: Vec<&TableRows> = rows.iter().collect();
-        ordered.sort_by_key(|rows| self.order.iter().position(|key| *key == rows.table.to_lowercase()));
+        ordered.sort_by_key(|rows| self.position(&rows.table));
         ordered
     }
 }
