@@ -31,6 +31,7 @@
 :- use_module(library(pairs)).
 :- use_module(library(between)).
 :- use_module(library(when)).
+:- use_module(library(freeze)).
 
 %% empty(+Schema, -Db)  empty(+Schema, +MaxNew, -Db)
 %
@@ -137,7 +138,7 @@ substituted_(Params, A0, A) :- substituted(A0, Params, A).
 
 param_value(Key, Params, V) :-
     (   member(K-V0, Params), K == Key -> V = V0
-    ;   existence_error(parameter, Key)
+    ;   throw(error(existence_error(parameter, Key), execute/5))
     ).
 
 % --- Matching rows -----------------------------------------------------------------------------
@@ -374,8 +375,9 @@ row_checked([Check|Checks], Table, Vs, Db, Outcome) :-
 checks_hold(Db, Table, Vs) :-
     schema_table(Db, Table, table(_, _, _, _, _, Checks)),
     maplist(check_holds(Db, Table, Vs), Checks).
+% LIKE is not a branch here (reified): a row needs no path per way it passes its CHECKs.
 check_holds(Db, Table, Vs, Check) :-
-    truth(Check, [e(Table, Table, row(none, none, Vs, alive))], Db, T),
+    truth(Check, [e(Table, Table, row(none, none, Vs, alive)), reified], Db, T),
     T #> 0.
 
 touches(Assigned, Key) :-
@@ -564,7 +566,10 @@ truth(like(E, P), Env, Db, T) :-
     expr_value(E, Env, Db, V),
     pattern_items(P, Env, Db, Items),
     (   ( V == null ; Items == null ) -> T = 1
-    ;   must_be_string(V), like_outcome(V, Items, T)
+    ;   must_be_string(V),
+        (   memberchk(reified, Env), ground(Items) -> like_reified(V, Items, T)
+        ;   like_outcome(V, Items, T)
+        )
     ).
 
 in_item(E, Env, Db, Item, T0, T) :- truth(cmp(eq, E, Item), Env, Db, TI), T #= max(T0, TI).
@@ -613,13 +618,28 @@ template_part(Env, Db, Part, S0, S) :-
     (   Part = str(Cs) -> strings:literal(Cs, P)
     ;   expr_value(Part, Env, Db, V),
         (   integer(V) -> number_chars(V, Cs), strings:literal(Cs, P)
-        ;   is_int_variable(V) -> domain_error(ground_integer_in_template, V, expr_value/4)
+        ;   is_int_variable(V) -> int_text(V, P)
         ;   P = V
         )
     ),
     strings:concat(S0, P, S).
 
 is_int_variable(V) :- var(V), fd_inf(V, L), L \== inf.
+
+% The decimal text of a symbolic int: its length is bounded at once (1 to 16 characters), its
+% codes are digits or '-', and they are known when V is (labelling fixes them).
+int_text(V, s(Len, Codes)) :-
+    strings:max_length(Max),
+    Len in 1..Max,
+    length(Codes, Max),
+    int_codes(Codes, 0, Len),
+    freeze(V, ( number_chars(V, Cs), strings:literal(Cs, s(Len, Codes)) )).
+int_codes([], _, _).
+int_codes([C|Cs], I, Len) :-
+    C in 0 \/ 45 \/ 48..57,
+    (I #< Len) #<==> (C #> 0),
+    I1 is I + 1,
+    int_codes(Cs, I1, Len).
 
 must_be_string(V) :-
     (   is_string(V) -> true ; type_error(string, V) ).
@@ -658,7 +678,7 @@ template_items(Env, Db, Part, Items) :-
     (   Part = str(Cs) -> maplist(char_code_, Cs, Codes), wildcard_items(Codes, Items)
     ;   expr_value(Part, Env, Db, V),
         (   integer(V) -> number_codes(V, Codes), maplist(literal_item, Codes, Items)
-        ;   is_int_variable(V) -> domain_error(ground_integer_in_template, V, truth/4)
+        ;   is_int_variable(V) -> int_text(V, S), Items = [text(S)]
         ;   strings:shape(V),
             (   V == null -> maplist(literal_item, "null", Items0), Items = Items0
             ;   value_items(V, Items)
@@ -690,6 +710,12 @@ wildcard_items([C|Cs], [I|Is]) :-
 merged([], []).
 merged([any, any|Is], Ms) :- !, merged([any|Is], Ms).
 merged([I|Is], [I|Ms]) :- merged(Is, Ms).
+
+% T is 2 or 0 as the automaton says, without a branch; for the conditions a row must merely
+% satisfy (CHECK constraints of materialised rows), where labelling copes with weak propagation.
+like_reified(s(Len, Codes), Items, T) :-
+    like_automaton(Items, Len, Codes, M),
+    T #= 2 * M.
 
 %% like_outcome(+S, +Items, -T)
 %
@@ -750,14 +776,16 @@ text_at([H|Hs], J, O, L, Codes) :-
 
 % The automaton: Row_i lists, for each position J in 0..16, whether items i.. match the codes
 % from J to the end of the string (position Len).
-like_fails(Items0, Len, Codes) :-
+like_fails(Items, Len, Codes) :-
+    like_automaton(Items, Len, Codes, 0).
+
+like_automaton(Items0, Len, Codes, M) :-
     maplist(expanded_item, Items0, Itemss),
     append(Itemss, Items),
     numlist(0, 16, Js),
     maplist(at_end(Len), Js, End),
     dp_rows(Items, Codes, End, Row),
-    Row = [M|_],
-    M #= 0.
+    Row = [M|_].
 
 expanded_item(text(s(L, Cs)), Items) :- !,
     length(Text, L), append(Text, _, Cs), maplist(literal_item, Text, Items).
@@ -841,10 +869,14 @@ larger(V, M0, M) :- M #= max(M0, V).
 
 %% ordered(+Items, +Bindings, +Order, +Direct, +Db, +Tuples0, -Tuples)
 %
-%  Tuples is Tuples0 in the order the SELECT lists them. Sorting is a choice of order (a path
-%  per order the data allow) with each row constrained to come before the next: by the keys,
-%  ties broken by the scan order. The rows materialised for a single-table SELECT (Direct) are
-%  interchangeable, so they are listed in materialisation order (symmetry breaking).
+%  Tuples is Tuples0 in the order the SELECT lists them. Sorting chooses an order, each row
+%  constrained to come before the next (by the keys, ties broken by the scan order): the first
+%  order, starting from the scan order, that propagation does not refute. This is the one
+%  incompleteness: a path never lists the same rows in two orders, so a program behaviour that
+%  needs the data in another order than the one chosen can be missed (rows with known keys
+%  have only one order, so it only concerns rows whose keys are still open). The rows
+%  materialised for a single-table SELECT (Direct) are interchangeable, so they are listed in
+%  materialisation order (symmetry breaking).
 ordered([agg(_, _)|_], _, _, _, _, Tuples, Tuples) :- !.
 ordered(_, Bindings, Order, Direct, Db, Tuples0, Tuples) :-
     (   Order \== [] -> sorted_by(Order, Bindings, Direct, Db, Tuples0, Tuples)
@@ -858,7 +890,8 @@ ordered(_, Bindings, Order, Direct, Db, Tuples0, Tuples) :-
     ).
 
 key_ordered(Db, Table, Pk) :-
-    schema_table(Db, Table, table(_, Columns, [Pk], _, _, _)),
+    schema_table(Db, Table, table(_, Columns, Key, _, _, _)),
+    Key = [Pk],
     memberchk(column(Pk, int(_, _), _, _), Columns).
 
 partition_initial([], [], []).
@@ -873,7 +906,9 @@ sorted_by(Order, Bindings, Direct, Db, Tuples0, Tuples) :-
     scan_ordered(Bindings, Db, Tuples0, Scanned),
     (   Bindings = [_] -> Interchangeable = Direct ; Interchangeable = [] ),
     numbered(Scanned, 0, Interchangeable, Exprs, Db, Numbered),
-    chosen_order(Numbered, Dirs, none, Sorted),
+    % The first order that propagation accepts, trying the scan order first: one path, not
+    % one per order the data allow (a path never needs a second order of the same rows).
+    once(chosen_order(Numbered, Dirs, none, Sorted)),
     pairs_values_(Sorted, Tuples).
 
 key_direction(asc(E), asc, E).
@@ -993,7 +1028,7 @@ rolled_back_rows([row(Id, O, _, _)|Rs], Saved, Out) :-
 
 schema_table(db(schema(Ts), _, _, _, _), Name, Table) :-
     Table = table(Name, _, _, _, _, _),
-    (   memberchk(Table, Ts) -> true ; existence_error(table, Name) ).
+    (   memberchk(Table, Ts) -> true ; throw(error(existence_error(table, Name), schema_table/3)) ).
 
 % table_rows(+Tables0, +Name, -Rows0, -Tables, +Rows): Tables is Tables0 with Name's rows
 % Rows0 replaced by Rows.
