@@ -2,7 +2,8 @@
 
    A path never needs a whole table, only the rows it touches (DESIGN.md, "The database model").
    Db = db(Schema, MaxNew, NextId, Tables, Negs):
-     Schema   the term sql::schema_term renders (schema([table(Name, Columns, Pk, Uniques, Fks)]));
+     Schema   the term sql::schema_term renders: schema([table(Name, Columns, Pk, Uniques, Fks,
+              Checks)]), Checks conditions (as in WHERE) over col(Name, Column);
      MaxNew   how many new initial rows one statement may materialise (bounds the paths);
      Tables   Name-Rows, Rows in materialisation/insertion order, each
               row(Id, Origin, Values, Status): Origin initial(InitialValues) or inserted,
@@ -18,9 +19,21 @@
    Conditions have SQL's three values, reified as a clpz variable: 0 false, 1 unknown, 2 true;
    a row is kept when its condition is 2. Whether each candidate row matches is a branch (a path
    each way), so every path knows exactly which rows a statement saw.
-   Not modelled: CHECK constraints, LIKE, templates, ON DELETE/UPDATE actions (a DELETE or key
-   UPDATE of a referenced row is not checked), generated values (a generated column is a fresh
-   value), ORDER BY (results are compared order-independently), transactions.
+
+   Modelled: SELECT (joins, aggregates, ORDER BY and H2's scan order, see "Order of results"),
+   INSERT, UPDATE, DELETE; NOT NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and FOREIGN KEY on
+   writes (a failing write is an SQLException branch with the data unchanged; materialised
+   initial rows satisfy them all); LIKE with % and _ (a ground pattern, or symbolic Java values
+   spliced into a pattern as literal text); templates (Java values spliced into a string
+   literal: Java's concatenation, null as "null", ints as decimal text); commit and rollback
+   (commit/2, rollback/3; auto-commit is the caller's).
+   Not modelled: ON DELETE/UPDATE actions (a DELETE or key UPDATE of a referenced row is not
+   checked); generated values (a generated column is a fresh value); LIKE ... ESCAPE; a
+   symbolic pattern's own wildcards (it is constrained to have none); GROUP BY, LIMIT,
+   DISTINCT, subqueries (sql::statement rejects them); the order of a join's rows without ORDER
+   BY; a second order of the same rows on one path (see ordered/7); no cap on the paths of one
+   statement beyond MaxNew. A CHECK that mentions a nullable column makes each materialised
+   row a path with NULL and a path without.
 */
 
 :- module(db, [empty/2, empty/3, execute/5, fixture/2, final/2, commit/2, rollback/3]).
@@ -985,7 +998,10 @@ codes_before([X|Xs], [Y|Ys], B0, B) :-
 %  The snapshot a later rollback/3 returns to: Db itself (a commit changes no data). With
 %  auto-commit on, the caller takes a snapshot after every statement.
 %
-%  ?- db:empty(S, Db0), db:execute(Stmt, [], _, Db0, Db1), db:commit(Db1, C), ...
+%  ?- S = schema([table(t,[column(a,int(0,9),not_null,none)],[a],[],[],[])]),
+%     db:empty(S, Db0), db:execute(insert(t,[a-int(1)]), [], _, Db0, Db1), db:commit(Db1, C),
+%     db:execute(delete(t,t,true), [], _, Db1, Db2), db:rollback(C, Db2, Db), db:final(Db, F).
+%  F = [t-[[1]]].
 commit(Db, Db) :-
     must_be_db(Db).
 
@@ -998,7 +1014,8 @@ commit(Db, Db) :-
 %  constraints say so), so it is alive with its initial values. Everything learnt about the
 %  initial database stays: those rows (in their place), every negative constraint, the ids.
 %
-%  ?- db:empty(S, Db0), db:execute(insert(t, [a-int(1)]), [], _, Db0, Db1),
+%  ?- S = schema([table(t,[column(a,int(0,9),not_null,none)],[a],[],[],[])]),
+%     db:empty(S, Db0), db:execute(insert(t,[a-int(1)]), [], _, Db0, Db1),
 %     db:rollback(Db0, Db1, Db), db:final(Db, F).
 %  F = [t-[]].
 rollback(Committed, Db0, Db) :-
