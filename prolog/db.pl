@@ -892,7 +892,11 @@ larger(V, M0, M) :- M #= max(M0, V).
 %  materialisation order (symmetry breaking).
 ordered([agg(_, _)|_], _, _, _, _, Tuples, Tuples) :- !.
 ordered(_, Bindings, Order, Direct, Db, Tuples0, Tuples) :-
-    (   Order \== [] -> sorted_by(Order, Bindings, Direct, Db, Tuples0, Tuples)
+    (   Order \== [], Bindings = [b(Alias, Table)], key_ordered(Db, Table, Pk) ->
+        % Ties in the scan order, the key's (H2 sorts the scanned rows stably).
+        append(Order, [asc(col(Alias, Pk))], Keys),
+        sorted_by(Keys, Bindings, Direct, Db, Tuples0, Tuples)
+    ;   Order \== [] -> sorted_by(Order, Bindings, Direct, Db, Tuples0, Tuples)
     ;   Bindings = [b(Alias, Table)] ->
         (   key_ordered(Db, Table, Pk) ->
             sorted_by([asc(col(Alias, Pk))], Bindings, Direct, Db, Tuples0, Tuples)
