@@ -1003,7 +1003,7 @@ codes_before([X|Xs], [Y|Ys], B0, B) :-
 %  auto-commit on, the caller takes a snapshot after every statement.
 %
 %  ?- S = schema([table(t,[column(a,int(0,9),not_null,none)],[a],[],[],[])]),
-%     db:empty(S, Db0), db:execute(insert(t,[a-int(1)]), [], _, Db0, Db1), db:commit(Db1, C),
+%     db:empty(S, Db0), db:execute(insert(t,[a-int(1)]), [], count(1), Db0, Db1), db:commit(Db1, C),
 %     db:execute(delete(t,t,true), [], _, Db1, Db2), db:rollback(C, Db2, Db), db:final(Db, F).
 %  F = [t-[[1]]].
 commit(Db, Db) :-
@@ -1019,7 +1019,7 @@ commit(Db, Db) :-
 %  initial database stays: those rows (in their place), every negative constraint, the ids.
 %
 %  ?- S = schema([table(t,[column(a,int(0,9),not_null,none)],[a],[],[],[])]),
-%     db:empty(S, Db0), db:execute(insert(t,[a-int(1)]), [], _, Db0, Db1),
+%     db:empty(S, Db0), db:execute(insert(t,[a-int(1)]), [], count(1), Db0, Db1),
 %     db:rollback(Db0, Db1, Db), db:final(Db, F).
 %  F = [t-[]].
 rollback(Committed, Db0, Db) :-
