@@ -666,8 +666,8 @@ arith(mod, A, B, V) :- B #\= 0, V #= A rem B.
 % --- LIKE --------------------------------------------------------------------------------------
 
 /* A pattern is a list of items: lit(Code), one (`_`), any (`%`, runs merged) and text(S), a
-   symbolic Java string spliced in as literal text (its codes are constrained to be neither `%`
-   nor `_`, so the generated value means what the constraint says). A ground pattern, string
+   symbolic Java string spliced in as literal text (its codes are constrained to be none of
+   `%`, `_` and `\`, so the generated value means what the constraint says). A ground pattern, string
    literal part or hole, has its wildcards read; a symbolic one is text. */
 
 %% pattern_items(+Pattern, +Env, +Db, -Items)
@@ -710,15 +710,17 @@ value_items(s(L, Codes), Items) :-
         Items = [text(s(L, Codes))]
     ).
 
-not_wildcard(C) :- C #\= 37, C #\= 95.
+not_wildcard(C) :- C #\= 37, C #\= 95, C #\= 92.
 
+% H2's LIKE has `\` as its escape character by default: `\%`, `\_` and `\\` are literal. (A
+% lone `\` at the end of a part is taken literally.)
 wildcard_items([], []).
-wildcard_items([C|Cs], [I|Is]) :-
-    (   C =:= 37 -> I = any
-    ;   C =:= 95 -> I = one
-    ;   I = lit(C)
-    ),
-    wildcard_items(Cs, Is).
+wildcard_items([C|Cs], Is) :-
+    (   C =:= 92, Cs = [E|Es] -> Is = [lit(E)|Is1], wildcard_items(Es, Is1)
+    ;   C =:= 37 -> Is = [any|Is1], wildcard_items(Cs, Is1)
+    ;   C =:= 95 -> Is = [one|Is1], wildcard_items(Cs, Is1)
+    ;   Is = [lit(C)|Is1], wildcard_items(Cs, Is1)
+    ).
 
 merged([], []).
 merged([any, any|Is], Ms) :- !, merged([any|Is], Ms).
@@ -768,7 +770,10 @@ item_at(lit(C), O, Codes, O1) :- code_at(O, Codes, X), X #= C, O1 #= O + 1.
 item_at(one, O, Codes, O1) :- code_at(O, Codes, X), X #>= 32, O1 #= O + 1.
 item_at(text(s(L, Hs)), O, Codes, O1) :-
     O1 #= O + L, O1 #=< 16,
-    text_at(Hs, 0, O, L, Codes).
+    % Only the codes the text can reach (its length is bounded by the column's by now).
+    fd_sup(L, Sup),
+    length(Reach, Sup), append(Reach, _, Hs),
+    text_at(Reach, 0, O, L, Codes).
 
 code_at(O, Codes, X) :-
     O in 0..15,
