@@ -348,8 +348,8 @@ updated_in(Updated, row(Id, _, _, _)) :- memberchk(row(Id, _, _, _), Updated).
 
 %% write_checks(+Table, +Written, +Others, +Assigned, +Db0, -Db, -Outcome)
 %
-%  The rows Written (value lists) are about to be stored next to Others: NOT NULL and lengths,
-%  then the CHECK constraints, then the keys touching an Assigned column (distinct from every other row, known or not),
+%  The rows Written (value lists) are about to be stored next to Others: NOT NULL, lengths and
+%  integer ranges, then the CHECK constraints, then the keys touching an Assigned column (distinct from every other row, known or not),
 %  then foreign keys. Outcome is ok, or exc('java.sql.SQLException') on a branch where one of
 %  them fails.
 write_checks(Table, Written, Others, Assigned, Db0, Db, Outcome) :-
@@ -408,13 +408,28 @@ row_typing([], [], ok).
 row_typing([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome) :-
     % A nullable value nobody looked at stays open: NULL is allowed, and shaping bounds it.
     (   var(V), Nullable == null -> true ; shaped(Type, V) ),
-    (   var(V) -> row_typing(Cs, Vs, Outcome)
+    (   Type = int(Min, Max), \+ within(Min, Max, V) ->
+        % SQL arithmetic went out of the column's range: H2 raises "value out of range".
+        (   V #< Min #\/ V #> Max, Outcome = exc('java.sql.SQLException')
+        ;   V in Min..Max, row_typing(Cs, Vs, Outcome)
+        )
+    ;   var(V) -> row_typing(Cs, Vs, Outcome)
     ;   V == null, Nullable == not_null -> Outcome = exc('java.sql.SQLException')
     ;   Type = string(N), V = s(L, _) ->
         (   L #> N, Outcome = exc('java.sql.SQLException')
         ;   L #=< N, row_typing(Cs, Vs, Outcome)
         )
     ;   row_typing(Cs, Vs, Outcome)
+    ).
+
+% V is NULL, a value nobody looked at, or an integer known to be in Min..Max.
+within(Min, Max, V) :-
+    (   V == null -> true
+    ;   integer(V) -> V >= Min, V =< Max
+    ;   fd_inf(V, Lo), fd_sup(V, Hi),
+        (   Lo == inf, Hi == sup -> true
+        ;   integer(Lo), integer(Hi), Lo >= Min, Hi =< Max
+        )
     ).
 
 %% keys_checked(+Keys, +Table, +Columns, +Written, +Others, +Db0, -Db, -Outcome)
