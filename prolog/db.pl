@@ -23,8 +23,9 @@
    Modelled: SELECT (joins, aggregates, ORDER BY and H2's scan order, see "Order of results"),
    INSERT, UPDATE, DELETE; NOT NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and FOREIGN KEY on
    writes (a failing write is an SQLException branch with the data unchanged; materialised
-   initial rows satisfy them all); LIKE with % and _ (a ground pattern, or symbolic Java values
-   spliced into a pattern as literal text); templates (Java values spliced into a string
+   initial rows satisfy them all); integer overflow of a written value; LIKE with % and _ and
+   H2's default escape `\` (a ground pattern, or symbolic Java values spliced into a pattern as
+   literal text); templates (Java values spliced into a string
    literal: Java's concatenation, null as "null", ints as decimal text); commit and rollback
    (commit/2, rollback/3; auto-commit is the caller's).
    Not modelled: ON DELETE/UPDATE actions (a DELETE or key UPDATE of a referenced row is not
@@ -349,13 +350,15 @@ updated_in(Updated, row(Id, _, _, _)) :- memberchk(row(Id, _, _, _), Updated).
 %% write_checks(+Table, +Written, +Others, +Assigned, +Db0, -Db, -Outcome)
 %
 %  The rows Written (value lists) are about to be stored next to Others: NOT NULL, lengths and
-%  integer ranges, then the CHECK constraints, then the keys touching an Assigned column (distinct from every other row, known or not),
-%  then foreign keys. Outcome is ok, or exc('java.sql.SQLException') on a branch where one of
-%  them fails.
+%  integer ranges, then the CHECK constraints, then the keys touching an Assigned column
+%  (distinct from every other row, known or not), then foreign keys. Outcome is ok, or
+%  exc('java.sql.SQLException') on a branch where one of them fails.
 write_checks(Table, Written, Others, Assigned, Db0, Db, Outcome) :-
     schema_table(Db0, Table, table(_, Columns, Pk, Uniques, Fks, _)),
     typing(Columns, Written, TypeOutcome0),
-    (   TypeOutcome0 == ok -> checked(Written, Table, Db0, TypeOutcome) ; TypeOutcome = TypeOutcome0 ),
+    (   TypeOutcome0 == ok -> checked(Written, Table, Db0, TypeOutcome)
+    ;   TypeOutcome = TypeOutcome0
+    ),
     (   TypeOutcome \== ok -> Db = Db0, Outcome = TypeOutcome
     ;   include(touches(Assigned), [Pk|Uniques], Keys),
         keys_checked(Keys, Table, Columns, Written, Others, Db0, Db1, KeyOutcome),
@@ -682,8 +685,8 @@ arith(mod, A, B, V) :- B #\= 0, V #= A rem B.
 
 /* A pattern is a list of items: lit(Code), one (`_`), any (`%`, runs merged) and text(S), a
    symbolic Java string spliced in as literal text (its codes are constrained to be none of
-   `%`, `_` and `\`, so the generated value means what the constraint says). A ground pattern, string
-   literal part or hole, has its wildcards read; a symbolic one is text. */
+   `%`, `_` and `\`, so the generated value means what the constraint says). A ground pattern,
+   string literal part or hole, has its wildcards read; a symbolic one is text. */
 
 %% pattern_items(+Pattern, +Env, +Db, -Items)
 %
