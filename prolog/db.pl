@@ -2,7 +2,8 @@
 
    A path never needs a whole table, only the rows it touches (DESIGN.md, "The database model").
    Db = db(Schema, MaxNew, NextId, Tables, Negs):
-     Schema   the term sql::schema_term renders (schema([table(Name, Columns, Pk, Uniques, Fks)]));
+     Schema   the term sql::schema_term renders: schema([table(Name, Columns, Pk, Uniques, Fks,
+              Checks)]), Checks conditions (as in WHERE) over col(Name, Column);
      MaxNew   how many new initial rows one statement may materialise (bounds the paths);
      Tables   Name-Rows, Rows in materialisation/insertion order, each
               row(Id, Origin, Values, Status): Origin initial(InitialValues) or inserted,
@@ -18,9 +19,22 @@
    Conditions have SQL's three values, reified as a clpz variable: 0 false, 1 unknown, 2 true;
    a row is kept when its condition is 2. Whether each candidate row matches is a branch (a path
    each way), so every path knows exactly which rows a statement saw.
-   Not modelled: CHECK constraints, LIKE, templates, ON DELETE/UPDATE actions (a DELETE or key
-   UPDATE of a referenced row is not checked), generated values (a generated column is a fresh
-   value), ORDER BY (results are compared order-independently), transactions.
+
+   Modelled: SELECT (joins, aggregates, ORDER BY and H2's scan order, see "Order of results"),
+   INSERT, UPDATE, DELETE; NOT NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and FOREIGN KEY on
+   writes (a failing write is an SQLException branch with the data unchanged; materialised
+   initial rows satisfy them all); integer overflow of a written value; LIKE with % and _ and
+   H2's default escape `\` (a ground pattern, or symbolic Java values spliced into a pattern as
+   literal text); templates (Java values spliced into a string
+   literal: Java's concatenation, null as "null", ints as decimal text); commit and rollback
+   (commit/2, rollback/3; auto-commit is the caller's).
+   Not modelled: ON DELETE/UPDATE actions (a DELETE or key UPDATE of a referenced row is not
+   checked); generated values (a generated column is a fresh value); LIKE ... ESCAPE; a
+   symbolic pattern's own wildcards (it is constrained to have none); GROUP BY, LIMIT,
+   DISTINCT, subqueries (sql::statement rejects them); the order of a join's rows without ORDER
+   BY; a second order of the same rows on one path (see ordered/7); no cap on the paths of one
+   statement beyond MaxNew. A CHECK that mentions a nullable column makes each materialised
+   row a path with NULL and a path without.
 */
 
 :- module(db, [empty/2, empty/3, execute/5, fixture/2, final/2, commit/2, rollback/3]).
@@ -31,6 +45,7 @@
 :- use_module(library(pairs)).
 :- use_module(library(between)).
 :- use_module(library(when)).
+:- use_module(library(freeze)).
 
 %% empty(+Schema, -Db)  empty(+Schema, +MaxNew, -Db)
 %
@@ -137,7 +152,7 @@ substituted_(Params, A0, A) :- substituted(A0, Params, A).
 
 param_value(Key, Params, V) :-
     (   member(K-V0, Params), K == Key -> V = V0
-    ;   existence_error(parameter, Key)
+    ;   throw(error(existence_error(parameter, Key), execute/5))
     ).
 
 % --- Matching rows -----------------------------------------------------------------------------
@@ -334,14 +349,16 @@ updated_in(Updated, row(Id, _, _, _)) :- memberchk(row(Id, _, _, _), Updated).
 
 %% write_checks(+Table, +Written, +Others, +Assigned, +Db0, -Db, -Outcome)
 %
-%  The rows Written (value lists) are about to be stored next to Others: NOT NULL and lengths,
-%  then the CHECK constraints, then the keys touching an Assigned column (distinct from every other row, known or not),
-%  then foreign keys. Outcome is ok, or exc('java.sql.SQLException') on a branch where one of
-%  them fails.
+%  The rows Written (value lists) are about to be stored next to Others: NOT NULL, lengths and
+%  integer ranges, then the CHECK constraints, then the keys touching an Assigned column
+%  (distinct from every other row, known or not), then foreign keys. Outcome is ok, or
+%  exc('java.sql.SQLException') on a branch where one of them fails.
 write_checks(Table, Written, Others, Assigned, Db0, Db, Outcome) :-
     schema_table(Db0, Table, table(_, Columns, Pk, Uniques, Fks, _)),
     typing(Columns, Written, TypeOutcome0),
-    (   TypeOutcome0 == ok -> checked(Written, Table, Db0, TypeOutcome) ; TypeOutcome = TypeOutcome0 ),
+    (   TypeOutcome0 == ok -> checked(Written, Table, Db0, TypeOutcome)
+    ;   TypeOutcome = TypeOutcome0
+    ),
     (   TypeOutcome \== ok -> Db = Db0, Outcome = TypeOutcome
     ;   include(touches(Assigned), [Pk|Uniques], Keys),
         keys_checked(Keys, Table, Columns, Written, Others, Db0, Db1, KeyOutcome),
@@ -374,8 +391,9 @@ row_checked([Check|Checks], Table, Vs, Db, Outcome) :-
 checks_hold(Db, Table, Vs) :-
     schema_table(Db, Table, table(_, _, _, _, _, Checks)),
     maplist(check_holds(Db, Table, Vs), Checks).
+% LIKE is not a branch here (reified): a row needs no path per way it passes its CHECKs.
 check_holds(Db, Table, Vs, Check) :-
-    truth(Check, [e(Table, Table, row(none, none, Vs, alive))], Db, T),
+    truth(Check, [e(Table, Table, row(none, none, Vs, alive)), reified], Db, T),
     T #> 0.
 
 touches(Assigned, Key) :-
@@ -393,13 +411,28 @@ row_typing([], [], ok).
 row_typing([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome) :-
     % A nullable value nobody looked at stays open: NULL is allowed, and shaping bounds it.
     (   var(V), Nullable == null -> true ; shaped(Type, V) ),
-    (   var(V) -> row_typing(Cs, Vs, Outcome)
+    (   Type = int(Min, Max), \+ within(Min, Max, V) ->
+        % SQL arithmetic went out of the column's range: H2 raises "value out of range".
+        (   V #< Min #\/ V #> Max, Outcome = exc('java.sql.SQLException')
+        ;   V in Min..Max, row_typing(Cs, Vs, Outcome)
+        )
+    ;   var(V) -> row_typing(Cs, Vs, Outcome)
     ;   V == null, Nullable == not_null -> Outcome = exc('java.sql.SQLException')
     ;   Type = string(N), V = s(L, _) ->
         (   L #> N, Outcome = exc('java.sql.SQLException')
         ;   L #=< N, row_typing(Cs, Vs, Outcome)
         )
     ;   row_typing(Cs, Vs, Outcome)
+    ).
+
+% V is NULL, a value nobody looked at, or an integer known to be in Min..Max.
+within(Min, Max, V) :-
+    (   V == null -> true
+    ;   integer(V) -> V >= Min, V =< Max
+    ;   fd_inf(V, Lo), fd_sup(V, Hi),
+        (   Lo == inf, Hi == sup -> true
+        ;   integer(Lo), integer(Hi), Lo >= Min, Hi =< Max
+        )
     ).
 
 %% keys_checked(+Keys, +Table, +Columns, +Written, +Others, +Db0, -Db, -Outcome)
@@ -564,7 +597,10 @@ truth(like(E, P), Env, Db, T) :-
     expr_value(E, Env, Db, V),
     pattern_items(P, Env, Db, Items),
     (   ( V == null ; Items == null ) -> T = 1
-    ;   must_be_string(V), like_outcome(V, Items, T)
+    ;   must_be_string(V),
+        (   memberchk(reified, Env), ground(Items) -> like_reified(V, Items, T)
+        ;   like_outcome(V, Items, T)
+        )
     ).
 
 in_item(E, Env, Db, Item, T0, T) :- truth(cmp(eq, E, Item), Env, Db, TI), T #= max(T0, TI).
@@ -613,13 +649,28 @@ template_part(Env, Db, Part, S0, S) :-
     (   Part = str(Cs) -> strings:literal(Cs, P)
     ;   expr_value(Part, Env, Db, V),
         (   integer(V) -> number_chars(V, Cs), strings:literal(Cs, P)
-        ;   is_int_variable(V) -> domain_error(ground_integer_in_template, V, expr_value/4)
+        ;   is_int_variable(V) -> int_text(V, P)
         ;   P = V
         )
     ),
     strings:concat(S0, P, S).
 
 is_int_variable(V) :- var(V), fd_inf(V, L), L \== inf.
+
+% The decimal text of a symbolic int: its length is bounded at once (1 to 16 characters), its
+% codes are digits or '-', and they are known when V is (labelling fixes them).
+int_text(V, s(Len, Codes)) :-
+    strings:max_length(Max),
+    Len in 1..Max,
+    length(Codes, Max),
+    int_codes(Codes, 0, Len),
+    freeze(V, ( number_chars(V, Cs), strings:literal(Cs, s(Len, Codes)) )).
+int_codes([], _, _).
+int_codes([C|Cs], I, Len) :-
+    C in 0 \/ 45 \/ 48..57,
+    (I #< Len) #<==> (C #> 0),
+    I1 is I + 1,
+    int_codes(Cs, I1, Len).
 
 must_be_string(V) :-
     (   is_string(V) -> true ; type_error(string, V) ).
@@ -633,9 +684,9 @@ arith(mod, A, B, V) :- B #\= 0, V #= A rem B.
 % --- LIKE --------------------------------------------------------------------------------------
 
 /* A pattern is a list of items: lit(Code), one (`_`), any (`%`, runs merged) and text(S), a
-   symbolic Java string spliced in as literal text (its codes are constrained to be neither `%`
-   nor `_`, so the generated value means what the constraint says). A ground pattern, string
-   literal part or hole, has its wildcards read; a symbolic one is text. */
+   symbolic Java string spliced in as literal text (its codes are constrained to be none of
+   `%`, `_` and `\`, so the generated value means what the constraint says). A ground pattern,
+   string literal part or hole, has its wildcards read; a symbolic one is text. */
 
 %% pattern_items(+Pattern, +Env, +Db, -Items)
 %
@@ -658,7 +709,7 @@ template_items(Env, Db, Part, Items) :-
     (   Part = str(Cs) -> maplist(char_code_, Cs, Codes), wildcard_items(Codes, Items)
     ;   expr_value(Part, Env, Db, V),
         (   integer(V) -> number_codes(V, Codes), maplist(literal_item, Codes, Items)
-        ;   is_int_variable(V) -> domain_error(ground_integer_in_template, V, truth/4)
+        ;   is_int_variable(V) -> int_text(V, S), Items = [text(S)]
         ;   strings:shape(V),
             (   V == null -> maplist(literal_item, "null", Items0), Items = Items0
             ;   value_items(V, Items)
@@ -677,19 +728,27 @@ value_items(s(L, Codes), Items) :-
         Items = [text(s(L, Codes))]
     ).
 
-not_wildcard(C) :- C #\= 37, C #\= 95.
+not_wildcard(C) :- C #\= 37, C #\= 95, C #\= 92.
 
+% H2's LIKE has `\` as its escape character by default: `\%`, `\_` and `\\` are literal. (A
+% lone `\` at the end of a part is taken literally.)
 wildcard_items([], []).
-wildcard_items([C|Cs], [I|Is]) :-
-    (   C =:= 37 -> I = any
-    ;   C =:= 95 -> I = one
-    ;   I = lit(C)
-    ),
-    wildcard_items(Cs, Is).
+wildcard_items([C|Cs], Is) :-
+    (   C =:= 92, Cs = [E|Es] -> Is = [lit(E)|Is1], wildcard_items(Es, Is1)
+    ;   C =:= 37 -> Is = [any|Is1], wildcard_items(Cs, Is1)
+    ;   C =:= 95 -> Is = [one|Is1], wildcard_items(Cs, Is1)
+    ;   Is = [lit(C)|Is1], wildcard_items(Cs, Is1)
+    ).
 
 merged([], []).
 merged([any, any|Is], Ms) :- !, merged([any|Is], Ms).
 merged([I|Is], [I|Ms]) :- merged(Is, Ms).
+
+% T is 2 or 0 as the automaton says, without a branch; for the conditions a row must merely
+% satisfy (CHECK constraints of materialised rows), where labelling copes with weak propagation.
+like_reified(s(Len, Codes), Items, T) :-
+    like_automaton(Items, Len, Codes, M),
+    T #= 2 * M.
 
 %% like_outcome(+S, +Items, -T)
 %
@@ -729,7 +788,10 @@ item_at(lit(C), O, Codes, O1) :- code_at(O, Codes, X), X #= C, O1 #= O + 1.
 item_at(one, O, Codes, O1) :- code_at(O, Codes, X), X #>= 32, O1 #= O + 1.
 item_at(text(s(L, Hs)), O, Codes, O1) :-
     O1 #= O + L, O1 #=< 16,
-    text_at(Hs, 0, O, L, Codes).
+    % Only the codes the text can reach (its length is bounded by the column's by now).
+    fd_sup(L, Sup),
+    length(Reach, Sup), append(Reach, _, Hs),
+    text_at(Reach, 0, O, L, Codes).
 
 code_at(O, Codes, X) :-
     O in 0..15,
@@ -750,14 +812,16 @@ text_at([H|Hs], J, O, L, Codes) :-
 
 % The automaton: Row_i lists, for each position J in 0..16, whether items i.. match the codes
 % from J to the end of the string (position Len).
-like_fails(Items0, Len, Codes) :-
+like_fails(Items, Len, Codes) :-
+    like_automaton(Items, Len, Codes, 0).
+
+like_automaton(Items0, Len, Codes, M) :-
     maplist(expanded_item, Items0, Itemss),
     append(Itemss, Items),
     numlist(0, 16, Js),
     maplist(at_end(Len), Js, End),
     dp_rows(Items, Codes, End, Row),
-    Row = [M|_],
-    M #= 0.
+    Row = [M|_].
 
 expanded_item(text(s(L, Cs)), Items) :- !,
     length(Text, L), append(Text, _, Cs), maplist(literal_item, Text, Items).
@@ -841,13 +905,21 @@ larger(V, M0, M) :- M #= max(M0, V).
 
 %% ordered(+Items, +Bindings, +Order, +Direct, +Db, +Tuples0, -Tuples)
 %
-%  Tuples is Tuples0 in the order the SELECT lists them. Sorting is a choice of order (a path
-%  per order the data allow) with each row constrained to come before the next: by the keys,
-%  ties broken by the scan order. The rows materialised for a single-table SELECT (Direct) are
-%  interchangeable, so they are listed in materialisation order (symmetry breaking).
+%  Tuples is Tuples0 in the order the SELECT lists them. Sorting chooses an order, each row
+%  constrained to come before the next (by the keys, ties broken by the scan order): the first
+%  order, starting from the scan order, that propagation does not refute. This is the one
+%  incompleteness: a path never lists the same rows in two orders, so a program behaviour that
+%  needs the data in another order than the one chosen can be missed (rows with known keys
+%  have only one order, so it only concerns rows whose keys are still open). The rows
+%  materialised for a single-table SELECT (Direct) are interchangeable, so they are listed in
+%  materialisation order (symmetry breaking).
 ordered([agg(_, _)|_], _, _, _, _, Tuples, Tuples) :- !.
 ordered(_, Bindings, Order, Direct, Db, Tuples0, Tuples) :-
-    (   Order \== [] -> sorted_by(Order, Bindings, Direct, Db, Tuples0, Tuples)
+    (   Order \== [], Bindings = [b(Alias, Table)], key_ordered(Db, Table, Pk) ->
+        % Ties in the scan order, the key's (H2 sorts the scanned rows stably).
+        append(Order, [asc(col(Alias, Pk))], Keys),
+        sorted_by(Keys, Bindings, Direct, Db, Tuples0, Tuples)
+    ;   Order \== [] -> sorted_by(Order, Bindings, Direct, Db, Tuples0, Tuples)
     ;   Bindings = [b(Alias, Table)] ->
         (   key_ordered(Db, Table, Pk) ->
             sorted_by([asc(col(Alias, Pk))], Bindings, Direct, Db, Tuples0, Tuples)
@@ -858,7 +930,8 @@ ordered(_, Bindings, Order, Direct, Db, Tuples0, Tuples) :-
     ).
 
 key_ordered(Db, Table, Pk) :-
-    schema_table(Db, Table, table(_, Columns, [Pk], _, _, _)),
+    schema_table(Db, Table, table(_, Columns, Key, _, _, _)),
+    Key = [Pk],
     memberchk(column(Pk, int(_, _), _, _), Columns).
 
 partition_initial([], [], []).
@@ -873,7 +946,9 @@ sorted_by(Order, Bindings, Direct, Db, Tuples0, Tuples) :-
     scan_ordered(Bindings, Db, Tuples0, Scanned),
     (   Bindings = [_] -> Interchangeable = Direct ; Interchangeable = [] ),
     numbered(Scanned, 0, Interchangeable, Exprs, Db, Numbered),
-    chosen_order(Numbered, Dirs, none, Sorted),
+    % The first order that propagation accepts, trying the scan order first: one path, not
+    % one per order the data allow (a path never needs a second order of the same rows).
+    once(chosen_order(Numbered, Dirs, none, Sorted)),
     pairs_values_(Sorted, Tuples).
 
 key_direction(asc(E), asc, E).
@@ -950,7 +1025,10 @@ codes_before([X|Xs], [Y|Ys], B0, B) :-
 %  The snapshot a later rollback/3 returns to: Db itself (a commit changes no data). With
 %  auto-commit on, the caller takes a snapshot after every statement.
 %
-%  ?- db:empty(S, Db0), db:execute(Stmt, [], _, Db0, Db1), db:commit(Db1, C), ...
+%  ?- S = schema([table(t,[column(a,int(0,9),not_null,none)],[a],[],[],[])]),
+%     db:empty(S, Db0), db:execute(insert(t,[a-int(1)]), [], count(1), Db0, Db1), db:commit(Db1, C),
+%     db:execute(delete(t,t,true), [], _, Db1, Db2), db:rollback(C, Db2, Db), db:final(Db, F).
+%  F = [t-[[1]]].
 commit(Db, Db) :-
     must_be_db(Db).
 
@@ -963,7 +1041,8 @@ commit(Db, Db) :-
 %  constraints say so), so it is alive with its initial values. Everything learnt about the
 %  initial database stays: those rows (in their place), every negative constraint, the ids.
 %
-%  ?- db:empty(S, Db0), db:execute(insert(t, [a-int(1)]), [], _, Db0, Db1),
+%  ?- S = schema([table(t,[column(a,int(0,9),not_null,none)],[a],[],[],[])]),
+%     db:empty(S, Db0), db:execute(insert(t,[a-int(1)]), [], count(1), Db0, Db1),
 %     db:rollback(Db0, Db1, Db), db:final(Db, F).
 %  F = [t-[]].
 rollback(Committed, Db0, Db) :-
@@ -993,7 +1072,7 @@ rolled_back_rows([row(Id, O, _, _)|Rs], Saved, Out) :-
 
 schema_table(db(schema(Ts), _, _, _, _), Name, Table) :-
     Table = table(Name, _, _, _, _, _),
-    (   memberchk(Table, Ts) -> true ; existence_error(table, Name) ).
+    (   memberchk(Table, Ts) -> true ; throw(error(existence_error(table, Name), schema_table/3)) ).
 
 % table_rows(+Tables0, +Name, -Rows0, -Tables, +Rows): Tables is Tables0 with Name's rows
 % Rows0 replaced by Rows.

@@ -133,7 +133,10 @@ fn database_cases() {
     let results = common::case_dirs("tests/cases/db")
         .into_iter()
         // HORNET_DB_CASE=name runs only the cases whose folder name contains it.
-        .filter(|dir| std::env::var("HORNET_DB_CASE").map_or(true, |only| dir.to_string_lossy().contains(&only)))
+        .filter(|dir| match std::env::var("HORNET_DB_CASE") {
+            Ok(only) => dir.to_string_lossy().contains(&only),
+            Err(_) => true,
+        })
         .map(|dir| {
             let actual = run_case(&mut engine, &dir);
             common::check(&dir.with_extension("expected"), &actual)
@@ -157,4 +160,36 @@ fn schema_terms_are_compact() {
          column('a_id',int(-2147483648,2147483647),null,none),column('flag',bool,null,lit(1))],\
          ['id'],[],[fk(['a_id'],'a',['id'])],[])])"
     );
+}
+
+/// The examples of `prolog/db.pl`'s comments, as the JDBC layer calls the transaction
+/// predicates.
+#[test]
+fn documented_examples_hold() {
+    let mut engine = Engine::new().expect("engine");
+    engine.consult("db_driver.pl", DRIVER).expect("driver loads");
+    let schema = "schema([table(t,[column(a,int(0,9),not_null,none)],[a],[],[],[])])";
+    let examples = [
+        (
+            format!(
+                "db:empty({schema}, Db0), db:execute(insert(t,[a-int(1)]), [], count(1), Db0, Db1), db:commit(Db1, C), \
+                 db:execute(delete(t,t,true), [], _, Db1, Db2), db:rollback(C, Db2, Db), db:final(Db, F)"
+            ),
+            "[t-[[1]]]",
+        ),
+        (
+            format!(
+                "db:empty({schema}, Db0), db:execute(insert(t,[a-int(1)]), [], count(1), Db0, Db1), \
+                 db:rollback(Db0, Db1, Db), db:final(Db, F)"
+            ),
+            "[t-[]]",
+        ),
+        ("db:pattern_items(str(\"a%_\"), [], _, F)".to_string(), "[lit(97),any,one]"),
+    ];
+    for (goal, expected) in examples {
+        let text = engine
+            .query_text(&format!("{goal}, phrase(format_(\"~q\", [F]), Text)"))
+            .unwrap_or_else(|e| panic!("{goal}: {e}"));
+        assert_eq!(text.as_deref(), Some(expected), "{goal}");
+    }
 }

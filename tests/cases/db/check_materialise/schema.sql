@@ -1,0 +1,1 @@
+CREATE TABLE acct (id INT PRIMARY KEY, balance INT NOT NULL, kind VARCHAR(4), CHECK (balance < 5), CHECK (kind IN ('a', 'b') OR kind LIKE 'x%'));

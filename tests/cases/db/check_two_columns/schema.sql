@@ -1,0 +1,1 @@
+CREATE TABLE span (id INT PRIMARY KEY, lo INT NOT NULL, hi INT NOT NULL, CHECK (lo <= hi AND NOT hi - lo > 10));

@@ -1,0 +1,1 @@
+CREATE TABLE acct (id INT PRIMARY KEY, balance INT NOT NULL CHECK (balance >= 0));

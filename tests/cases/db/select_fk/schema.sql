@@ -1,0 +1,2 @@
+CREATE TABLE shelf (id INT PRIMARY KEY);
+CREATE TABLE book (id INT PRIMARY KEY, shelf_id INT NOT NULL REFERENCES shelf (id));
