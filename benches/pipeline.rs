@@ -130,7 +130,8 @@ fn suites() -> Vec<Suite> {
 fn measure(sources: &Path, dir: &Path, reps: usize) -> Measurement {
     let options = |compose: bool, cache_dir: Option<PathBuf>| GenOptions {
         inputs: vec![sources.to_path_buf()],
-        schema: None,
+        // An example's schema sits beside its sources.
+        schema: sources.parent().map(|p| p.join("schema.sql")).filter(|p| p.is_file()),
         out: dir.join("out"),
         k: 2,
         methods: Vec::new(),

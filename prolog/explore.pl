@@ -84,7 +84,10 @@ unqualified(_:G, G) :- !.
 unqualified(G, G).
 
 labelled_path(Inputs, Ret, Ex, Events, Budget, Term) :-
-    (   small_values(Inputs, Budget, Status) ->
+    database_values(Events, Stored),
+    phrase(tokens_read(Events), Tokens),
+    append([Inputs, Tokens, Stored], Values),
+    (   small_values(Values, Budget, Status) ->
         (   Status == found ->
             outcome(Ret, Ex, Budget, Outcome),
             Term = path(Inputs, Outcome, Events)
@@ -92,6 +95,25 @@ labelled_path(Inputs, Ret, Ex, Events, Budget, Term) :-
         )
     ;   Term = infeasible(Events)
     ).
+
+% The values of a path's database rows (its last event, when it used the database): labelled
+% with the inputs, since the test inserts them.
+database_values(Events, Values) :-
+    (   append(_, [db(Fixture, Final)], Events) ->
+        phrase((tables_values(Fixture), tables_values(Final)), Values)
+    ;   Values = []
+    ).
+
+% The tokens a path read from its input (state:input/6), which the test supplies.
+tokens_read([]) --> [].
+tokens_read([E|Es]) --> ( { E = in(V) } -> [V] ; [] ), tokens_read(Es).
+
+tables_values([]) --> [].
+tables_values([table(_, Rows)|Ts]) --> rows_values(Rows), tables_values(Ts).
+rows_values([]) --> [].
+rows_values([Row|Rows]) --> list_values(Row), rows_values(Rows).
+list_values([]) --> [].
+list_values([V|Vs]) --> [V], list_values(Vs).
 
 outcome(_, exc(Class), _, throw(Class)).
 outcome(Ret, ok, Budget, Outcome) :-

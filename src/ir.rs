@@ -38,9 +38,41 @@ pub enum Ty {
     String,
     /// The type of the `null` literal, assignable to every reference type.
     Null,
+    /// A `java.sql` interface, whose methods the runtime models (`summaries/jdbc.pl`).
+    Jdbc(JdbcType),
+    /// `java.util.Scanner`, a source of input tokens (`prolog/state.pl`'s input).
+    Scanner,
     /// A caught exception (a catch parameter, or the exception a `finally` rethrows): its value
     /// is its class's fully qualified name; nothing else about it is modelled.
     Throwable,
+}
+
+/// The JDBC interfaces a method may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum JdbcType {
+    Connection,
+    Statement,
+    PreparedStatement,
+    ResultSet,
+}
+
+impl JdbcType {
+    pub fn simple_name(self) -> &'static str {
+        match self {
+            JdbcType::Connection => "Connection",
+            JdbcType::Statement => "Statement",
+            JdbcType::PreparedStatement => "PreparedStatement",
+            JdbcType::ResultSet => "ResultSet",
+        }
+    }
+
+    /// The type a simple or `java.sql.`-qualified name spells.
+    pub fn from_name(name: &str) -> Option<JdbcType> {
+        let simple = name.strip_prefix("java.sql.").unwrap_or(name);
+        [JdbcType::Connection, JdbcType::Statement, JdbcType::PreparedStatement, JdbcType::ResultSet]
+            .into_iter()
+            .find(|t| t.simple_name() == simple)
+    }
 }
 
 impl Ty {
@@ -53,13 +85,15 @@ impl Ty {
             Ty::Void => "void",
             Ty::String => "String",
             Ty::Null => "null",
+            Ty::Jdbc(t) => t.simple_name(),
+            Ty::Scanner => "Scanner",
             Ty::Throwable => "Throwable",
         }
     }
 
     /// Whether values of the type are references (`null` included).
     pub fn is_reference(self) -> bool {
-        matches!(self, Ty::String | Ty::Null | Ty::Throwable)
+        matches!(self, Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner | Ty::Throwable)
     }
 
     /// Inclusive value range of an integral type (booleans are 0 and 1).
@@ -68,7 +102,7 @@ impl Ty {
             Ty::Int => Some((i32::MIN as i64, i32::MAX as i64)),
             Ty::Long => Some((i64::MIN, i64::MAX)),
             Ty::Boolean => Some((0, 1)),
-            Ty::Void | Ty::String | Ty::Null | Ty::Throwable => None,
+            Ty::Void | Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner | Ty::Throwable => None,
         }
     }
 }
@@ -202,11 +236,86 @@ pub enum Rvalue {
     Convert { operand: Operand, to: Ty },
 }
 
+/// A JDBC method, called on a receiver of its interface. Arguments follow the Java call's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum JdbcCall {
+    /// `Connection.createStatement()`.
+    CreateStatement,
+    /// `Connection.prepareStatement(sql)`; the SQL text is `Method::sql[i]`.
+    PrepareStatement(SqlId),
+    /// `Connection.setAutoCommit(boolean)`.
+    SetAutoCommit,
+    Commit,
+    Rollback,
+    /// `executeQuery`, `executeUpdate` and `execute`: of a `Statement`, with its SQL text; of a
+    /// `PreparedStatement`, with `None` (the text it was prepared with).
+    ExecuteQuery(Option<SqlId>),
+    ExecuteUpdate(Option<SqlId>),
+    Execute(Option<SqlId>),
+    /// `close()` of a Statement, PreparedStatement or ResultSet.
+    Close,
+    /// The implicit `close()` at the end of try-with-resources: nothing for a null resource.
+    CloseResource,
+    /// `setInt`, `setLong`, `setString`, `setBoolean` (index, value).
+    SetParameter(Ty),
+    /// `setNull(index, sqlType)`.
+    SetNull,
+    /// `ResultSet.next()`.
+    Next,
+    /// `getInt`, `getLong`, `getString`, `getBoolean`, by label (a String) or index (an int).
+    Get(Ty),
+    WasNull,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct SqlId(pub u32);
+
+/// What a method does with its input, through a `java.util.Scanner`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum InputCall {
+    /// `new Scanner(System.in)` (the receiver is unused).
+    OpenStandardInput,
+    NextInt,
+    NextLong,
+    /// `hasNextInt()` and `hasNext()`: whether another token follows (the input holds only the
+    /// tokens the path reads).
+    HasNext,
+    Close,
+}
+
+/// The text of an SQL statement as recovered from the Java code that builds it: literal text
+/// and holes, each hole a Java value spliced in with `+`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SqlText {
+    pub pieces: Vec<crate::sql::Piece>,
+    /// The value of each hole, indexed by the hole's number in `pieces`.
+    pub holes: Vec<Operand>,
+    /// The expression the text comes from.
+    pub span: Span,
+    /// Filled in by `sql::check_method`: the statement checked against the schema.
+    pub compiled: Option<CompiledSql>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CompiledSql {
+    /// The term `prolog/db.pl` executes.
+    pub term: String,
+    /// The result column labels of a query, lower-cased (empty for other statements).
+    pub labels: Vec<String>,
+    /// The table the statement writes, if any.
+    pub writes: Option<String>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Inst {
     Assign { dst: LocalId, value: Rvalue },
     /// A static call; `dst` is None for void calls or discarded results.
     Call { dst: Option<LocalId>, callee: MethodKey, args: Vec<Operand>, span: Span },
+    /// `new Scanner(System.in)` or a `Scanner` method; reading past the end of the input throws
+    /// `java.util.NoSuchElementException`.
+    Input { dst: Option<LocalId>, call: InputCall, receiver: Operand, span: Span },
+    /// A call of a JDBC method; it may throw `java.sql.SQLException`.
+    Jdbc { dst: Option<LocalId>, call: JdbcCall, receiver: Operand, args: Vec<Operand>, span: Span },
     LoopEnter(LoopId),
     LoopIter(LoopId),
     /// The start of the body of the try statement whose handler this is.
@@ -282,6 +391,8 @@ pub struct Method {
     pub loops: Vec<Span>,
     /// The string literals of the method, indexed by `Operand::Str`.
     pub strings: Vec<String>,
+    /// The SQL statements the method runs, indexed by `SqlId`.
+    pub sql: Vec<SqlText>,
     /// The exception handlers, indexed by `HandlerId`.
     pub handlers: Vec<Handler>,
     /// (class, direct superclass) of every exception class the handlers can tell apart: the
@@ -468,6 +579,34 @@ impl Method {
                             None => call,
                         }
                     }
+                    Inst::Jdbc { dst, call, receiver, args, .. } => {
+                        let args: Vec<String> = args.iter().map(operand).collect();
+                        let sql = |id: &Option<SqlId>| match id {
+                            Some(id) => format!(" sql{}", id.0),
+                            None => String::new(),
+                        };
+                        let call = match call {
+                            JdbcCall::PrepareStatement(id) => format!("prepareStatement sql{}", id.0),
+                            JdbcCall::ExecuteQuery(id) => format!("executeQuery{}", sql(id)),
+                            JdbcCall::ExecuteUpdate(id) => format!("executeUpdate{}", sql(id)),
+                            JdbcCall::Execute(id) => format!("execute{}", sql(id)),
+                            JdbcCall::SetParameter(ty) => format!("set {ty}"),
+                            JdbcCall::Get(ty) => format!("get {ty}"),
+                            other => format!("{other:?}"),
+                        };
+                        let call = format!("jdbc {}.{call} ({})", operand(receiver), args.join(", "));
+                        match dst {
+                            Some(dst) => format!("{} = {call}", local(*dst)),
+                            None => call,
+                        }
+                    }
+                    Inst::Input { dst, call, receiver, .. } => {
+                        let call = format!("input {}.{call:?}", operand(receiver));
+                        match dst {
+                            Some(dst) => format!("{} = {call}", local(*dst)),
+                            None => call,
+                        }
+                    }
                     Inst::LoopEnter(l) => format!("loop_enter L{}", l.0),
                     Inst::LoopIter(l) => format!("loop_iter L{}", l.0),
                     Inst::EnterTry(h) => format!("enter_try H{}", h.0),
@@ -500,6 +639,16 @@ impl Method {
                 Terminator::Rethrow { exception, span } => format!("rethrow {}  @ {}", local(*exception), pos(span)),
             };
             let _ = writeln!(out, "    {term}");
+        }
+        for (i, sql) in self.sql.iter().enumerate() {
+            let holes: Vec<String> = sql.holes.iter().map(operand).collect();
+            let _ = writeln!(
+                out,
+                "  sql{i} @ {}: {:?} holes [{}]",
+                pos(&sql.span),
+                crate::sql::join_pieces(&sql.pieces),
+                holes.join(", ")
+            );
         }
         out
     }
@@ -536,6 +685,7 @@ mod tests {
             branches: vec![],
             loops: vec![],
             strings: vec![],
+            sql: vec![],
             handlers: vec![
                 Handler { catches: vec![catch(&[THROWABLE], 0, 1)], outer: None },
                 Handler { catches: vec![catch(&["java.lang.RuntimeException"], 1, 2)], outer: Some(HandlerId(0)) },

@@ -7,9 +7,10 @@ use crate::summary::{Summary, user};
 use crate::diag::{Diagnostic, Span};
 use crate::emit::junit;
 use crate::emit::report::{MethodReport, Report, Status, Totals};
-use crate::ir::{DeclaredMethod, Method, MethodKey, Program, Ty};
+use crate::ir::{DeclaredMethod, Method, MethodKey, Program, Ty, package_of};
+use crate::sql::Schema;
 use crate::testgen::{self, MethodTests};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -79,6 +80,8 @@ pub struct Analysis {
     pub summaries: HashMap<MethodKey, Result<Summary, String>>,
     pub stats: Stats,
     pub diagnostics: Vec<Diagnostic>,
+    /// The database schema (`--schema`), when one was given.
+    pub schema: Option<crate::sql::Schema>,
 }
 
 /// Front end, hand-written summaries and summary computation: everything but the tests.
@@ -99,15 +102,17 @@ pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
         }
         hand_written.extend(user.texts.into_iter().map(|(p, t)| (p.display().to_string(), t)));
     }
-    let (program, front_diagnostics) = crate::java::lower_sources(&files, &library);
+    let schema = match &opts.schema {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|error| GenError::Io { path: path.clone(), error })?;
+            let (schema, schema_diagnostics) = crate::sql::parse_schema(path, &text);
+            diagnostics.extend(schema_diagnostics);
+            Some(schema)
+        }
+        None => None,
+    };
+    let (program, front_diagnostics) = crate::java::lower_sources(&files, &library, schema.as_ref());
     diagnostics.extend(front_diagnostics);
-    if let Some(schema) = &opts.schema {
-        let text = std::fs::read_to_string(schema).map_err(|error| GenError::Io { path: schema.clone(), error })?;
-        // The model is not used yet by the supported Java subset (no JDBC); its problems are
-        // reported all the same, so that users see them before they matter.
-        let (_schema, schema_diagnostics) = crate::sql::parse_schema(schema, &text);
-        diagnostics.extend(schema_diagnostics);
-    }
     // The front end guarantees that every callee is lowered or a library method.
     let targets = select_targets(&program.methods, &opts.methods, &mut diagnostics);
     let mut needed = targets.clone();
@@ -120,6 +125,7 @@ pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
         compose: opts.compose,
         jobs: opts.jobs,
         cache_dir: opts.cache_dir.clone(),
+        schema_term: schema.as_ref().map(crate::sql::schema_term),
     };
     let computed = compute::compute(&program.methods, &needed, &hand_written, &settings);
     for m in &program.methods {
@@ -127,12 +133,12 @@ pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
             diagnostics.push(Diagnostic::error(m.span.clone(), format!("cannot analyse '{}': {problem}", m.key.short())));
         }
     }
-    Ok(Analysis { program, targets, summaries: computed.summaries, stats: computed.stats, diagnostics })
+    Ok(Analysis { program, targets, summaries: computed.summaries, stats: computed.stats, diagnostics, schema })
 }
 
 pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let start = Instant::now();
-    let Analysis { program, targets, summaries, stats, mut diagnostics } = analyse(opts)?;
+    let Analysis { program, targets, summaries, stats, mut diagnostics, schema } = analyse(opts)?;
     let incomplete = incomplete_methods(&program.methods, &summaries, opts.compose);
     let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
     for method in &program.methods {
@@ -141,7 +147,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
             Err(problem) => Err(problem.clone()),
             Ok(_) if method.is_private => Ok(testgen::without_tests(method)),
             Ok(_) if !targets.contains(&method.key) => continue,
-            Ok(summary) => testgen::build(method, &summary.exploration).map(|mut tests| {
+            Ok(summary) => testgen::build(method, &summary.exploration, schema.as_ref()).map(|mut tests| {
                 tests.incomplete |= incomplete.contains(&method.key);
                 if tests.cases.is_empty() {
                     diagnostics.push(Diagnostic::warning(
@@ -170,7 +176,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
         .filter_map(|(_, s)| s.as_ref().ok())
         .flat_map(|s| s.exploration.paths.iter());
     let observed = testgen::observed_branches(tested_paths);
-    let none = std::collections::BTreeSet::new();
+    let none = BTreeSet::new();
     for (method, outcome) in results.iter_mut() {
         if let Ok(tests) = outcome {
             tests.coverage = testgen::coverage(method, observed.get(&method.key.to_string()).unwrap_or(&none));
@@ -178,7 +184,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     }
     results.sort_by(|a, b| (&a.0.span, &a.0.key).cmp(&(&b.0.span, &b.0.key)));
 
-    let mut written = write_tests(&opts.out, &results)?;
+    let mut written = write_tests(&opts.out, &results, schema.as_ref())?;
     diagnostics.sort_by(|a, b| (&a.span, &a.message).cmp(&(&b.span, &b.message)));
     diagnostics.dedup();
     let report = build_report(opts, &results, &program.skipped, &diagnostics, stats, start);
@@ -281,8 +287,13 @@ fn write_file(path: &Path, text: &str) -> Result<(), GenError> {
     std::fs::write(path, text).map_err(io)
 }
 
-/// Removes the test files an earlier run generated, then writes one per class with tests.
-fn write_tests(out: &Path, results: &[(&Method, Result<MethodTests, String>)]) -> Result<Vec<PathBuf>, GenError> {
+/// Removes the test files an earlier run generated, then writes one per class with tests, and
+/// the database helper of each package whose tests use the database (built from `schema`).
+fn write_tests(
+    out: &Path,
+    results: &[(&Method, Result<MethodTests, String>)],
+    schema: Option<&Schema>,
+) -> Result<Vec<PathBuf>, GenError> {
     remove_generated(out)?;
     let mut by_class: BTreeMap<&str, Vec<(&Method, &MethodTests)>> = BTreeMap::new();
     for (m, r) in results {
@@ -293,11 +304,24 @@ fn write_tests(out: &Path, results: &[(&Method, Result<MethodTests, String>)]) -
         }
     }
     let mut written = Vec::new();
+    let mut database_packages = BTreeSet::new();
     for (class, methods) in by_class {
-        let (rel, text) = junit::test_class(class, &methods);
+        if junit::uses_database(&methods) {
+            database_packages.insert(package_of(class));
+        }
+        let (rel, text) = junit::test_class(class, &methods, schema);
         let path = out.join(rel);
         write_file(&path, &text)?;
         written.push(path);
+    }
+    // The engine gives tests a database only when there is a schema to build it from.
+    if let Some(schema) = schema {
+        for package in database_packages {
+            let (rel, text) = junit::database_helper(package, schema);
+            let path = out.join(rel);
+            write_file(&path, &text)?;
+            written.push(path);
+        }
     }
     Ok(written)
 }
@@ -308,7 +332,7 @@ fn remove_generated(dir: &Path) -> Result<(), GenError> {
         let path = entry.path();
         if path.is_dir() {
             remove_generated(&path)?;
-        } else if path.to_string_lossy().ends_with("HornetTest.java")
+        } else if is_generated_name(&path)
             && std::fs::read_to_string(&path).is_ok_and(|t| t.starts_with(GENERATED_MARKER))
         {
             std::fs::remove_file(&path).map_err(|error| GenError::Io { path: path.clone(), error })?;
@@ -317,19 +341,23 @@ fn remove_generated(dir: &Path) -> Result<(), GenError> {
     Ok(())
 }
 
+/// The names of the files `hornet gen` writes next to the tests.
+fn is_generated_name(path: &Path) -> bool {
+    let helper = format!("{}.java", junit::DATABASE_HELPER);
+    path.to_string_lossy().ends_with("HornetTest.java") || path.file_name().is_some_and(|name| *name == *helper)
+}
+
 /// The JVM descriptor of a method, `(IJ)Z`.
 pub fn descriptor(params: &[Ty], ret: Ty) -> String {
     let code = |t: &Ty| match t {
-        Ty::Int => 'I',
-        Ty::Long => 'J',
-        Ty::Boolean => 'Z',
-        Ty::Void => 'V',
-        Ty::String | Ty::Null | Ty::Throwable => 'L',
-    };
-    let code = |t: &Ty| match t {
+        Ty::Int => "I".to_string(),
+        Ty::Long => "J".to_string(),
+        Ty::Boolean => "Z".to_string(),
+        Ty::Void => "V".to_string(),
         Ty::String | Ty::Null => "Ljava/lang/String;".to_string(),
+        Ty::Jdbc(interface) => format!("Ljava/sql/{};", interface.simple_name()),
+        Ty::Scanner => "Ljava/util/Scanner;".to_string(),
         Ty::Throwable => "Ljava/lang/Throwable;".to_string(),
-        other => code(other).to_string(),
     };
     format!("({}){}", params.iter().map(code).collect::<String>(), code(&ret))
 }

@@ -23,9 +23,10 @@ fn scratch(name: &str) -> PathBuf {
 
 fn options(example: &Path, out: PathBuf, compose: bool, cache_dir: Option<PathBuf>) -> GenOptions {
     let summaries = example.join("summaries");
+    let schema = example.join("schema.sql");
     GenOptions {
         inputs: vec![example.join("src")],
-        schema: None,
+        schema: schema.is_file().then_some(schema),
         out,
         k: 2,
         methods: Vec::new(),

@@ -1,7 +1,9 @@
 //! Data-driven tests of the symbolic database (`prolog/db.pl`): each `tests/cases/db/<case>/`
 //! holds a `schema.sql` and a `script.txt` of SQL statements, one per line, run in sequence on
 //! one symbolic database. An optional first line `params: int, string, ...` declares fresh
-//! symbolic inputs, written `{1}`, `{2}`, ... in the statements. Every path is labelled with
+//! symbolic inputs, written `{1}`, `{2}`, ... in the statements; a line `commit` or `rollback`
+//! calls `db:commit/2` or `db:rollback/3` (the first snapshot is the empty database, as after
+//! `setAutoCommit(false)` on a fresh connection). Every path is labelled with
 //! small values and printed (parameters, each statement's result, the fixture and the final
 //! rows) into `tests/cases/db/<case>.expected`.
 
@@ -27,7 +29,7 @@ db_path(Schema, Types, Stmts, Line) :-
     db:empty(Schema, Db0),
     foldl(param, Types, Params, 1, _),
     pairs_values(Params, Inputs),
-    foldl(run(Params), Stmts, Results, Db0, Db),
+    foldl(run(Params), Stmts, Results, Db0-Db0, _-Db),
     db:fixture(Db, Fixture),
     db:final(Db, Final),
     values_in(Inputs-Results-Fixture-Final, Values),
@@ -42,7 +44,10 @@ db_path(Schema, Types, Stmts, Line) :-
 param(int, hole(N)-V, N, N1) :- V in -2147483648..2147483647, N1 is N + 1.
 param(string, hole(N)-_, N, N1) :- N1 is N + 1.
 
-run(Params, Stmt, Result, Db0, Db) :- db:execute(Stmt, Params, Result, Db0, Db).
+% The state is Committed-Db: the snapshot of the last commit (at first the empty database).
+run(_, commit, commit, _-Db0, Committed-Db0) :- !, db:commit(Db0, Committed).
+run(_, rollback, rollback, Committed-Db0, Committed-Db) :- !, db:rollback(Committed, Db0, Db).
+run(Params, Stmt, Result, C-Db0, C-Db) :- db:execute(Stmt, Params, Result, Db0, Db).
 
 % The values to label: variables, strings and nulls, wherever they sit in the term.
 values_in(T, Vs) :- phrase(values_(T), Vs).
@@ -98,6 +103,11 @@ fn run_case(engine: &mut Engine, dir: &Path) -> String {
             out.push_str(&format!("{line}\n"));
             continue;
         }
+        if matches!(line.trim(), "commit" | "rollback") {
+            statements.push(line.trim().to_string());
+            out.push_str(&format!("> {}\n", line.trim()));
+            continue;
+        }
         let statement = compile_statement(&pieces_of(line), &schema).unwrap_or_else(|e| panic!("{line}: {e}"));
         statements.push(statement.to_prolog());
         out.push_str(&format!("> {line}\n"));
@@ -122,6 +132,8 @@ fn database_cases() {
     engine.consult("db_driver.pl", DRIVER).expect("driver loads");
     let results = common::case_dirs("tests/cases/db")
         .into_iter()
+        // HORNET_DB_CASE=name runs only the cases whose folder name contains it.
+        .filter(|dir| std::env::var("HORNET_DB_CASE").map_or(true, |only| dir.to_string_lossy().contains(&only)))
         .map(|dir| {
             let actual = run_case(&mut engine, &dir);
             common::check(&dir.with_extension("expected"), &actual)
@@ -140,9 +152,9 @@ fn schema_terms_are_compact() {
     assert_eq!(
         schema_term(&schema),
         "schema([table('a',[column('id',int(-2147483648,2147483647),not_null,none),\
-         column('name',string(8),not_null,none)],['id'],[['name']],[]),\
+         column('name',string(8),not_null,none)],['id'],[['name']],[],[]),\
          table('b',[column('id',int(-2147483648,2147483647),not_null,none),\
          column('a_id',int(-2147483648,2147483647),null,none),column('flag',bool,null,lit(1))],\
-         ['id'],[],[fk(['a_id'],'a',['id'])])])"
+         ['id'],[],[fk(['a_id'],'a',['id'])],[])])"
     );
 }

@@ -1,5 +1,6 @@
-//! Data-driven tests of the Java front end: each `tests/cases/java/<case>.java` is lowered and
-//! the rendered IR of its methods, then its diagnostics, are compared with `<case>.ir`.
+//! Data-driven tests of the Java front end: each `tests/cases/java/<case>.java` is lowered (its
+//! SQL checked against `<case>.sql` when there is one) and the rendered IR of its methods, then
+//! its diagnostics, are compared with `<case>.ir`.
 
 mod common;
 
@@ -14,7 +15,11 @@ fn java_cases_lower_to_their_snapshots() {
         .map(|case| {
             let relative = case.strip_prefix(root).expect("case under the repository").to_path_buf();
             let source = std::fs::read_to_string(&case).expect("readable case");
-            let (program, diags) = lower_sources(&[(relative, source)], &Library::default());
+            let schema_path = case.with_extension("sql");
+            let schema = std::fs::read_to_string(&schema_path)
+                .ok()
+                .map(|text| hornet::sql::parse_schema(&schema_path, &text).0);
+            let (program, diags) = lower_sources(&[(relative, source)], &Library::default(), schema.as_ref());
             let mut actual = String::new();
             for method in &program.methods {
                 actual.push_str(&method.render());

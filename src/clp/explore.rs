@@ -12,6 +12,15 @@ pub enum Event {
     Iteration { method: String, loop_id: u32 },
     /// The method executed a `throw` statement.
     Thrown { method: String },
+    /// A token read from the input (`Scanner.nextInt`).
+    InputToken { value: Value },
+    /// A token follows (`hasNext` was true).
+    InputFollows,
+    /// The input ends here.
+    InputEnds,
+    /// The path's database (its last event, for a method that uses one): per table, the initial
+    /// rows, and the final rows of the tables it wrote.
+    Database { fixture: Vec<(String, Vec<Vec<Value>>)>, final_rows: Vec<(String, Vec<Vec<Value>>)> },
     /// The method entered the block of a try statement; `depth` tells apart the active calls
     /// of a recursive method.
     TryEntered { method: String, depth: u32 },
@@ -27,6 +36,10 @@ pub enum Value {
     Int(i128),
     Str(String),
     Null,
+    /// The method's database connection (the runtime's `conn`).
+    Connection,
+    /// A `Scanner` argument (the runtime's `scanner`), over the tokens the path reads.
+    Scanner,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,6 +138,8 @@ fn value(term: &PTerm) -> Option<Value> {
     match (term, term.args()) {
         (PTerm::Int(v), _) => Some(Value::Int(*v)),
         (PTerm::Atom(a), _) if a == "null" => Some(Value::Null),
+        (PTerm::Atom(a), _) if a == "conn" => Some(Value::Connection),
+        (PTerm::Atom(a), _) if a == "scanner" => Some(Value::Scanner),
         (PTerm::Compound(f, _), [PTerm::Int(len), PTerm::List(codes)]) if f == "s" => {
             let len = usize::try_from(*len).ok()?;
             codes
@@ -139,6 +154,30 @@ fn value(term: &PTerm) -> Option<Value> {
         }
         _ => None,
     }
+}
+
+/// `[table(Name, [[V, ...], ...]), ...]`; a value left unbound is a NULL nothing looked at.
+fn tables(term: &PTerm) -> Option<Vec<(String, Vec<Vec<Value>>)>> {
+    let PTerm::List(tables) = term else { return None };
+    tables
+        .iter()
+        .map(|table| match (table.functor(), table.args()) {
+            (("table", 2), [PTerm::Atom(name), PTerm::List(rows)]) => {
+                let rows = rows
+                    .iter()
+                    .map(|row| match row {
+                        PTerm::List(values) => values
+                            .iter()
+                            .map(|v| if matches!(v, PTerm::Var(_)) { Some(Value::Null) } else { value(v) })
+                            .collect(),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<Vec<Value>>>>()?;
+                Some((name.clone(), rows))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 fn outcome(term: &PTerm) -> Option<Outcome> {
@@ -167,6 +206,12 @@ fn events(term: &PTerm) -> Option<Vec<Event>> {
             }
             (("it", 2), [PTerm::Atom(m), PTerm::Int(l)]) => {
                 Some(Event::Iteration { method: m.clone(), loop_id: u32::try_from(*l).ok()? })
+            }
+            (("in", 1), [v]) => Some(Event::InputToken { value: value(v)? }),
+            (("in_more", 0), _) => Some(Event::InputFollows),
+            (("in_end", 0), _) => Some(Event::InputEnds),
+            (("db", 2), [fixture, final_rows]) => {
+                Some(Event::Database { fixture: tables(fixture)?, final_rows: tables(final_rows)? })
             }
             _ => None,
         })
@@ -230,6 +275,7 @@ mod tests {
             branches: vec![BranchPoint { span }],
             loops: vec![],
             strings: vec![],
+            sql: vec![],
             handlers: vec![],
             exception_superclasses: vec![],
         }
@@ -239,7 +285,7 @@ mod tests {
     fn explores_every_path_with_small_inputs() {
         let method = quot();
         let none = HashSet::new();
-        let text = translate_method(&method, &Context { compose: false, k: 2, recursive_callees: &none, analysed: &none });
+        let text = translate_method(&method, &Context { compose: false, k: 2, recursive_callees: &none, analysed: &none, database_callees: &none, schema: None });
         let mut engine = Engine::new().expect("runtime loads");
         engine.consult("quot.pl", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         let exploration = explore(&mut engine, &method.key, 1_000_000).expect("explores");

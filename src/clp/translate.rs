@@ -6,11 +6,13 @@
 //! at the catch clause that receives it: chosen here when the class is known (a `throw`), else
 //! by a table of the method's handlers and exception classes (`catches_pred`).
 //!
-//! The text produced here calls the runtime in `prolog/` (modules `jvm` and `state`) and the
+//! The text produced here calls the runtime in `prolog/` (modules `jvm`, `state`, `strings`),
+//! the JDBC model (`summaries/jdbc.pl`, module `jdbc`) and the
 //! predicates of other methods by the names `method_pred` gives them; nothing else.
 
 use crate::ir::{
-    BinOp, Block, BlockId, Caught, CmpOp, HandlerId, Inst, Method, MethodKey, Operand, Rvalue, STRING_MAX_LENGTH,
+    BinOp, Block, BlockId, Caught, CmpOp, HandlerId, InputCall, Inst, JdbcCall, JdbcType, Method, MethodKey, Operand, Rvalue,
+    STRING_MAX_LENGTH, SqlId,
     Terminator, Ty,
 };
 use std::collections::HashSet;
@@ -28,6 +30,12 @@ pub struct Context<'a> {
     pub recursive_callees: &'a HashSet<MethodKey>,
     /// Methods translated from source (the others are hand-written summaries).
     pub analysed: &'a HashSet<MethodKey>,
+    /// Analysed callees that use the database: always executed inline, because their paths
+    /// depend on the caller's database (a summary of them would need its own composition).
+    pub database_callees: &'a HashSet<MethodKey>,
+    /// For a method that uses the database, the schema term (`sql::schema_term`) its session
+    /// starts with.
+    pub schema: Option<&'a str>,
 }
 
 /// The predicate name of a method: its full signature, quoted.
@@ -156,14 +164,31 @@ impl Translator<'_> {
         let params: Vec<String> = (0..m.param_count).map(|i| format!("P{i}")).collect();
         let mut body = vec![format!("Inputs = [{}]", params.join(","))];
         for (i, p) in params.iter().enumerate() {
-            // References stay unbound until the path needs their shape (lazy inputs).
-            if !m.locals[i].ty.is_reference() {
-                body.push(format!("jvm:value({}, {p})", ty_atom(m.locals[i].ty)));
+            match m.locals[i].ty {
+                // The test passes its own connection; the database is the session's.
+                Ty::Jdbc(JdbcType::Connection) => body.push(format!("{p} = conn")),
+                // The test passes a Scanner over the tokens the path reads.
+                Ty::Scanner => body.push(format!("{p} = scanner")),
+                // References stay unbound until the path needs their shape (lazy inputs).
+                ty if ty.is_reference() => {}
+                ty => body.push(format!("jvm:value({}, {p})", ty_atom(ty))),
             }
         }
-        body.push("state:initial(S0)".into());
-        body.push(format!("{}(Inputs, Ret, S0, S, Ex)", self.name()));
-        body.push("state:events(S, Events)".into());
+        match self.ctx.schema {
+            Some(schema) => {
+                body.push("state:initial(S00)".into());
+                body.push(format!("jdbc:start({schema}, S00, S0)"));
+                body.push(format!("{}(Inputs, Ret, S0, S, Ex)", self.name()));
+                body.push("state:events(S, Events0)".into());
+                body.push("jdbc:closed(S, Database)".into());
+                body.push("append(Events0, [Database], Events)".into());
+            }
+            None => {
+                body.push("state:initial(S0)".into());
+                body.push(format!("{}(Inputs, Ret, S0, S, Ex)", self.name()));
+                body.push("state:events(S, Events)".into());
+            }
+        }
         let _ = writeln!(
             self.out,
             "{}(Inputs, Ret, Ex, Events) :-\n    {}.\n",
@@ -212,7 +237,12 @@ impl Translator<'_> {
             self.fresh = 0;
             let env = self.head_env();
             // A comparison with null is a reference test; the others compare numbers.
-            let module = if matches!(cond.lhs, Operand::Null) || matches!(cond.rhs, Operand::Null) {
+            let is_jdbc = |op: &Operand| {
+                matches!(op, Operand::Local(l) if matches!(self.method.locals[l.0 as usize].ty, Ty::Jdbc(_)))
+            };
+            let module = if is_jdbc(&cond.lhs) || is_jdbc(&cond.rhs) {
+                "jdbc:ref_compare"
+            } else if matches!(cond.lhs, Operand::Null) || matches!(cond.rhs, Operand::Null) {
                 "strings:ref_compare"
             } else {
                 "jvm:compare"
@@ -304,13 +334,53 @@ impl Translator<'_> {
                     ));
                     goals.push(format!("state:leave_recursive({s_b}, {s_out})"));
                 } else {
-                    let pred = if self.ctx.compose && self.ctx.analysed.contains(callee) {
+                    let composed = self.ctx.compose
+                        && self.ctx.analysed.contains(callee)
+                        && !self.ctx.database_callees.contains(callee);
+                    let pred = if composed {
                         summary_pred(callee)
                     } else {
                         method_pred(callee)
                     };
                     goals.push(format!("{pred}([{}], {result}, {s_in}, {s_out}, {flag})", args.join(",")));
                 }
+                env.state = s_out;
+                let at_throw = env.clone();
+                if let Some(dst) = dst {
+                    env.locals[dst.0 as usize] = result;
+                }
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
+            }
+            Inst::Jdbc { dst, call, receiver, args, .. } => {
+                let receiver = self.operand(&env, receiver);
+                let args: Vec<String> = args.iter().map(|a| self.operand(&env, a)).collect();
+                let call = self.jdbc_call(&env, call);
+                let result = self.var("R");
+                let flag = self.var("E");
+                let s_out = self.var("S");
+                goals.push(format!(
+                    "jdbc:invoke({call}, {receiver}, [{}], {result}, {}, {s_out}, {flag})",
+                    args.join(","),
+                    env.state
+                ));
+                env.state = s_out;
+                let at_throw = env.clone();
+                if let Some(dst) = dst {
+                    env.locals[dst.0 as usize] = result;
+                }
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
+            }
+            Inst::Input { dst, call, receiver, .. } => {
+                let receiver = self.operand(&env, receiver);
+                let call = match call {
+                    InputCall::OpenStandardInput => "open_standard_input",
+                    InputCall::NextInt => "next_int",
+                    InputCall::NextLong => "next_long",
+                    InputCall::HasNext => "has_next",
+                    InputCall::Close => "close",
+                };
+                let (result, flag, s_out) = (self.var("R"), self.var("E"), self.var("S"));
+                goals.push(format!("state:input({call}, {receiver}, {result}, {}, {s_out}, {flag})", env.state));
                 env.state = s_out;
                 let at_throw = env.clone();
                 if let Some(dst) = dst {
@@ -472,6 +542,42 @@ impl Translator<'_> {
 }
 
 impl Translator<'_> {
+    /// The term `jdbc:invoke/7` takes for a call: SQL texts as `sql(Statement, Labels, Holes)`.
+    fn jdbc_call(&self, env: &Env, call: &JdbcCall) -> String {
+        let sql = |id: &Option<SqlId>| match id {
+            Some(id) => self.sql_term(env, *id),
+            None => "prepared".to_string(),
+        };
+        match call {
+            JdbcCall::CreateStatement => "create_statement".into(),
+            JdbcCall::PrepareStatement(id) => format!("prepare({})", self.sql_term(env, *id)),
+            JdbcCall::SetAutoCommit => "set_autocommit".into(),
+            JdbcCall::Commit => "commit".into(),
+            JdbcCall::Rollback => "rollback".into(),
+            JdbcCall::ExecuteQuery(id) => format!("execute_query({})", sql(id)),
+            JdbcCall::ExecuteUpdate(id) => format!("execute_update({})", sql(id)),
+            JdbcCall::Execute(id) => format!("execute({})", sql(id)),
+            JdbcCall::Close => "close".into(),
+            JdbcCall::CloseResource => "close_resource".into(),
+            JdbcCall::SetParameter(_) => "set_parameter".into(),
+            JdbcCall::SetNull => "set_null".into(),
+            JdbcCall::Next => "next".into(),
+            JdbcCall::Get(ty) => format!("get({})", ty_atom(*ty)),
+            JdbcCall::WasNull => "was_null".into(),
+        }
+    }
+
+    fn sql_term(&self, env: &Env, id: SqlId) -> String {
+        let sql = &self.method.sql[id.0 as usize];
+        // The pipeline checks every statement before translation; an unchecked one fails the
+        // path rather than running something else.
+        let Some(compiled) = &sql.compiled else { return "unchecked".to_string() };
+        let labels: Vec<String> = compiled.labels.iter().map(|l| quote_atom(l)).collect();
+        let holes: Vec<String> =
+            sql.holes.iter().enumerate().map(|(i, h)| format!("hole({i})-{}", self.operand(env, h))).collect();
+        format!("sql({},[{}],[{}])", compiled.term, labels.join(","), holes.join(","))
+    }
+
     fn operand(&self, env: &Env, op: &Operand) -> String {
         match op {
             Operand::Local(l) => env.locals[l.0 as usize].clone(),
@@ -499,6 +605,7 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Void => "void",
         Ty::String => "string",
         Ty::Null => "null",
+        Ty::Jdbc(_) | Ty::Scanner => "ref",
         Ty::Throwable => "throwable",
     }
 }

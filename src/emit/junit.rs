@@ -1,22 +1,59 @@
-//! JUnit 5 test classes: for class `p.C`, `p/CHornetTest.java` with one `@Test` per case.
+//! JUnit 5 test classes: for class `p.C`, `p/CHornetTest.java` with one `@Test` per case; and,
+//! in each package whose tests use the database, `p/HornetDatabase.java`, the helper that gives
+//! every such test a fresh H2 database built from the schema.
 
 use crate::ir::{Method, package_of, simple_name};
-use crate::testgen::{Expectation, JavaValue, MethodTests, TestCase};
-use std::collections::BTreeSet;
+use crate::sql::schema::Schema;
+use crate::testgen::{DatabaseCase, Expectation, JavaValue, MethodTests, TableRows, TestCase};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::path::PathBuf;
+
+/// The name of the database helper class, one per package (a file of that name is generated).
+pub const DATABASE_HELPER: &str = "HornetDatabase";
+
+/// The helper's code; `database_helper` fills in the schema and the URL settings.
+const DATABASE_HELPER_TEMPLATE: &str = include_str!("HornetDatabase.java");
+
+/// The keywords of H2 2.1 (`org.h2.util.ParserUtil`) that its `NON_KEYWORDS` setting turns back
+/// into names without breaking ordinary SQL, found by experiment with H2 2.1.214. The other
+/// keywords are left out: listing ORDER, GROUP, LIMIT, OFFSET, LEFT, RIGHT, INNER, JOIN, ON,
+/// USING, UNION, EXCEPT, INTERSECT, MINUS, FETCH or FOR makes H2 read them as a table alias
+/// (`FROM t ORDER BY x` no longer parses), listing FROM, WHERE or SET breaks every statement,
+/// and CHECK, CONSTRAINT, FOREIGN, PRIMARY, UNIQUE and TO stay unusable as column names
+/// whatever the setting. KEY is listed although it breaks H2's own `MERGE ... KEY (...)`.
+/// `tests/junit_database.rs` checks the list against the installed H2.
+pub const H2_NAMEABLE_KEYWORDS: &[&str] = &[
+    "ALL", "AND", "ANY", "ARRAY", "AS", "ASYMMETRIC", "AUTHORIZATION", "BETWEEN", "CASE", "CAST",
+    "CROSS", "CURRENT_CATALOG", "CURRENT_DATE", "CURRENT_PATH", "CURRENT_ROLE", "CURRENT_SCHEMA",
+    "CURRENT_TIME", "CURRENT_TIMESTAMP", "CURRENT_USER", "DAY", "DEFAULT", "DISTINCT", "ELSE", "END",
+    "EXISTS", "FALSE", "FULL", "HAVING", "HOUR", "IF", "IN", "INTERVAL", "IS", "KEY", "LIKE",
+    "LOCALTIME", "LOCALTIMESTAMP", "MINUTE", "MONTH", "NATURAL", "NOT", "NULL", "OR", "QUALIFY", "ROW",
+    "ROWNUM", "SECOND", "SELECT", "SESSION_USER", "SOME", "SYMMETRIC", "SYSTEM_USER", "TABLE", "TRUE",
+    "UESCAPE", "UNKNOWN", "USER", "VALUE", "VALUES", "WHEN", "WINDOW", "WITH", "YEAR", "_ROWID_",
+];
 
 /// The test class name for a class under test.
 pub fn test_class_name(class: &str) -> String {
     format!("{class}HornetTest")
 }
 
+/// Whether any test of these methods runs against the database.
+pub fn uses_database(methods: &[(&Method, &MethodTests)]) -> bool {
+    methods.iter().flat_map(|(_, tests)| &tests.cases).any(|case| case.database.is_some())
+}
+
 /// The test class for `class` (fully qualified), with the tests of each of its methods in
-/// order: the relative path of the file and its text.
-pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)]) -> (PathBuf, String) {
+/// order: the relative path of the file and its text. `schema` declares the tables that
+/// database cases fill and check; tests without a database do not need it.
+pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)], schema: Option<&Schema>) -> (PathBuf, String) {
     let package = package_of(class);
     let simple = simple_name(class);
+    let tables = TableConstants::new(methods, schema);
     let mut imports: BTreeSet<String> = BTreeSet::new();
+    if uses_database(methods) {
+        imports.insert("java.sql.Connection".to_string());
+    }
     let mut body = String::new();
     for (method, tests) in methods {
         for case in &tests.cases {
@@ -26,7 +63,7 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)]) -> (PathBuf,
                     imports.insert(exception.clone());
                 }
             }
-            test_method(&mut body, simple, method, case);
+            test_method(&mut body, simple, method, case, &tables);
         }
     }
     let mut out = String::new();
@@ -40,14 +77,153 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)]) -> (PathBuf,
     }
     out.push_str("import org.junit.jupiter.api.Test;\n\n");
     let _ = writeln!(out, "class {simple}HornetTest {{");
+    tables.declare(&mut out);
     out.push_str(&body);
     out.push_str("}\n");
-    let mut path: PathBuf = package.split('.').filter(|s| !s.is_empty()).collect();
-    path.push(format!("{simple}HornetTest.java"));
-    (path, out)
+    (package_file(package, &format!("{simple}HornetTest")), out)
 }
 
-fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase) {
+/// `HornetDatabase.java` for `package`: the schema's statements (tables in an order that
+/// satisfies foreign keys, then the ALTER TABLE and CREATE UNIQUE INDEX statements) and the URL
+/// settings that let the schema's names be H2 keywords.
+pub fn database_helper(package: &str, schema: &Schema) -> (PathBuf, String) {
+    let order = schema.insertion_order();
+    let statements = order
+        .tables
+        .iter()
+        .map(|table| &table.ddl)
+        .chain(order.tables.iter().flat_map(|table| &table.alterations));
+    let mut listed = String::new();
+    for statement in statements {
+        let lines: Vec<String> = statement.lines().map(|line| line.trim_end().to_string()).collect();
+        for (i, line) in lines.iter().enumerate() {
+            let last = i + 1 == lines.len();
+            let text = if last { line.clone() } else { format!("{line}\n") };
+            let lead = if i == 0 { "        " } else { "            + " };
+            let _ = writeln!(listed, "{lead}{}{}", string_literal(&text), if last { "," } else { "" });
+        }
+    }
+    let mut out = String::from("// Generated by hornet: the database of the generated tests. Do not edit; regenerate.\n");
+    if !package.is_empty() {
+        let _ = writeln!(out, "package {package};");
+    }
+    out.push_str(
+        &DATABASE_HELPER_TEMPLATE
+            .replace("/*{schema}*/\n", &listed)
+            .replace("/*{settings}*/", &h2_settings(schema)),
+    );
+    (package_file(package, DATABASE_HELPER), out)
+}
+
+/// `;NON_KEYWORDS=KEY,YEAR` for the table and column names of the schema that are H2 keywords
+/// the setting can make names again; empty when there are none.
+fn h2_settings(schema: &Schema) -> String {
+    let names = schema.tables.iter().flat_map(|table| {
+        std::iter::once(&table.name).chain(table.columns.iter().map(|column| &column.name))
+    });
+    let keywords: BTreeSet<String> = names
+        .map(|name| name.to_uppercase())
+        .filter(|name| H2_NAMEABLE_KEYWORDS.contains(&name.as_str()))
+        .collect();
+    if keywords.is_empty() {
+        String::new()
+    } else {
+        format!(";NON_KEYWORDS={}", keywords.into_iter().collect::<Vec<_>>().join(","))
+    }
+}
+
+/// `p/q/Name.java` for class `Name` of package `p.q`.
+fn package_file(package: &str, class: &str) -> PathBuf {
+    let mut path: PathBuf = package.split('.').filter(|s| !s.is_empty()).collect();
+    path.push(format!("{class}.java"));
+    path
+}
+
+/// The `HornetDatabase.Table` constants of a test class: one per table its tests fill or
+/// check, named after the table, in the order fixtures are inserted.
+struct TableConstants {
+    /// Per table name (lower case): the constant, the table's name and its columns.
+    tables: BTreeMap<String, (String, String, Vec<String>)>,
+    /// Lower-case table names in the schema's insertion order, then the others.
+    order: Vec<String>,
+}
+
+impl TableConstants {
+    fn new(methods: &[(&Method, &MethodTests)], schema: Option<&Schema>) -> TableConstants {
+        let databases = methods.iter().flat_map(|(_, tests)| &tests.cases).filter_map(|case| case.database.as_ref());
+        let used: Vec<&str> = databases
+            .flat_map(|database| database.fixture.iter().chain(&database.final_rows))
+            .map(|rows| rows.table.as_str())
+            .collect();
+        let mut order: Vec<String> = schema
+            .map(|schema| schema.insertion_order().tables.iter().map(|table| table.name.to_lowercase()).collect())
+            .unwrap_or_default();
+        order.retain(|name| used.iter().any(|table| table.to_lowercase() == *name));
+        for table in &used {
+            if !order.contains(&table.to_lowercase()) {
+                order.push(table.to_lowercase());
+            }
+        }
+        let mut taken = BTreeSet::new();
+        let mut tables = BTreeMap::new();
+        for key in &order {
+            let declared = schema.and_then(|schema| schema.table(key));
+            let name = declared.map_or_else(
+                || used.iter().find(|table| table.to_lowercase() == *key).unwrap_or(&"").to_string(),
+                |table| table.name.clone(),
+            );
+            let columns = declared.map(|table| table.columns.iter().map(|c| c.name.clone()).collect()).unwrap_or_default();
+            let constant = unique_constant(&name, &mut taken);
+            tables.insert(key.clone(), (constant, name, columns));
+        }
+        TableConstants { tables, order }
+    }
+
+    fn declare(&self, out: &mut String) {
+        if self.order.is_empty() {
+            return;
+        }
+        out.push_str("\n    // The tables the tests fill and check, with the columns their rows give values for.\n");
+        for key in &self.order {
+            let (constant, name, columns) = &self.tables[key];
+            let arguments: Vec<String> = std::iter::once(name).chain(columns).map(|n| string_literal(n)).collect();
+            let _ = writeln!(
+                out,
+                "    private static final {DATABASE_HELPER}.Table {constant} = new {DATABASE_HELPER}.Table({});",
+                arguments.join(", ")
+            );
+        }
+    }
+
+    fn constant(&self, table: &str) -> &str {
+        &self.tables[&table.to_lowercase()].0
+    }
+
+    /// `rows` ordered as the tables are, so that fixtures satisfy foreign keys.
+    fn ordered<'a>(&self, rows: &'a [TableRows]) -> Vec<&'a TableRows> {
+        let mut ordered: Vec<&TableRows> = rows.iter().collect();
+        ordered.sort_by_key(|rows| self.order.iter().position(|key| *key == rows.table.to_lowercase()));
+        ordered
+    }
+}
+
+/// A Java constant name for table `name` (`order_line` gives `ORDER_LINE`), distinct from `taken`.
+fn unique_constant(name: &str, taken: &mut BTreeSet<String>) -> String {
+    let mut base: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_uppercase() } else { '_' }).collect();
+    if !base.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        base.insert_str(0, "TABLE_");
+    }
+    let mut constant = base.clone();
+    let mut n = 1;
+    while !taken.insert(constant.clone()) {
+        n += 1;
+        constant = format!("{base}_{n}");
+    }
+    constant
+}
+
+fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, tables: &TableConstants) {
     let args: Vec<String> = case.args.iter().map(literal).collect();
     let call = format!("{class}.{}({})", method.key.name, args.join(", "));
     out.push('\n');
@@ -60,6 +236,13 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase) 
         let _ = writeln!(out, "    // path: {}", path.join(", "));
     }
     let _ = writeln!(out, "    @Test\n    void {}() throws Exception {{", case.name);
+    if let Some(input) = &case.standard_input {
+        let _ = writeln!(
+            out,
+            "        System.setIn(new java.io.ByteArrayInputStream({}.getBytes()));",
+            string_literal(input)
+        );
+    }
     let assertion = match &case.expect {
         Expectation::Returns(JavaValue::Boolean(true)) => format!("assertTrue({call});"),
         Expectation::Returns(JavaValue::Boolean(false)) => format!("assertFalse({call});"),
@@ -70,7 +253,42 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase) 
             format!("assertThrows({}.class, () -> {call});", simple_name(exception))
         }
     };
-    let _ = writeln!(out, "        {assertion}\n    }}");
+    match &case.database {
+        None => {
+            let _ = writeln!(out, "        {assertion}");
+        }
+        Some(database) => database_body(out, &assertion, database, tables),
+    }
+    out.push_str("    }\n");
+}
+
+/// The call between the database's fixture and its final rows, on a connection of its own.
+fn database_body(out: &mut String, assertion: &str, database: &DatabaseCase, tables: &TableConstants) {
+    let _ = writeln!(out, "        try (Connection connection = {DATABASE_HELPER}.open()) {{");
+    for rows in tables.ordered(&database.fixture) {
+        table_rows(out, "insert", rows, tables);
+    }
+    let _ = writeln!(out, "            {assertion}");
+    for rows in tables.ordered(&database.final_rows) {
+        table_rows(out, "assertRows", rows, tables);
+    }
+    out.push_str("        }\n");
+}
+
+/// `HornetDatabase.insert(connection, BOOK, new Object[][] {` and one `{1, "Dune", 1965},` per row.
+fn table_rows(out: &mut String, helper: &str, rows: &TableRows, tables: &TableConstants) {
+    let constant = tables.constant(&rows.table);
+    let head = format!("            {DATABASE_HELPER}.{helper}(connection, {constant}, new Object[][] {{");
+    if rows.rows.is_empty() {
+        let _ = writeln!(out, "{head}}});");
+        return;
+    }
+    let _ = writeln!(out, "{head}");
+    for row in &rows.rows {
+        let values: Vec<String> = row.iter().map(literal).collect();
+        let _ = writeln!(out, "                {{{}}},", values.join(", "));
+    }
+    out.push_str("            });\n");
 }
 
 /// A Java literal of the value's own type (`-2147483648` and `-9223372036854775808L` are
@@ -83,6 +301,7 @@ fn literal(v: &JavaValue) -> String {
         JavaValue::Str(s) => string_literal(s),
         JavaValue::Null => "null".to_string(),
         JavaValue::Connection => "connection".to_string(),
+        JavaValue::Scanner(text) => format!("new java.util.Scanner({})", string_literal(text)),
     }
 }
 
@@ -106,4 +325,31 @@ fn string_literal(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sql::parse_schema;
+    use std::path::Path;
+
+    #[test]
+    fn h2_settings_list_the_keywords_used_as_names_that_h2_can_take_back() {
+        let ddl = "CREATE TABLE entry (id INT PRIMARY KEY, Year INT, \"value\" INT, title VARCHAR(9), \"order\" INT);\n\
+                   CREATE TABLE \"user\" (id INT PRIMARY KEY, year INT);";
+        let (schema, diagnostics) = parse_schema(Path::new("t.sql"), ddl);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        // ORDER is left out: listed, it would break `FROM t ORDER BY x`.
+        assert_eq!(h2_settings(&schema), ";NON_KEYWORDS=USER,VALUE,YEAR");
+        let (plain, _) = parse_schema(Path::new("t.sql"), "CREATE TABLE book (id INT PRIMARY KEY, title VARCHAR(9));");
+        assert_eq!(h2_settings(&plain), "");
+    }
+
+    #[test]
+    fn table_constants_are_distinct_java_names() {
+        let mut taken = BTreeSet::new();
+        let names: Vec<String> =
+            ["order_line", "order-line", "2024 sales", "Book"].iter().map(|n| unique_constant(n, &mut taken)).collect();
+        assert_eq!(names, ["ORDER_LINE", "ORDER_LINE_2", "TABLE_2024_SALES", "BOOK"]);
+    }
 }

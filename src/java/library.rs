@@ -16,6 +16,8 @@ const INTEGER: &str = "java.lang.Integer";
 const LONG: &str = "java.lang.Long";
 /// Instance methods of String take the receiver as their first parameter.
 const STRING: &str = "java.lang.String";
+/// `java.sql.Types`: only its constants (the type codes `setNull` takes).
+const SQL_TYPES: &str = "java.sql.Types";
 
 const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (MATH, "abs", &[Ty::Int], Ty::Int),
@@ -71,7 +73,10 @@ impl Library {
     /// The fully qualified name of a modelled class from its simple or qualified spelling
     /// (`Math` or `java.lang.Math`); simple names resolve only for `java.lang` classes, which
     /// need no import (others resolve through the file's imports before they get here).
-    pub(crate) fn class(&self, name: &str) -> Option<&str> {
+    pub(crate) fn class<'a>(&'a self, name: &str) -> Option<&'a str> {
+        if name == SQL_TYPES {
+            return Some(SQL_TYPES);
+        }
         self.methods.iter().map(|m| m.key.class.as_str()).find(|fq| {
             *fq == name || (crate::ir::package_of(fq) == "java.lang" && crate::ir::simple_name(fq) == name)
         })
@@ -85,6 +90,21 @@ pub(crate) fn library_constant(class: &str, field: &str) -> Option<(i64, Ty)> {
         (INTEGER, "MIN_VALUE") => Some((i32::MIN as i64, Ty::Int)),
         (LONG, "MAX_VALUE") => Some((i64::MAX, Ty::Long)),
         (LONG, "MIN_VALUE") => Some((i64::MIN, Ty::Long)),
+        (SQL_TYPES, field) => {
+            let code = match field {
+                "BIT" => -7,
+                "TINYINT" => -6,
+                "SMALLINT" => 5,
+                "INTEGER" => 4,
+                "BIGINT" => -5,
+                "CHAR" => 1,
+                "VARCHAR" => 12,
+                "BOOLEAN" => 16,
+                "NULL" => 0,
+                _ => return None,
+            };
+            Some((code, Ty::Int))
+        }
         _ => None,
     }
 }

@@ -14,13 +14,21 @@ use super::syntax::{
 };
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{
-    BinOp, Block, BlockId, BranchId, BranchPoint, Catch, CmpOp, Cond, Handler, HandlerId, Inst, LocalDecl,
+    BinOp, Block, BlockId, BranchId, BranchPoint, Catch, CmpOp, Cond, Handler, HandlerId, InputCall, Inst, JdbcCall, LocalDecl,
     LocalId, LoopId, Method, MethodKey, Operand, Rvalue, THROWABLE, Terminator, Ty,
 };
 use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
 
+mod jdbc;
+
+use jdbc::LocalText;
+use std::collections::HashSet;
+
 type Lowered<T> = Result<T, Diagnostic>;
+
+/// What the diagnostic for a string too long to model says.
+pub(crate) const LONG_STRING: &str = "a string longer than hornet models as a Java value";
 
 /// An operand with its Java type.
 #[derive(Clone, Copy)]
@@ -97,6 +105,11 @@ pub(crate) fn lower_method<'t>(
         loop_targets: Vec::new(),
         temp_count: 0,
         strings: Vec::new(),
+        sql: Vec::new(),
+        texts: HashMap::new(),
+        text_only: HashSet::new(),
+        declared_depth: HashMap::new(),
+        control_depth: 0,
         handlers: Vec::new(),
         current_handler: None,
         finalizers: Vec::new(),
@@ -142,6 +155,7 @@ pub(crate) fn lower_method<'t>(
         branches,
         loops,
         strings: lowering.strings,
+        sql: lowering.sql,
         handlers,
         exception_superclasses,
     })
@@ -163,6 +177,17 @@ struct MethodLowering<'i, 't> {
     temp_count: u32,
     /// String literals, indexed by `Operand::Str`.
     strings: Vec<String>,
+    /// SQL texts, indexed by `SqlId`.
+    sql: Vec<crate::ir::SqlText>,
+    /// What is known of the text of String locals (`jdbc.rs`).
+    texts: HashMap<LocalId, LocalText>,
+    /// String locals that hold SQL text too long to be a runtime value.
+    text_only: HashSet<LocalId>,
+    /// The `control_depth` where each local was declared.
+    declared_depth: HashMap<LocalId, u32>,
+    /// How many conditional or repeated statements enclose the code being lowered: a local
+    /// assigned deeper than it was declared holds a value that depends on the path.
+    control_depth: u32,
     handlers: Vec<Handler>,
     /// The handler of the blocks being created: that of the innermost enclosing try statement.
     current_handler: Option<HandlerId>,
@@ -181,19 +206,19 @@ impl<'t> MethodLowering<'_, 't> {
         self.class.file.source
     }
 
-    fn span(&self, node: Node) -> Span {
+    fn span(&self, node: Node<'t>) -> Span {
         span_of(self.class.file.path, node)
     }
 
-    fn text(&self, node: Node) -> &'t str {
+    fn text(&self, node: Node<'t>) -> &'t str {
         text(node, self.source())
     }
 
-    fn unsupported<T>(&self, node: Node, what: impl std::fmt::Display) -> Lowered<T> {
+    fn unsupported<T>(&self, node: Node<'t>, what: impl std::fmt::Display) -> Lowered<T> {
         Err(Diagnostic::unsupported(self.span(node), what))
     }
 
-    fn error<T>(&self, node: Node, message: impl Into<String>) -> Lowered<T> {
+    fn error<T>(&self, node: Node<'t>, message: impl Into<String>) -> Lowered<T> {
         Err(Diagnostic::error(self.span(node), message))
     }
 
@@ -234,7 +259,7 @@ impl<'t> MethodLowering<'_, 't> {
         self.terminate(Terminator::Goto(target));
     }
 
-    fn branch(&mut self, cond: Cond, at: Node, then_block: BlockId, else_block: BlockId) {
+    fn branch(&mut self, cond: Cond, at: Node<'t>, then_block: BlockId, else_block: BlockId) {
         let id = match self.branch_of_node.get(&at.id()) {
             Some(id) => *id,
             None => {
@@ -275,13 +300,14 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// Where the operator of an expression is: the location of a division by zero.
-    fn operator_span(&self, node: Node) -> Span {
+    fn operator_span(&self, node: Node<'t>) -> Span {
         let op = node.child_by_field_name("operator").unwrap_or(node);
         self.span(op)
     }
 
     fn declare(&mut self, name: &str, ty: Ty, constant: Option<Const>) -> LocalId {
         let id = self.new_local(name.to_string(), ty);
+        self.declared_depth.insert(id, self.control_depth);
         if let Some(scope) = self.scopes.last_mut() {
             scope.push((name.to_string(), Variable { id, ty, constant }));
         }
@@ -292,7 +318,7 @@ impl<'t> MethodLowering<'_, 't> {
         self.scopes.iter().rev().flat_map(|s| s.iter().rev()).find(|(n, _)| n == name).map(|(_, v)| *v)
     }
 
-    fn new_loop(&mut self, node: Node) -> LoopId {
+    fn new_loop(&mut self, node: Node<'t>) -> LoopId {
         if let Some(id) = self.loop_of_node.get(&node.id()) {
             return *id;
         }
@@ -305,6 +331,18 @@ impl<'t> MethodLowering<'_, 't> {
     // ---- statements ------------------------------------------------------------------------
 
     fn statement(&mut self, node: Node<'t>) -> Lowered<()> {
+        let nested = matches!(
+            node.kind(),
+            "if_statement" | "while_statement" | "do_statement" | "for_statement" | "try_statement"
+                | "try_with_resources_statement" | "switch_expression" | "enhanced_for_statement"
+        );
+        self.control_depth += u32::from(nested);
+        let lowered = self.statement_kind(node);
+        self.control_depth -= u32::from(nested);
+        lowered
+    }
+
+    fn statement_kind(&mut self, node: Node<'t>) -> Lowered<()> {
         match node.kind() {
             "block" => {
                 self.scopes.push(Vec::new());
@@ -340,7 +378,7 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn declaration(&mut self, node: Node) -> Lowered<()> {
+    fn declaration(&mut self, node: Node<'t>) -> Lowered<()> {
         let Some(type_node) = node.child_by_field_name("type") else {
             return self.error(node, "syntax error: declaration without a type");
         };
@@ -356,9 +394,11 @@ impl<'t> MethodLowering<'_, 't> {
             let Some(name) = declarator.child_by_field_name("name") else {
                 return self.error(declarator, "syntax error: declaration without a name");
             };
+            // A String's initialiser may be SQL text (`jdbc.rs`), lowered after the declaration.
+            let text_initialiser = declarator.child_by_field_name("value").filter(|_| ty == Ty::String);
             let initial = match declarator.child_by_field_name("value") {
-                Some(value) => Some((value, self.value(value)?)),
-                None => None,
+                Some(value) if ty != Ty::String => Some((value, self.value(value)?)),
+                _ => None,
             };
             let constant = match initial {
                 Some((value, _)) if is_final => {
@@ -370,12 +410,14 @@ impl<'t> MethodLowering<'_, 't> {
             if let Some((value, typed)) = initial {
                 let operand = self.coerce(typed, ty, value)?;
                 self.assign(id, Rvalue::Use(operand));
+            } else if let Some(value) = text_initialiser {
+                self.string_assignment(id, value, false)?;
             }
         }
         Ok(())
     }
 
-    fn expression_statement(&mut self, node: Node) -> Lowered<()> {
+    fn expression_statement(&mut self, node: Node<'t>) -> Lowered<()> {
         match node.kind() {
             "assignment_expression" => self.assignment(node).map(|_| ()),
             "update_expression" => self.update(node, false).map(|_| ()),
@@ -504,7 +546,7 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(())
     }
 
-    fn jump(&mut self, node: Node) -> Lowered<()> {
+    fn jump(&mut self, node: Node<'t>) -> Lowered<()> {
         let is_break = node.kind() == "break_statement";
         let keyword = if is_break { "break" } else { "continue" };
         if !children(node).is_empty() {
@@ -520,7 +562,7 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(())
     }
 
-    fn return_statement(&mut self, node: Node) -> Lowered<()> {
+    fn return_statement(&mut self, node: Node<'t>) -> Lowered<()> {
         let value = match (children(node).first(), self.ret) {
             (None, Ty::Void) => None,
             (None, _) => return self.error(node, "missing return value"),
@@ -545,7 +587,7 @@ impl<'t> MethodLowering<'_, 't> {
 
     /// `throw new X(...)`: the arguments only build the exception's message, which the
     /// analysis ignores; they are not evaluated, so they must have no effect.
-    fn throw_statement(&mut self, node: Node) -> Lowered<()> {
+    fn throw_statement(&mut self, node: Node<'t>) -> Lowered<()> {
         let Some(thrown) = children(node).first().map(|n| skip_parens(*n)) else {
             return self.error(node, "syntax error: throw without an exception");
         };
@@ -582,7 +624,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// Reject what would have an effect in an exception's constructor arguments.
-    fn check_unevaluated(&self, node: Node) -> Lowered<()> {
+    fn check_unevaluated(&self, node: Node<'t>) -> Lowered<()> {
         let what = match node.kind() {
             "method_invocation" => Some("method call in the arguments of a thrown exception"),
             "object_creation_expression" | "array_creation_expression" => {
@@ -835,9 +877,14 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    /// Closes a try-with-resources resource. The resource types supported so far need no model
-    /// of `close()`: nothing is emitted.
-    fn close_resource(&mut self, _resource: LocalId, _span: Span) {}
+    /// Closes a try-with-resources resource, as javac's generated `if (r != null) r.close()`
+    /// does (a check JaCoCo does not count as a branch, hence no branch here either).
+    fn close_resource(&mut self, resource: LocalId, span: Span) {
+        if let Ty::Jdbc(_) = self.locals[resource.0 as usize].ty {
+            let receiver = Operand::Local(resource);
+            self.emit(Inst::Jdbc { dst: None, call: JdbcCall::CloseResource, receiver, args: Vec::new(), span });
+        }
+    }
 
     /// The local of the caught exception that `node` names, if it names one.
     fn caught_exception(&self, node: Node) -> Option<LocalId> {
@@ -863,7 +910,7 @@ impl<'t> MethodLowering<'_, 't> {
     // ---- conditions ------------------------------------------------------------------------
 
     /// Lower a boolean expression as jumps to `then_block` if it is true, else `else_block`.
-    fn cond(&mut self, node: Node, then_block: BlockId, else_block: BlockId) -> Lowered<()> {
+    fn cond(&mut self, node: Node<'t>, then_block: BlockId, else_block: BlockId) -> Lowered<()> {
         let node = skip_parens(node);
         if let Some(c) = self.constant(node) {
             if c.ty != Ty::Boolean {
@@ -925,7 +972,7 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn comparison(&mut self, node: Node) -> Lowered<Cond> {
+    fn comparison(&mut self, node: Node<'t>) -> Lowered<Cond> {
         let token = operator(node, self.source());
         let (Some(op), Some(left), Some(right)) =
             (comparison_op(token), node.child_by_field_name("left"), node.child_by_field_name("right"))
@@ -958,7 +1005,7 @@ impl<'t> MethodLowering<'_, 't> {
 
     // ---- values ----------------------------------------------------------------------------
 
-    fn constant(&self, node: Node) -> Option<Const> {
+    fn constant(&self, node: Node<'t>) -> Option<Const> {
         let locals = |name: &str| match self.lookup(name) {
             None => LocalName::NotLocal,
             Some(Variable { constant: Some(c), .. }) => LocalName::Constant(c),
@@ -968,7 +1015,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// Lower an expression whose value is used.
-    fn value(&mut self, node: Node) -> Lowered<Typed> {
+    fn value(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let node = skip_parens(node);
         if let Some(c) = self.constant(node) {
             return Ok(Typed { operand: Operand::Const(c.value, c.ty), ty: c.ty });
@@ -1008,14 +1055,26 @@ impl<'t> MethodLowering<'_, 't> {
                 None => self.error(node, "a void method call has no value"),
             },
             "field_access" => self.field_access(node),
+            "object_creation_expression" if self.is_standard_input_scanner(node) => {
+                let dst = self.new_temp(Ty::Scanner);
+                let span = self.span(node);
+                self.emit(Inst::Input { dst: Some(dst), call: InputCall::OpenStandardInput, receiver: Operand::Null, span });
+                Ok(Typed { operand: Operand::Local(dst), ty: Ty::Scanner })
+            }
             kind => self.unsupported(node, describe_expression(kind, self.text(node))),
         }
     }
 
     /// A simple name that is not a constant: a local variable, or a field that is not analysed.
-    fn name(&mut self, node: Node) -> Lowered<Typed> {
+    fn name(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let name = self.text(node);
         if let Some(variable) = self.lookup(name) {
+            if self.text_only.contains(&variable.id) {
+                return self.unsupported(
+                    node,
+                    format!("using '{name}' as a Java value: it holds SQL text, {LONG_STRING}, which only JDBC calls may take"),
+                );
+            }
             if variable.ty == Ty::Throwable {
                 return self.unsupported(
                     node,
@@ -1031,7 +1090,7 @@ impl<'t> MethodLowering<'_, 't> {
         self.unsupported(node, format!("name '{name}', which is neither a local variable nor a constant"))
     }
 
-    fn field_access(&mut self, node: Node) -> Lowered<Typed> {
+    fn field_access(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let object = node.child_by_field_name("object");
         if object.is_some_and(|o| matches!(o.kind(), "this" | "super")) {
             return self.unsupported(node, format!("'{}'", object.map(|o| o.kind()).unwrap_or("this")));
@@ -1044,7 +1103,7 @@ impl<'t> MethodLowering<'_, 't> {
 
     /// A copy of `value` if it is a variable that one of `later` operands may assign: Java
     /// evaluates operands left to right, so the value read first must not see the assignment.
-    fn stabilise(&mut self, value: Typed, later: &[Node]) -> Typed {
+    fn stabilise(&mut self, value: Typed, later: &[Node<'t>]) -> Typed {
         match value.operand {
             Operand::Local(id) if !self.is_temp(id) && later.iter().any(|n| assigns(*n)) => {
                 self.temp(value.ty, Rvalue::Use(value.operand))
@@ -1054,7 +1113,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// Convert `value` to `to` as an assignment, argument or return does (only int to long).
-    fn coerce(&mut self, value: Typed, to: Ty, at: Node) -> Lowered<Operand> {
+    fn coerce(&mut self, value: Typed, to: Ty, at: Node<'t>) -> Lowered<Operand> {
         match (value.ty, to, value.operand) {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
@@ -1069,14 +1128,14 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn numeric(&self, value: Typed, at: Node) -> Lowered<Typed> {
+    fn numeric(&self, value: Typed, at: Node<'t>) -> Lowered<Typed> {
         match value.ty {
             Ty::Int | Ty::Long => Ok(value),
             ty => self.error(at, format!("bad operand type {ty}: a number is expected")),
         }
     }
 
-    fn arithmetic(&mut self, node: Node, op: BinOp) -> Lowered<Typed> {
+    fn arithmetic(&mut self, node: Node<'t>, op: BinOp) -> Lowered<Typed> {
         let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right"))
         else {
             return self.error(node, "syntax error");
@@ -1094,7 +1153,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// `+`: string concatenation when either operand is a String, else arithmetic.
-    fn plus(&mut self, node: Node) -> Lowered<Typed> {
+    fn plus(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right"))
         else {
             return self.error(node, "syntax error");
@@ -1117,7 +1176,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// An operand of string concatenation: Strings as they are, constants as their text.
-    fn as_string(&mut self, value: Typed, at: Node) -> Lowered<Operand> {
+    fn as_string(&mut self, value: Typed, at: Node<'t>) -> Lowered<Operand> {
         match (value.ty, value.operand) {
             (Ty::String | Ty::Null, operand) => Ok(operand),
             (Ty::Boolean, Operand::Const(v, _)) => Ok(self.intern((if v != 0 { "true" } else { "false" }).into(), at)?),
@@ -1126,11 +1185,11 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn intern(&mut self, text: String, at: Node) -> Lowered<Operand> {
+    fn intern(&mut self, text: String, at: Node<'t>) -> Lowered<Operand> {
         if text.chars().count() > crate::ir::STRING_MAX_LENGTH {
             return self.unsupported(
                 at,
-                format!("a string of more than {} characters", crate::ir::STRING_MAX_LENGTH),
+                format!("{LONG_STRING} ({} characters; SQL text given to JDBC may be longer)", crate::ir::STRING_MAX_LENGTH),
             );
         }
         let index = match self.strings.iter().position(|s| *s == text) {
@@ -1143,7 +1202,7 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(Operand::Str(index as u32))
     }
 
-    fn string_literal(&mut self, node: Node) -> Lowered<Typed> {
+    fn string_literal(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let Some(text) = string_literal_value(self.text(node)) else {
             return self.unsupported(node, "this string literal (text blocks and unusual escapes)");
         };
@@ -1152,7 +1211,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// A boolean expression used as a value: javac compiles it to jumps to code pushing 1 or 0.
-    fn boolean_value(&mut self, node: Node) -> Lowered<Typed> {
+    fn boolean_value(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let result = self.new_temp(Ty::Boolean);
         let (true_block, false_block, join) = (self.new_block(), self.new_block(), self.new_block());
         self.cond(node, true_block, false_block)?;
@@ -1165,7 +1224,7 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(Typed { operand: Operand::Local(result), ty: Ty::Boolean })
     }
 
-    fn unary(&mut self, node: Node, token: &str) -> Lowered<Typed> {
+    fn unary(&mut self, node: Node<'t>, token: &str) -> Lowered<Typed> {
         let Some(operand_node) = node.child_by_field_name("operand") else {
             return self.error(node, "syntax error");
         };
@@ -1183,7 +1242,7 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn cast(&mut self, node: Node) -> Lowered<Typed> {
+    fn cast(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let (Some(type_node), Some(value_node)) =
             (node.child_by_field_name("type"), node.child_by_field_name("value"))
         else {
@@ -1200,7 +1259,7 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn ternary(&mut self, node: Node) -> Lowered<Typed> {
+    fn ternary(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let field = |name| node.child_by_field_name(name);
         let (Some(condition), Some(yes), Some(no)) =
             (field("condition"), field("consequence"), field("alternative"))
@@ -1234,7 +1293,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// The local variable assigned by `node` (the left side of an assignment or `++`).
-    fn assigned_variable(&self, target: Node) -> Lowered<Variable> {
+    fn assigned_variable(&self, target: Node<'t>) -> Lowered<Variable> {
         if target.kind() != "identifier" {
             return self.unsupported(target, format!("assignment to '{}'", self.text(target)));
         }
@@ -1250,7 +1309,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// `x = e` and `x op= e`; the value is the variable's new value.
-    fn assignment(&mut self, node: Node) -> Lowered<Typed> {
+    fn assignment(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right"))
         else {
             return self.error(node, "syntax error");
@@ -1258,6 +1317,10 @@ impl<'t> MethodLowering<'_, 't> {
         let variable = self.assigned_variable(left)?;
         let token = operator(node, self.source());
         let result = Typed { operand: Operand::Local(variable.id), ty: variable.ty };
+        if variable.ty == Ty::String && matches!(token, "=" | "+=") {
+            self.string_assignment(variable.id, right, token == "+=")?;
+            return Ok(result);
+        }
         if token == "=" {
             let value = self.value(right)?;
             let operand = self.coerce(value, variable.ty, right)?;
@@ -1288,7 +1351,7 @@ impl<'t> MethodLowering<'_, 't> {
 
     /// `x++`, `++x`, `x--`, `--x`; the value is the old one for postfix (copied only when
     /// `want_value`: a statement discards it).
-    fn update(&mut self, node: Node, want_value: bool) -> Lowered<Typed> {
+    fn update(&mut self, node: Node<'t>, want_value: bool) -> Lowered<Typed> {
         let Some(target) = children(node).first().copied() else { return self.error(node, "syntax error") };
         let variable = self.assigned_variable(target)?;
         let current = Typed { operand: Operand::Local(variable.id), ty: variable.ty };
@@ -1307,7 +1370,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// A static call; `None` when the method is void or the result is not wanted.
-    fn call(&mut self, node: Node, want_value: bool) -> Lowered<Option<Typed>> {
+    fn call(&mut self, node: Node<'t>, want_value: bool) -> Lowered<Option<Typed>> {
         if let Some(type_arguments) = node.child_by_field_name("type_arguments") {
             return self.unsupported(type_arguments, "explicit type arguments");
         }
@@ -1317,8 +1380,14 @@ impl<'t> MethodLowering<'_, 't> {
         let name = self.text(name_node);
         let object = node.child_by_field_name("object");
         self.check_not_exception_receiver(object, name)?;
-        if let Some(receiver) = object.filter(|o| self.is_string_receiver(*o)) {
-            return self.string_method(node, receiver, name, want_value);
+        if let Some(receiver) = object.filter(|o| self.is_value_receiver(*o)) {
+            let value = self.value(receiver)?;
+            return match value.ty {
+                Ty::String => self.string_method(node, value, name, want_value),
+                Ty::Jdbc(interface) => self.jdbc_method(node, value, interface, name, want_value),
+                Ty::Scanner => self.scanner_method(node, value, name, want_value),
+                ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
+            };
         }
         let called = match object {
             Some(object) => format!("{}.{name}", self.text(object)),
@@ -1376,24 +1445,20 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
     }
 
-    /// Whether a call's object is a String value (a String local, a literal, or an expression
-    /// that is neither a plain name nor a field access, which may name a class).
-    fn is_string_receiver(&self, object: Node) -> bool {
+    /// Whether a call's object is a value (a local, a literal, or an expression that is neither
+    /// a plain name nor a field access, which may name a class).
+    fn is_value_receiver(&self, object: Node<'t>) -> bool {
         let object = skip_parens(object);
         match object.kind() {
-            "identifier" => self.lookup(self.text(object)).is_some_and(|v| v.ty == Ty::String),
+            "identifier" => self.lookup(self.text(object)).is_some(),
             "field_access" => false,
             _ => true,
         }
     }
 
     /// A call of a `java.lang.String` method: a library call with the receiver first.
-    fn string_method(&mut self, node: Node, receiver: Node, name: &str, want_value: bool) -> Lowered<Option<Typed>> {
+    fn string_method(&mut self, node: Node<'t>, value: Typed, name: &str, want_value: bool) -> Lowered<Option<Typed>> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
-        let value = self.value(receiver)?;
-        if value.ty != Ty::String {
-            return self.unsupported(node, format!("calling '{name}' on a {}", value.ty));
-        }
         let mut values = vec![self.stabilise(value, &arguments)];
         for (i, argument) in arguments.iter().enumerate() {
             let value = self.value(*argument)?;
@@ -1408,6 +1473,35 @@ impl<'t> MethodLowering<'_, 't> {
         let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
         let span = self.span(node);
         self.emit(Inst::Call { dst, callee, args, span });
+        Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// `new Scanner(System.in)`.
+    fn is_standard_input_scanner(&self, node: Node<'t>) -> bool {
+        let class = node.child_by_field_name("type").map(|t| self.text(t));
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        matches!(class, Some("Scanner" | "java.util.Scanner"))
+            && matches!(arguments.as_slice(), [only] if self.text(*only) == "System.in")
+            && !children(node).iter().any(|c| c.kind() == "class_body")
+    }
+
+    fn scanner_method(&mut self, node: Node<'t>, receiver: Typed, name: &str, want_value: bool) -> Lowered<Option<Typed>> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let (call, ret) = match (name, arguments.len()) {
+            ("nextInt", 0) => (InputCall::NextInt, Ty::Int),
+            ("nextLong", 0) => (InputCall::NextLong, Ty::Long),
+            ("hasNextInt" | "hasNextLong" | "hasNext", 0) => (InputCall::HasNext, Ty::Boolean),
+            ("close", 0) => (InputCall::Close, Ty::Void),
+            _ => {
+                return self.unsupported(
+                    node,
+                    format!("Scanner method '{name}' with {} argument(s) (not modelled)", arguments.len()),
+                );
+            }
+        };
+        let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
+        let span = self.span(node);
+        self.emit(Inst::Input { dst, call, receiver: receiver.operand, span });
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
     }
 

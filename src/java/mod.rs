@@ -12,7 +12,8 @@ mod syntax;
 pub use library::{Library, LibraryMethod};
 
 use crate::diag::{Diagnostic, Span};
-use crate::ir::{Method, MethodKey, Program};
+use crate::ir::{Method, MethodKey, Program, Ty};
+use crate::sql::Schema;
 use index::{FileScope, Index};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -20,7 +21,9 @@ use syntax::{children, span_of, text};
 use tree_sitter::{Node, Parser, Tree};
 
 /// Lower the static methods of Java source files (path, contents) to the IR.
-pub fn lower_sources(files: &[(PathBuf, String)], library: &Library) -> (Program, Vec<Diagnostic>) {
+/// SQL texts are checked against `schema` (`sql::check_method`); a method whose SQL does not
+/// check is skipped like one with unsupported Java.
+pub fn lower_sources(files: &[(PathBuf, String)], library: &Library, schema: Option<&Schema>) -> (Program, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let mut trees: Vec<(&Path, &str, Tree)> = Vec::new();
     for (path, source) in files {
@@ -46,8 +49,21 @@ pub fn lower_sources(files: &[(PathBuf, String)], library: &Library) -> (Program
     for class in index.classes.values() {
         program.class_files.push((class.fq_name.clone(), class.file.path.to_path_buf()));
         for method in class.methods.iter().filter(|m| !m.has_syntax_error) {
-            match lower::lower_method(&index, class, method) {
+            let lowered = lower::lower_method(&index, class, method)
+                .and_then(|mut lowered| crate::sql::check_method(&mut lowered, schema).map(|()| lowered));
+            match lowered {
                 Ok(lowered) => program.methods.push(lowered),
+                Err(diag) if method.ret == Ty::String && diag.message.contains(lower::LONG_STRING) => {
+                    // A helper that builds SQL text: its callers evaluate it statically.
+                    diags.push(Diagnostic::warning(
+                        diag.span,
+                        format!(
+                            "'{}' builds text longer than the strings hornet models as Java values: it gets \
+                             no tests of its own, and its text is used where callers give it to JDBC",
+                            method.name
+                        ),
+                    ));
+                }
                 Err(diag) => diags.push(diag),
             }
         }
@@ -200,7 +216,7 @@ mod tests {
     fn lower(files: &[(&str, &str)]) -> (Program, Vec<String>) {
         let files: Vec<(PathBuf, String)> =
             files.iter().map(|(p, s)| (PathBuf::from(p), s.to_string())).collect();
-        let (program, diags) = lower_sources(&files, &Library::default());
+        let (program, diags) = lower_sources(&files, &Library::default(), None);
         (program, diags.iter().map(|d| d.to_string()).collect())
     }
 

@@ -3,8 +3,10 @@
 //! and reports what it cannot use; `statement` checks the statements the Java code runs against
 //! that model and compiles them into terms for the Prolog runtime.
 
+pub mod check;
 pub mod schema;
 pub mod statement;
 
-pub use schema::{parse_schema, render_schema};
+pub use check::check_method;
+pub use schema::{Schema, parse_schema, render_schema};
 pub use statement::{Piece, SqlError, Statement, compile_statement, join_pieces, schema_term, offset_to_piece, render_sql_error};

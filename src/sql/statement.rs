@@ -13,7 +13,7 @@
 //! INNER JOIN ... ON) with WHERE, aggregates without GROUP BY and ORDER BY; single-row INSERT;
 //! UPDATE and DELETE with WHERE. Everything else is reported as `unsupported SQL: ...`.
 
-use super::schema::{BinaryOp, Literal, Schema, SqlType, Table, binary_op, offset_of, same_name, split_parser_error};
+use super::schema::{BinaryOp, CheckExpr, Literal, Schema, SqlType, Table, binary_op, offset_of, same_name, split_parser_error};
 use crate::clp::translate::quote_atom;
 use serde::{Deserialize, Serialize};
 use sqlparser::ast::{
@@ -1318,11 +1318,15 @@ impl Expr {
 }
 
 /// The schema as the Prolog term `db:empty/2` takes: `schema(Tables)`, each
-/// `table(Name, Columns, PrimaryKey, UniqueKeys, ForeignKeys)` with `column(Name, Type,
+/// `table(Name, Columns, PrimaryKey, UniqueKeys, ForeignKeys, Checks)` with `column(Name, Type,
 /// Nullable, Default)`; Type is `int(Min, Max)`, `bool`, `string(MaxLength)` or `opaque`; Nullable
 /// is `null` or `not_null`; Default is `none`, `generated` or `lit(Value)` (an integer, `null` or
-/// `str("text")`); keys are lists of column names; foreign keys `fk(Columns, Table, Columns)`.
-/// Names are lower-cased, as in compiled statements. CHECK constraints are not rendered.
+/// `str("text")`); keys are lists of column names; foreign keys `fk(Columns, Table, Columns)`;
+/// checks are conditions in the language of compiled WHERE clauses (`cmp/3`, `and/2`, `or/2`,
+/// `not/1`, `in/2`, `between/3`, `like/2`, `is_null/1`, `true`) over `col(Table, Column)`, the
+/// alias being the table's name. Names are lower-cased, as in compiled statements. A CHECK with
+/// a comparison used as a value (`(a > 0) = TRUE`) or arithmetic used as a condition has no
+/// rendering and is left out.
 pub fn schema_term(schema: &Schema) -> String {
     let tables = list(&schema.tables, |out, table| {
         let columns = list(&table.columns, |out, column| {
@@ -1358,9 +1362,81 @@ pub fn schema_term(schema: &Schema) -> String {
                 names(&key.referenced_columns)
             );
         });
-        let _ = write!(out, "table({},{columns},{primary_key},{unique_keys},{foreign_keys})", name_atom(&table.name));
+        let alias = name_atom(&table.name);
+        let renderable: Vec<String> =
+            table.checks.iter().filter_map(|check| check_condition(&check.expr, &alias)).collect();
+        let checks = list(&renderable, |out, check| out.push_str(check));
+        let _ = write!(out, "table({alias},{columns},{primary_key},{unique_keys},{foreign_keys},{checks})");
     });
     format!("schema({tables})")
+}
+
+/// A CHECK expression as a condition over `col(Alias, Column)`, if it has one.
+fn check_condition(expr: &CheckExpr, alias: &str) -> Option<String> {
+    let negated = |negated: bool, condition: String| if negated { format!("not({condition})") } else { condition };
+    Some(match expr {
+        CheckExpr::Binary { op: BinaryOp::And, left, right } => {
+            format!("and({},{})", check_condition(left, alias)?, check_condition(right, alias)?)
+        }
+        CheckExpr::Binary { op: BinaryOp::Or, left, right } => {
+            format!("or({},{})", check_condition(left, alias)?, check_condition(right, alias)?)
+        }
+        CheckExpr::Binary { op, left, right } => {
+            let op = match op {
+                BinaryOp::Eq => "eq",
+                BinaryOp::NotEq => "ne",
+                BinaryOp::Lt => "lt",
+                BinaryOp::LtEq => "le",
+                BinaryOp::Gt => "gt",
+                BinaryOp::GtEq => "ge",
+                _ => return None,
+            };
+            format!("cmp({op},{},{})", check_value(left, alias)?, check_value(right, alias)?)
+        }
+        CheckExpr::Not(inner) => format!("not({})", check_condition(inner, alias)?),
+        CheckExpr::IsNull { expr, negated: is_not } => negated(*is_not, format!("is_null({})", check_value(expr, alias)?)),
+        CheckExpr::InList { expr, list: items, negated: is_not } => {
+            let items = items.iter().map(|item| check_value(item, alias)).collect::<Option<Vec<_>>>()?;
+            negated(*is_not, format!("in({},{})", check_value(expr, alias)?, list(&items, |out, item| out.push_str(item))))
+        }
+        CheckExpr::Between { expr, low, high, negated: is_not } => negated(
+            *is_not,
+            format!("between({},{},{})", check_value(expr, alias)?, check_value(low, alias)?, check_value(high, alias)?),
+        ),
+        CheckExpr::Like { expr, pattern, negated: is_not } => {
+            negated(*is_not, format!("like({},str({}))", check_value(expr, alias)?, prolog_string(pattern)))
+        }
+        // A boolean column or literal used as a condition.
+        CheckExpr::Column(_) => format!("cmp(eq,{},bool(1))", check_value(expr, alias)?),
+        CheckExpr::Literal(Literal::Boolean(true)) => "true".to_string(),
+        CheckExpr::Literal(Literal::Boolean(false)) => "not(true)".to_string(),
+        CheckExpr::Literal(Literal::Null) => "cmp(eq,null,null)".to_string(),
+        CheckExpr::Literal(_) | CheckExpr::Negate(_) => return None,
+    })
+}
+
+/// A CHECK expression as a value (`col/2`, literals, `arith/3`, `neg/1`), if it is one.
+fn check_value(expr: &CheckExpr, alias: &str) -> Option<String> {
+    Some(match expr {
+        CheckExpr::Column(name) => format!("col({alias},{})", name_atom(name)),
+        CheckExpr::Literal(Literal::Integer(value)) => format!("int({value})"),
+        CheckExpr::Literal(Literal::String(text)) => format!("str({})", prolog_string(text)),
+        CheckExpr::Literal(Literal::Boolean(value)) => format!("bool({})", u8::from(*value)),
+        CheckExpr::Literal(Literal::Null) => "null".to_string(),
+        CheckExpr::Negate(operand) => format!("neg({})", check_value(operand, alias)?),
+        CheckExpr::Binary { op, left, right } => {
+            let op = match op {
+                BinaryOp::Add => "add",
+                BinaryOp::Sub => "sub",
+                BinaryOp::Mul => "mul",
+                BinaryOp::Div => "div",
+                BinaryOp::Mod => "mod",
+                _ => return None,
+            };
+            format!("arith({op},{},{})", check_value(left, alias)?, check_value(right, alias)?)
+        }
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -1379,6 +1455,27 @@ mod tests {
         let error = compile_statement(&[Piece::Text(text.into())], &schema()).unwrap_err();
         assert_eq!(error.message, "unknown column 'titel' in table 'book'");
         assert_eq!(render_sql_error(text, &error), "\tWHERE titel = 1\n\t      ^ unknown column 'titel' in table 'book'\n");
+    }
+
+    #[test]
+    fn checks_render_as_conditions() {
+        let (schema, diagnostics) = parse_schema(
+            Path::new("c.sql"),
+            "CREATE TABLE acct (id INT PRIMARY KEY, balance INT NOT NULL CHECK (balance >= 0), \
+             kind VARCHAR(4) CHECK (kind IN ('a', 'b') OR kind LIKE 'x%'), lo INT, hi INT, \
+             CONSTRAINT range CHECK (lo + 1 NOT BETWEEN -5 AND hi), CHECK (hi IS NOT NULL AND NOT lo = 2));",
+        );
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        assert_eq!(
+            schema_term(&schema),
+            "schema([table('acct',[column('id',int(-2147483648,2147483647),not_null,none),\
+             column('balance',int(-2147483648,2147483647),not_null,none),column('kind',string(4),null,none),\
+             column('lo',int(-2147483648,2147483647),null,none),column('hi',int(-2147483648,2147483647),null,none)],\
+             ['id'],[],[],[cmp(ge,col('acct','balance'),int(0)),\
+             or(in(col('acct','kind'),[str(\"a\"),str(\"b\")]),like(col('acct','kind'),str(\"x%\"))),\
+             not(between(arith(add,col('acct','lo'),int(1)),int(-5),col('acct','hi'))),\
+             and(not(is_null(col('acct','hi'))),not(cmp(eq,col('acct','lo'),int(2))))])])"
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::callgraph::CallGraph;
 use crate::clp::engine::{self, Engine};
 use crate::clp::explore::explore_with_summary;
 use crate::clp::translate::{Context, case_pred, summary_glue, translate_method};
-use crate::ir::{Method, MethodKey};
+use crate::ir::{Inst, Method, MethodKey, Ty};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -25,6 +25,8 @@ pub struct Settings {
     /// Worker threads, each with its own engine.
     pub jobs: usize,
     pub cache_dir: Option<PathBuf>,
+    /// The schema term (`sql::schema_term`) of the database methods use, if one was given.
+    pub schema_term: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,11 +57,14 @@ pub fn compute(
     let analysed: HashSet<MethodKey> = by_key.keys().map(|k| (*k).clone()).collect();
     let recursive = graph.recursive_callees();
     let no_recursion = HashSet::new();
+    let database_users = database_users(methods);
     let context = |key: &MethodKey, compose: bool| Context {
         compose,
         k: settings.k,
         recursive_callees: recursive.get(key).unwrap_or(&no_recursion),
         analysed: &analysed,
+        database_callees: &database_users,
+        schema: settings.schema_term.as_deref().filter(|_| database_users.contains(key)),
     };
 
     let mut shared_key = KeyBuilder::default();
@@ -73,6 +78,7 @@ pub fn compute(
     }
     shared_key.part(&settings.k.to_le_bytes()).part(&settings.budget.to_le_bytes());
     shared_key.part(&[u8::from(settings.compose)]);
+    shared_key.part(settings.schema_term.as_deref().unwrap_or("").as_bytes());
     let shared_key = shared_key.finish();
 
     let mut initial: Vec<(String, String)> = hand_written.to_vec();
@@ -136,10 +142,25 @@ pub fn compute(
                 }
                 let mut texts = Vec::new();
                 if settings.compose {
-                    for callee in &external {
-                        if let Some(Ok(summary)) = summaries.get(*callee) {
+                    // Callees that use the database run inline: their clauses, and what they
+                    // call in turn, are loaded instead of their summaries.
+                    let mut inline: BTreeSet<&MethodKey> = BTreeSet::new();
+                    let mut composed: BTreeSet<&MethodKey> = BTreeSet::new();
+                    let mut pending: Vec<&MethodKey> = external.iter().copied().collect();
+                    while let Some(callee) = pending.pop() {
+                        if !database_users.contains(callee) {
+                            composed.insert(callee);
+                        } else if inline.insert(callee) {
+                            pending.extend(by_key[callee].callees().filter(|c| analysed.contains(*c)));
+                        }
+                    }
+                    for callee in composed {
+                        if let Some(Ok(summary)) = summaries.get(callee) {
                             texts.push(summary_text(callee, summary));
                         }
+                    }
+                    for callee in inline {
+                        texts.push((format!("{callee}.pl"), translate_method(by_key[callee], &context(callee, true))));
                     }
                     for k in component {
                         let method = by_key[k];
@@ -178,6 +199,30 @@ pub fn compute(
         drop(job_sender);
     });
     Computed { summaries, stats }
+}
+
+/// The methods that use the database: those that call JDBC or take a JDBC value, and their
+/// callers.
+fn database_users(methods: &[Method]) -> HashSet<MethodKey> {
+    let mut users: HashSet<MethodKey> = methods
+        .iter()
+        .filter(|m| {
+            m.locals[..m.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Jdbc(_)))
+                || m.blocks.iter().flat_map(|b| &b.insts).any(|i| matches!(i, Inst::Jdbc { .. }))
+        })
+        .map(|m| m.key.clone())
+        .collect();
+    loop {
+        let callers: Vec<MethodKey> = methods
+            .iter()
+            .filter(|m| !users.contains(&m.key) && m.callees().any(|c| users.contains(c)))
+            .map(|m| m.key.clone())
+            .collect();
+        if callers.is_empty() {
+            return users;
+        }
+        users.extend(callers);
+    }
 }
 
 /// Groups components (indices into `components`, which is bottom-up) by the length of the

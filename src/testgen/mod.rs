@@ -2,7 +2,9 @@
 //! per path, and the branch coverage the cases achieve within the method.
 
 use crate::clp::explore::{Event, Exploration, Outcome, PathResult, Value};
-use crate::ir::{Method, Ty, simple_name};
+use crate::ir::{JdbcType, Method, Ty, simple_name};
+use crate::sql::Schema;
+use crate::sql::schema::SqlType;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -15,6 +17,8 @@ pub enum JavaValue {
     Null,
     /// The test's own connection to its fresh database (a `java.sql.Connection` parameter).
     Connection,
+    /// A `java.util.Scanner` over this text (the tokens the path reads).
+    Scanner(String),
 }
 
 /// The rows of one table, each a value per column in the schema's column order.
@@ -53,6 +57,8 @@ pub struct TestCase {
     pub branches: Vec<(u32, bool)>,
     /// For a method that uses the database: its state before and after the call.
     pub database: Option<DatabaseCase>,
+    /// For a method that reads `System.in` through a Scanner: the text it reads.
+    pub standard_input: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -84,7 +90,8 @@ pub struct MethodTests {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ValueError(pub String);
 
-pub fn build(method: &Method, exploration: &Exploration) -> Result<MethodTests, ValueError> {
+/// The tests of a method from its labelled paths; `schema` types the database rows.
+pub fn build(method: &Method, exploration: &Exploration, schema: Option<&Schema>) -> Result<MethodTests, ValueError> {
     let own = method.key.to_string();
     let mut cases = Vec::new();
     let (mut infeasible, mut unknown) = (0, 0);
@@ -108,11 +115,26 @@ pub fn build(method: &Method, exploration: &Exploration) -> Result<MethodTests, 
                 _ => None,
             })
             .collect();
+        // The tokens the path reads go to its Scanner argument, or else to System.in.
+        let tokens: Vec<String> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::InputToken { value: Value::Int(v) } => Some(v.to_string()),
+                _ => None,
+            })
+            .collect();
+        let reads_input = events.iter().any(|e| matches!(e, Event::InputToken { .. } | Event::InputEnds));
+        let input_text = tokens.join(" ");
         let args = inputs
             .iter()
             .enumerate()
-            .map(|(i, v)| java_value(method.locals[i].ty, v))
+            .map(|(i, v)| match method.locals[i].ty {
+                Ty::Scanner => Ok(JavaValue::Scanner(input_text.clone())),
+                ty => java_value(ty, v),
+            })
             .collect::<Result<Vec<_>, _>>()?;
+        let has_scanner_argument = method.locals[..method.param_count as usize].iter().any(|l| l.ty == Ty::Scanner);
+        let standard_input = (reads_input && !has_scanner_argument).then_some(input_text);
         let expect = match outcome {
             Outcome::Return(None) => Expectation::Completes,
             Outcome::Return(Some(v)) => Expectation::Returns(java_value(method.ret, v)?),
@@ -130,7 +152,14 @@ pub fn build(method: &Method, exploration: &Exploration) -> Result<MethodTests, 
             .iter()
             .map(|(id, t)| (method.branches[*id as usize].span.line, *t))
             .collect();
-        cases.push(TestCase { name, args, expect, branches, database: None });
+        let database = match events.last() {
+            Some(Event::Database { fixture, final_rows }) => Some(DatabaseCase {
+                fixture: table_rows(schema, fixture)?,
+                final_rows: table_rows(schema, final_rows)?,
+            }),
+            _ => None,
+        };
+        cases.push(TestCase { name, args, expect, branches, database, standard_input });
     }
     Ok(MethodTests {
         cases,
@@ -203,6 +232,40 @@ pub fn without_tests(method: &Method) -> MethodTests {
     }
 }
 
+/// Rows as the engine labelled them, typed by their columns (tables by their declared names).
+fn table_rows(schema: Option<&Schema>, tables: &[(String, Vec<Vec<Value>>)]) -> Result<Vec<TableRows>, ValueError> {
+    let schema = schema.ok_or_else(|| ValueError("database rows without a schema".into()))?;
+    tables
+        .iter()
+        .map(|(name, rows)| {
+            let table = schema.table(name).ok_or_else(|| ValueError(format!("rows of unknown table {name}")))?;
+            let rows = rows
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .zip(&table.columns)
+                        .map(|(value, column)| column_value(&column.sql_type, value))
+                        .collect::<Result<Vec<_>, _>>()
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(TableRows { table: table.name.clone(), rows })
+        })
+        .collect()
+}
+
+fn column_value(sql_type: &SqlType, v: &Value) -> Result<JavaValue, ValueError> {
+    let wrong = || ValueError(format!("value {v:?} is not an SQL {sql_type:?}"));
+    match (sql_type, v) {
+        (_, Value::Null) => Ok(JavaValue::Null),
+        (SqlType::Integer | SqlType::SmallInt, Value::Int(i)) => i32::try_from(*i).map(JavaValue::Int).map_err(|_| wrong()),
+        (SqlType::BigInt, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Long).map_err(|_| wrong()),
+        (SqlType::Boolean, Value::Int(0)) => Ok(JavaValue::Boolean(false)),
+        (SqlType::Boolean, Value::Int(1)) => Ok(JavaValue::Boolean(true)),
+        (SqlType::Varchar(_) | SqlType::Char(_) | SqlType::Text, Value::Str(s)) => Ok(JavaValue::Str(s.clone())),
+        _ => Err(wrong()),
+    }
+}
+
 fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
     let wrong = || ValueError(format!("value {v:?} is not a Java {ty}"));
     match (ty, v) {
@@ -212,6 +275,7 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::Boolean, Value::Int(1)) => Ok(JavaValue::Boolean(true)),
         (Ty::String | Ty::Null, Value::Str(s)) => Ok(JavaValue::Str(s.clone())),
         (Ty::String | Ty::Null, Value::Null) => Ok(JavaValue::Null),
+        (Ty::Jdbc(JdbcType::Connection), _) => Ok(JavaValue::Connection),
         _ => Err(wrong()),
     }
 }
@@ -237,6 +301,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
         }
         Expectation::Returns(JavaValue::Null) => "returnsNull".to_string(),
         Expectation::Returns(JavaValue::Connection) => "returnsConnection".to_string(),
+        Expectation::Returns(JavaValue::Scanner(_)) => "returnsScanner".to_string(),
     });
     name
 }

@@ -1,0 +1,270 @@
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The database of the generated tests: a fresh in-memory H2 database per test holding the
+ * schema's tables, and the helpers that fill it before the call and check it afterwards.
+ * Names are quoted as H2 stores them, so rows go in and come out whatever the names are.
+ */
+final class HornetDatabase {
+
+    /** The schema's statements: tables referenced before tables referencing them, then alterations. */
+    private static final String[] SCHEMA = {
+/*{schema}*/
+    };
+
+    /**
+     * The URL settings. NON_KEYWORDS lists the H2 keywords the schema uses as names, so that
+     * the schema and the code's own SQL can use them unquoted, as other databases allow.
+     */
+    private static final String SETTINGS = "/*{settings}*/";
+
+    /** A table as the schema declares it: its name and the columns the tests give values for. */
+    static final class Table {
+        final String name;
+        final String[] columns;
+
+        Table(String name, String... columns) {
+            this.name = name;
+            this.columns = columns;
+        }
+    }
+
+    private HornetDatabase() {
+    }
+
+    /** A new database of its own, with the schema's tables empty; it vanishes when closed. */
+    static Connection open() throws SQLException {
+        String url = "jdbc:h2:mem:hornet_" + UUID.randomUUID() + SETTINGS;
+        Connection connection = DriverManager.getConnection(url);
+        try (Statement statement = connection.createStatement()) {
+            for (String sql : SCHEMA) {
+                statement.execute(sql);
+            }
+        } catch (SQLException e) {
+            connection.close();
+            throw e;
+        }
+        return connection;
+    }
+
+    /**
+     * Inserts `rows` (values in the order of the table's columns) into `table`. Values of
+     * computed columns are left to the database; identity columns take the rows' values, then
+     * continue after the largest, so that the code's own inserts get new keys.
+     */
+    static void insert(Connection connection, Table table, Object[][] rows) throws SQLException {
+        StoredTable stored = storedTable(connection, table);
+        List<String> names = new ArrayList<>();
+        List<Integer> assigned = new ArrayList<>();
+        for (int i = 0; i < stored.columns.size(); i++) {
+            if (!stored.columns.get(i).computed) {
+                names.add(stored.columns.get(i).quoted);
+                assigned.add(i);
+            }
+        }
+        String sql = "INSERT INTO " + stored.quoted + " (" + String.join(", ", names) + ") OVERRIDING SYSTEM VALUE VALUES ("
+                + String.join(", ", Collections.nCopies(names.size(), "?")) + ")";
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (Object[] row : rows) {
+                for (int i = 0; i < assigned.size(); i++) {
+                    statement.setObject(i + 1, row[assigned.get(i)]);
+                }
+                try {
+                    statement.executeUpdate();
+                } catch (SQLException e) {
+                    throw new SQLException("inserting " + render(row, null) + " into " + table.name + ": "
+                            + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
+                }
+            }
+        }
+        try (Statement statement = connection.createStatement()) {
+            for (StoredColumn column : stored.columns) {
+                if (!column.identity) {
+                    continue;
+                }
+                Object largest;
+                try (ResultSet result = statement.executeQuery("SELECT MAX(" + column.quoted + ") FROM " + stored.quoted)) {
+                    result.next();
+                    largest = result.getObject(1);
+                }
+                if (largest != null) {
+                    BigInteger next = new BigInteger(largest.toString()).add(BigInteger.ONE);
+                    statement.execute("ALTER TABLE " + stored.quoted + " ALTER COLUMN " + column.quoted + " RESTART WITH " + next);
+                }
+            }
+        }
+    }
+
+    /** Asserts that `table` holds exactly `expected`, in any order (duplicates count). */
+    static void assertRows(Connection connection, Table table, Object[][] expected) throws SQLException {
+        StoredTable stored = storedTable(connection, table);
+        List<String> names = new ArrayList<>();
+        for (StoredColumn column : stored.columns) {
+            names.add(column.quoted);
+        }
+        String sql = "SELECT " + String.join(", ", names) + " FROM " + stored.quoted;
+        List<String> actualRows = new ArrayList<>();
+        boolean[] padded = new boolean[names.size()];
+        try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+            ResultSetMetaData columns = result.getMetaData();
+            for (int i = 0; i < padded.length; i++) {
+                padded[i] = columns.getColumnType(i + 1) == Types.CHAR;
+            }
+            while (result.next()) {
+                Object[] row = new Object[padded.length];
+                for (int i = 0; i < row.length; i++) {
+                    row[i] = result.getObject(i + 1);
+                }
+                actualRows.add(render(row, padded));
+            }
+        }
+        List<String> expectedRows = new ArrayList<>();
+        for (Object[] row : expected) {
+            expectedRows.add(render(row, padded));
+        }
+        Collections.sort(expectedRows);
+        Collections.sort(actualRows);
+        if (expectedRows.equals(actualRows)) {
+            return;
+        }
+        List<String> missing = new ArrayList<>(expectedRows);
+        List<String> unexpected = new ArrayList<>(actualRows);
+        for (String row : expectedRows) {
+            if (unexpected.remove(row)) {
+                missing.remove(row);
+            }
+        }
+        String message = "rows of table " + table.name + " (in any order): missing " + missing
+                + ", unexpected " + unexpected;
+        assertEquals(String.join("\n", expectedRows), String.join("\n", actualRows), message);
+    }
+
+    /** A table as H2 stores it: its quoted, schema-qualified name and the Table's columns. */
+    private static final class StoredTable {
+        final String quoted;
+        final List<StoredColumn> columns = new ArrayList<>();
+
+        StoredTable(String quoted) {
+            this.quoted = quoted;
+        }
+    }
+
+    private static final class StoredColumn {
+        final String quoted;
+        /** An identity (auto-increment) column. */
+        final boolean identity;
+        /** A column computed from the others (GENERATED ALWAYS AS (...)), which takes no value. */
+        final boolean computed;
+
+        StoredColumn(String quoted, boolean identity, boolean computed) {
+            this.quoted = quoted;
+            this.identity = identity;
+            this.computed = computed;
+        }
+    }
+
+    /** The table and its columns found by name ignoring case, as SQL compares unquoted names. */
+    private static StoredTable storedTable(Connection connection, Table table) throws SQLException {
+        DatabaseMetaData metaData = connection.getMetaData();
+        String schema = null;
+        String name = null;
+        try (ResultSet tables = metaData.getTables(null, null, null, null)) {
+            while (tables.next() && name == null) {
+                String tableSchema = tables.getString("TABLE_SCHEM");
+                String tableName = tables.getString("TABLE_NAME");
+                if (!"INFORMATION_SCHEMA".equals(tableSchema) && tableName.equalsIgnoreCase(table.name)) {
+                    schema = tableSchema;
+                    name = tableName;
+                }
+            }
+        }
+        if (name == null) {
+            throw new SQLException("the database has no table " + table.name);
+        }
+        List<String> found = new ArrayList<>();
+        List<StoredColumn> all = new ArrayList<>();
+        try (ResultSet columns = metaData.getColumns(null, schema, name, null)) {
+            while (columns.next()) {
+                found.add(columns.getString("COLUMN_NAME"));
+                all.add(new StoredColumn(quote(columns.getString("COLUMN_NAME")),
+                        "YES".equals(columns.getString("IS_AUTOINCREMENT")),
+                        "YES".equals(columns.getString("IS_GENERATEDCOLUMN"))));
+            }
+        }
+        StoredTable stored = new StoredTable(quote(schema) + "." + quote(name));
+        for (String column : table.columns) {
+            int at = -1;
+            for (int i = 0; i < found.size(); i++) {
+                if (found.get(i).equalsIgnoreCase(column)) {
+                    at = i;
+                }
+            }
+            if (at < 0) {
+                throw new SQLException("table " + table.name + " has no column " + column + " (it has " + found + ")");
+            }
+            stored.columns.add(all.get(at));
+        }
+        return stored;
+    }
+
+    private static String quote(String identifier) {
+        return "\"" + identifier.replace("\"", "\"\"") + "\"";
+    }
+
+    /**
+     * A row as the tests write it, `{1, "Dune", null}`, so that equal rows read the same: whole
+     * numbers of any Java type alike, and CHAR values (which H2 pads) without trailing spaces.
+     */
+    private static String render(Object[] row, boolean[] padded) {
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < row.length; i++) {
+            Object value = row[i];
+            if (value instanceof String && padded != null && i < padded.length && padded[i]) {
+                value = ((String) value).replaceAll(" +$", "");
+            }
+            values.add(render(value));
+        }
+        return "{" + String.join(", ", values) + "}";
+    }
+
+    private static String render(Object value) {
+        if (value instanceof String) {
+            StringBuilder literal = new StringBuilder("\"");
+            for (char c : ((String) value).toCharArray()) {
+                if (c == '"' || c == '\\') {
+                    literal.append('\\').append(c);
+                } else if (c >= ' ' && c <= '~') {
+                    literal.append(c);
+                } else {
+                    literal.append(String.format("\\u%04x", (int) c));
+                }
+            }
+            return literal.append('"').toString();
+        }
+        if (value instanceof Byte || value instanceof Short || value instanceof Integer || value instanceof Long
+                || value instanceof BigInteger) {
+            return value.toString();
+        }
+        if (value instanceof BigDecimal) {
+            return ((BigDecimal) value).stripTrailingZeros().toPlainString();
+        }
+        return String.valueOf(value);
+    }
+}

@@ -1,0 +1,511 @@
+//! JDBC calls and the static recovery of the SQL text they run.
+//!
+//! SQL text is evaluated at lowering time from the expressions that build it: literals, `+`,
+//! String locals, `static final` String constants and small static helpers whose body is
+//! `return <expression>;`. Java values spliced in with `+` become holes whose values the
+//! runtime knows (`SqlText::holes`). A String local holding text too long for the runtime's
+//! strings (`STRING_MAX_LENGTH`) is *text only*: it exists for the SQL it carries, and using it
+//! as a Java value is reported.
+
+use super::{Lowered, MethodLowering, Typed};
+use crate::diag::Diagnostic;
+use crate::ir::{
+    Inst, JdbcCall, JdbcType, LocalId, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, SqlText, Ty,
+};
+use crate::java::index::{ClassInfo, ClassRef};
+use crate::java::syntax::{children, skip_parens};
+use crate::sql::Piece;
+use std::collections::HashMap;
+use tree_sitter::Node;
+
+/// What lowering knows of the text a String local holds.
+#[derive(Clone, Debug)]
+pub(super) enum LocalText {
+    /// Its text with its Java values realised as operands.
+    Known(Vec<TextPart>),
+    /// Its runtime value: a hole of its own.
+    Whole,
+    /// Assigned inside a condition or a loop: the text depends on the path.
+    PathDependent,
+}
+
+#[derive(Clone, Debug)]
+pub(super) enum TextPart {
+    Text(String),
+    Hole(Operand),
+}
+
+/// A part of a text expression before its Java values are lowered.
+#[derive(Clone, Debug)]
+enum Part<'t> {
+    Text(String),
+    /// A Java value of the method being lowered, converted to text at runtime.
+    Value(Node<'t>),
+    /// The text of a String local of the method being lowered, named at the node.
+    Local(LocalId, Node<'t>),
+}
+
+/// Where names in a text expression are looked up.
+enum Scope<'a, 't> {
+    /// The method being lowered: its locals, its class's constants.
+    Method,
+    /// A helper method or a constant's initialiser: its parameters (as parts evaluated by the
+    /// caller) and its class's constants.
+    Helper { class: &'a ClassInfo<'t>, params: HashMap<String, Vec<Part<'t>>> },
+}
+
+/// Whether a helper's statement is a step of building text: a String local declared with a
+/// value, or `x = e` / `x += e`.
+fn is_text_step(statement: Node, source: &str) -> bool {
+    match statement.kind() {
+        "local_variable_declaration" => {
+            let declared_type = statement.child_by_field_name("type").and_then(|t| t.utf8_text(source.as_bytes()).ok());
+            declared_type == Some("String")
+                && crate::java::syntax::field_children(statement, "declarator").len() == 1
+                && statement.child_by_field_name("declarator").is_some_and(|d| d.child_by_field_name("value").is_some())
+        }
+        "expression_statement" => children(statement).first().is_some_and(|e| {
+            e.kind() == "assignment_expression"
+                && e.child_by_field_name("left").is_some_and(|l| l.kind() == "identifier")
+                && matches!(super::operator(*e, source), "=" | "+=")
+        }),
+        _ => false,
+    }
+}
+
+/// How deep helper calls and constants may nest (a cycle would otherwise not end).
+const MAX_TEXT_DEPTH: u32 = 16;
+
+impl<'t> MethodLowering<'_, 't> {
+    /// `String x = e`, `x = e` and `x += e` (`compound`) for a String local: a runtime value
+    /// when it fits the runtime's strings, else text only.
+    pub(super) fn string_assignment(&mut self, id: LocalId, value: Node<'t>, compound: bool) -> Lowered<()> {
+        let conditional = self.control_depth > self.declared_depth.get(&id).copied().unwrap_or(0);
+        let mut parts = if compound { vec![Part::Local(id, value)] } else { Vec::new() };
+        let evaluated = self.text_parts(value, &Scope::Method, 0);
+        let long = match &evaluated {
+            Ok(more) => {
+                parts.extend(more.iter().cloned());
+                self.static_length(&parts) > STRING_MAX_LENGTH
+            }
+            Err(_) => false,
+        };
+        if long {
+            if conditional {
+                return self.unsupported(
+                    value,
+                    "SQL text built differently on different paths (assigned inside a condition or loop)",
+                );
+            }
+            let realised = self.realise(&parts, true)?;
+            self.texts.insert(id, LocalText::Known(realised));
+            self.text_only.insert(id);
+            return Ok(());
+        }
+        self.text_only.remove(&id);
+        let typed = self.value(value)?;
+        let rhs = self.coerce(typed, Ty::String, value)?;
+        let new_value = if compound {
+            Rvalue::Concat { lhs: Operand::Local(id), rhs }
+        } else {
+            Rvalue::Use(rhs)
+        };
+        self.assign(id, new_value);
+        let text = match evaluated {
+            _ if conditional => LocalText::PathDependent,
+            Ok(_) if parts.iter().all(|p| matches!(p, Part::Text(_))) => {
+                LocalText::Known(self.realise(&parts, false)?)
+            }
+            _ => LocalText::Whole,
+        };
+        self.texts.insert(id, text);
+        Ok(())
+    }
+
+    /// The characters of literal text in `parts` (holes count as one).
+    fn static_length(&self, parts: &[Part]) -> usize {
+        parts
+            .iter()
+            .map(|part| match part {
+                Part::Text(text) => text.chars().count(),
+                Part::Value(_) => 1,
+                Part::Local(id, _) if self.text_only.contains(id) => STRING_MAX_LENGTH + 1,
+                Part::Local(id, _) => match self.texts.get(id) {
+                    Some(LocalText::Known(known)) => known
+                        .iter()
+                        .map(|p| match p {
+                            TextPart::Text(t) => t.chars().count(),
+                            TextPart::Hole(_) => 1,
+                        })
+                        .sum(),
+                    _ => 1,
+                },
+            })
+            .sum()
+    }
+
+    /// The SQL text of an argument of `prepareStatement`, `executeQuery`, ...
+    fn sql_text(&mut self, node: Node<'t>) -> Lowered<SqlId> {
+        let parts = self.text_parts(node, &Scope::Method, 0)?;
+        let realised = self.realise(&parts, false)?;
+        let mut pieces = Vec::new();
+        let mut holes = Vec::new();
+        for part in realised {
+            match part {
+                TextPart::Text(text) => match pieces.last_mut() {
+                    Some(Piece::Text(previous)) => previous.push_str(&text),
+                    _ => pieces.push(Piece::Text(text)),
+                },
+                TextPart::Hole(operand) => {
+                    pieces.push(Piece::Hole(holes.len() as u32));
+                    holes.push(operand);
+                }
+            }
+        }
+        let id = SqlId(self.sql.len() as u32);
+        self.sql.push(SqlText { pieces, holes, span: self.span(node), compiled: None });
+        Ok(id)
+    }
+
+    /// Lowers the Java values of `parts` (left to right, as Java evaluates them) and splices
+    /// in the known text of locals. `stable`: copy locals into temporaries, because the text is
+    /// kept for later while the locals may change.
+    fn realise(&mut self, parts: &[Part<'t>], stable: bool) -> Lowered<Vec<TextPart>> {
+        let mut out = Vec::new();
+        for part in parts {
+            match part {
+                Part::Text(text) => out.push(TextPart::Text(text.clone())),
+                Part::Value(node) => {
+                    let typed = self.value(*node)?;
+                    let typed = match typed.ty {
+                        Ty::Int | Ty::Long | Ty::Boolean | Ty::String => typed,
+                        Ty::Null => Typed { operand: Operand::Null, ty: Ty::String },
+                        ty => return self.unsupported(*node, format!("a {ty} in SQL text")),
+                    };
+                    out.push(TextPart::Hole(self.stable_operand(typed, stable)));
+                }
+                Part::Local(id, at) => match self.texts.get(id).cloned() {
+                    Some(LocalText::Known(known)) => out.extend(known),
+                    Some(LocalText::PathDependent) => {
+                        let name = self.locals[id.0 as usize].name.clone();
+                        return Err(Diagnostic::unsupported(
+                            self.span(*at),
+                            format!("SQL text in '{name}', which is assigned inside a condition or loop (its text depends on the path)"),
+                        ));
+                    }
+                    Some(LocalText::Whole) | None => {
+                        let typed = Typed { operand: Operand::Local(*id), ty: self.locals[id.0 as usize].ty };
+                        out.push(TextPart::Hole(self.stable_operand(typed, stable)));
+                    }
+                },
+            }
+        }
+        Ok(out)
+    }
+
+    fn stable_operand(&mut self, typed: Typed, stable: bool) -> Operand {
+        match typed.operand {
+            Operand::Local(id) if stable && !self.is_temp(id) => self.temp(typed.ty, Rvalue::Use(typed.operand)).operand,
+            operand => operand,
+        }
+    }
+
+    /// The parts of a String expression, evaluated statically as far as it goes: what is not
+    /// text becomes a value (a hole).
+    fn text_parts(&self, node: Node<'t>, scope: &Scope<'_, 't>, depth: u32) -> Lowered<Vec<Part<'t>>> {
+        if depth > MAX_TEXT_DEPTH {
+            return self.unsupported(node, "SQL text built by helpers or constants nested too deeply (or cyclically)");
+        }
+        let node = skip_parens(node);
+        let source = self.text_source(scope);
+        let spelled = node.utf8_text(source.as_bytes()).unwrap_or("");
+        match node.kind() {
+            "string_literal" => match super::string_literal_value(spelled) {
+                Some(text) => Ok(vec![Part::Text(text)]),
+                None => self.unsupported(node, "this string literal (text blocks and unusual escapes)"),
+            },
+            "decimal_integer_literal" | "true" | "false" => Ok(vec![Part::Text(spelled.trim_end_matches(['l', 'L']).to_string())]),
+            "binary_expression" if super::operator(node, source) == "+" && self.is_text(node, scope) => {
+                let (Some(left), Some(right)) =
+                    (node.child_by_field_name("left"), node.child_by_field_name("right"))
+                else {
+                    return self.error(node, "syntax error");
+                };
+                let mut parts = self.operand_parts(left, scope, depth)?;
+                parts.extend(self.operand_parts(right, scope, depth)?);
+                Ok(parts)
+            }
+            "identifier" => match scope {
+                Scope::Method => match self.lookup(spelled) {
+                    Some(variable) if variable.ty == Ty::String => Ok(vec![Part::Local(variable.id, node)]),
+                    Some(_) => Ok(vec![Part::Value(node)]),
+                    None => self.constant_text(node, self.class, spelled, depth),
+                },
+                Scope::Helper { class, params } => match params.get(spelled) {
+                    Some(parts) => Ok(parts.clone()),
+                    None => self.constant_text(node, class, spelled, depth),
+                },
+            },
+            "field_access" => {
+                let (Some(object), Some(field)) = (node.child_by_field_name("object"), node.child_by_field_name("field")) else {
+                    return self.error(node, "syntax error");
+                };
+                let field_name = field.utf8_text(source.as_bytes()).unwrap_or("");
+                let object_name = object.utf8_text(source.as_bytes()).unwrap_or("");
+                match self.index.resolve_class(object_name, self.scope_class(scope).file) {
+                    ClassRef::Analysed(owner) => self.constant_text(node, owner, field_name, depth),
+                    _ => self.method_value(node, scope),
+                }
+            }
+            "method_invocation" => self.helper_text(node, scope, depth),
+            _ => self.method_value(node, scope),
+        }
+    }
+
+    /// An operand of `+` in text: its parts if it is text, else a value converted at runtime.
+    fn operand_parts(&self, node: Node<'t>, scope: &Scope<'_, 't>, depth: u32) -> Lowered<Vec<Part<'t>>> {
+        if self.is_text(node, scope) {
+            return self.text_parts(node, scope, depth);
+        }
+        if let Scope::Method = scope {
+            if let Some(constant) = self.constant(node) {
+                let text = match constant.ty {
+                    Ty::Boolean => (constant.value != 0).to_string(),
+                    _ => constant.value.to_string(),
+                };
+                return Ok(vec![Part::Text(text)]);
+            }
+        }
+        self.text_parts(node, scope, depth)
+    }
+
+    /// A value of the method being lowered; in a helper, only its parameters are values.
+    fn method_value(&self, node: Node<'t>, scope: &Scope<'_, 't>) -> Lowered<Vec<Part<'t>>> {
+        match scope {
+            Scope::Method => Ok(vec![Part::Value(node)]),
+            Scope::Helper { .. } => self.unsupported(
+                node,
+                "SQL text built by a helper from something other than literals, constants and its parameters",
+            ),
+        }
+    }
+
+    /// Whether an expression is a String (so `+` concatenates), judged from its syntax.
+    fn is_text(&self, node: Node<'t>, scope: &Scope<'_, 't>) -> bool {
+        let node = skip_parens(node);
+        let source = self.text_source(scope);
+        let spelled = node.utf8_text(source.as_bytes()).unwrap_or("");
+        match node.kind() {
+            "string_literal" => true,
+            "binary_expression" => {
+                super::operator(node, source) == "+"
+                    && [node.child_by_field_name("left"), node.child_by_field_name("right")]
+                        .into_iter()
+                        .flatten()
+                        .any(|side| self.is_text(side, scope))
+            }
+            "identifier" => {
+                let local = match scope {
+                    Scope::Method => self.lookup(spelled).map(|v| v.ty == Ty::String),
+                    Scope::Helper { params, .. } => params.get(spelled).map(|parts| {
+                        parts.iter().any(|p| matches!(p, Part::Text(_) | Part::Local(..)))
+                            || parts.iter().all(|p| matches!(p, Part::Value(n) if self.is_text(*n, &Scope::Method)))
+                    }),
+                };
+                local.unwrap_or_else(|| {
+                    self.scope_class(scope).fields.get(spelled).is_some_and(|f| f.ty == Some(Ty::String))
+                })
+            }
+            "field_access" => {
+                let object = node.child_by_field_name("object").and_then(|o| o.utf8_text(source.as_bytes()).ok());
+                let field = node.child_by_field_name("field").and_then(|f| f.utf8_text(source.as_bytes()).ok());
+                match (object, field) {
+                    (Some(object), Some(field)) => match self.index.resolve_class(object, self.scope_class(scope).file) {
+                        ClassRef::Analysed(owner) => owner.fields.get(field).is_some_and(|f| f.ty == Some(Ty::String)),
+                        _ => false,
+                    },
+                    _ => false,
+                }
+            }
+            "method_invocation" => self.helper(node, scope).is_some_and(|(_, m)| m.ret == Ty::String)
+                || matches!(scope, Scope::Method) && node.child_by_field_name("object").is_some_and(|o| {
+                    o.kind() == "identifier" && self.lookup(o.utf8_text(source.as_bytes()).unwrap_or("")).is_some_and(|v| v.ty == Ty::String)
+                }),
+            _ => false,
+        }
+    }
+
+    fn text_source(&self, scope: &Scope<'_, 't>) -> &'t str {
+        self.scope_class(scope).file.source
+    }
+
+    fn scope_class<'s>(&'s self, scope: &'s Scope<'s, 't>) -> &'s ClassInfo<'t> {
+        match scope {
+            Scope::Method => self.class,
+            Scope::Helper { class, .. } => class,
+        }
+    }
+
+    /// A `static final` String constant's text.
+    fn constant_text(&self, node: Node<'t>, class: &ClassInfo<'t>, name: &str, depth: u32) -> Lowered<Vec<Part<'t>>> {
+        match class.fields.get(name) {
+            Some(field) if field.is_static_final && field.ty == Some(Ty::String) => match field.initialiser {
+                Some(initialiser) => {
+                    let scope = Scope::Helper { class, params: HashMap::new() };
+                    self.text_parts(initialiser, &scope, depth + 1)
+                }
+                None => self.unsupported(node, format!("SQL text in the constant '{name}', which has no initialiser")),
+            },
+            _ => self.unsupported(
+                node,
+                format!("SQL text from '{name}', which is neither a String local nor a static final String constant"),
+            ),
+        }
+    }
+
+    /// The static helper a call targets, if it is an analysed method with a body.
+    fn helper<'s>(&'s self, node: Node<'t>, scope: &'s Scope<'s, 't>) -> Option<(&'s ClassInfo<'t>, &'s crate::java::index::MethodInfo<'t>)> {
+        let source = self.text_source(scope);
+        let name = node.child_by_field_name("name")?.utf8_text(source.as_bytes()).ok()?;
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let class = match node.child_by_field_name("object") {
+            None => self.scope_class(scope),
+            Some(object) => match self.index.resolve_class(object.utf8_text(source.as_bytes()).ok()?, self.scope_class(scope).file) {
+                ClassRef::Analysed(class) => class,
+                _ => return None,
+            },
+        };
+        let method = class.methods.iter().find(|m| m.name == name && m.params.len() == arguments.len())?;
+        Some((class, method))
+    }
+
+    /// The text a helper returns. A helper builds text without branching: its body is String
+    /// local declarations and assignments (`=`, `+=`) of text, then `return <text>;`; it is
+    /// evaluated with its parameters bound to the arguments' parts.
+    fn helper_text(&self, node: Node<'t>, scope: &Scope<'_, 't>, depth: u32) -> Lowered<Vec<Part<'t>>> {
+        let Some((class, method)) = self.helper(node, scope) else {
+            return self.method_value(node, scope);
+        };
+        let statements = children(method.body);
+        let builds_text = method.ret == Ty::String
+            && statements.last().is_some_and(|last| last.kind() == "return_statement")
+            && statements[..statements.len() - 1].iter().all(|s| is_text_step(*s, class.file.source));
+        if !builds_text {
+            // Not a text builder: its result is a runtime String like any other call's.
+            return self.method_value(node, scope);
+        }
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let mut params = HashMap::new();
+        for (name, argument) in method.param_names.iter().zip(arguments) {
+            params.insert(name.clone(), self.operand_parts(argument, scope, depth)?);
+        }
+        let field_text = |node: Node<'t>, field: &str| node.child_by_field_name(field).and_then(|n| n.utf8_text(class.file.source.as_bytes()).ok());
+        for statement in &statements[..statements.len() - 1] {
+            let (name, value, compound) = match statement.kind() {
+                "local_variable_declaration" => {
+                    let declarator = statement.child_by_field_name("declarator");
+                    let name = declarator.and_then(|d| field_text(d, "name"));
+                    (name, declarator.and_then(|d| d.child_by_field_name("value")), false)
+                }
+                _ => {
+                    let assignment = children(*statement).first().copied();
+                    let name = assignment.and_then(|a| field_text(a, "left"));
+                    let compound = assignment.is_some_and(|a| super::operator(a, class.file.source) == "+=");
+                    (name, assignment.and_then(|a| a.child_by_field_name("right")), compound)
+                }
+            };
+            let (Some(name), Some(value)) = (name, value) else {
+                return self.unsupported(*statement, "this statement in a helper that builds SQL text");
+            };
+            let helper_scope = Scope::Helper { class, params: params.clone() };
+            let mut parts = if compound { params.get(name).cloned().unwrap_or_default() } else { Vec::new() };
+            parts.extend(self.text_parts(value, &helper_scope, depth + 1)?);
+            params.insert(name.to_string(), parts);
+        }
+        let returned = children(statements[statements.len() - 1]).first().copied();
+        let Some(returned) = returned else { return self.error(node, "a String helper returns nothing") };
+        self.text_parts(returned, &Scope::Helper { class, params }, depth + 1)
+    }
+
+    /// A call of a JDBC method on `receiver` (already lowered).
+    pub(super) fn jdbc_method(
+        &mut self,
+        node: Node<'t>,
+        receiver: Typed,
+        interface: JdbcType,
+        name: &str,
+        want_value: bool,
+    ) -> Lowered<Option<Typed>> {
+        use JdbcType::*;
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let receiver = self.stabilise(receiver, &arguments);
+        let mut args = Vec::new();
+        let (call, ret) = match (interface, name, arguments.as_slice()) {
+            (Connection, "createStatement", []) => (JdbcCall::CreateStatement, Ty::Jdbc(Statement)),
+            (Connection, "prepareStatement", [sql]) => {
+                (JdbcCall::PrepareStatement(self.sql_text(*sql)?), Ty::Jdbc(PreparedStatement))
+            }
+            (Connection, "setAutoCommit", [flag]) => {
+                args.push(self.argument(*flag, Ty::Boolean)?);
+                (JdbcCall::SetAutoCommit, Ty::Void)
+            }
+            (Connection, "commit", []) => (JdbcCall::Commit, Ty::Void),
+            (Connection, "rollback", []) => (JdbcCall::Rollback, Ty::Void),
+            (Statement, "executeQuery", [sql]) => (JdbcCall::ExecuteQuery(Some(self.sql_text(*sql)?)), Ty::Jdbc(ResultSet)),
+            (Statement, "executeUpdate", [sql]) => (JdbcCall::ExecuteUpdate(Some(self.sql_text(*sql)?)), Ty::Int),
+            (Statement, "execute", [sql]) => (JdbcCall::Execute(Some(self.sql_text(*sql)?)), Ty::Boolean),
+            (PreparedStatement, "executeQuery", []) => (JdbcCall::ExecuteQuery(None), Ty::Jdbc(ResultSet)),
+            (PreparedStatement, "executeUpdate", []) => (JdbcCall::ExecuteUpdate(None), Ty::Int),
+            (PreparedStatement, "execute", []) => (JdbcCall::Execute(None), Ty::Boolean),
+            (Statement | PreparedStatement | ResultSet, "close", []) => (JdbcCall::Close, Ty::Void),
+            (PreparedStatement, "setInt" | "setLong" | "setString" | "setBoolean", [index, value]) => {
+                let ty = match name {
+                    "setInt" => Ty::Int,
+                    "setLong" => Ty::Long,
+                    "setString" => Ty::String,
+                    _ => Ty::Boolean,
+                };
+                args.push(self.argument(*index, Ty::Int)?);
+                args.push(self.argument(*value, ty)?);
+                (JdbcCall::SetParameter(ty), Ty::Void)
+            }
+            (PreparedStatement, "setNull", [index, sql_type]) => {
+                args.push(self.argument(*index, Ty::Int)?);
+                // The type code only tells the driver the column's type; a NULL is a NULL.
+                self.argument(*sql_type, Ty::Int)?;
+                (JdbcCall::SetNull, Ty::Void)
+            }
+            (ResultSet, "next", []) => (JdbcCall::Next, Ty::Boolean),
+            (ResultSet, "wasNull", []) => (JdbcCall::WasNull, Ty::Boolean),
+            (ResultSet, "getInt" | "getLong" | "getString" | "getBoolean", [column]) => {
+                let ty = match name {
+                    "getInt" => Ty::Int,
+                    "getLong" => Ty::Long,
+                    "getString" => Ty::String,
+                    _ => Ty::Boolean,
+                };
+                let typed = self.value(*column)?;
+                match typed.ty {
+                    Ty::Int | Ty::String => args.push(typed.operand),
+                    other => return self.error(*column, format!("a column is named by a String label or an int index, not a {other}")),
+                }
+                (JdbcCall::Get(ty), ty)
+            }
+            _ => {
+                return self.unsupported(
+                    node,
+                    format!("JDBC method '{}.{name}' with {} argument(s) (not modelled)", interface.simple_name(), arguments.len()),
+                );
+            }
+        };
+        let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
+        let span = self.span(node);
+        self.emit(Inst::Jdbc { dst, call, receiver: receiver.operand, args, span });
+        Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    fn argument(&mut self, node: Node<'t>, ty: Ty) -> Lowered<Operand> {
+        let typed = self.value(node)?;
+        self.coerce(typed, ty, node)
+    }
+}

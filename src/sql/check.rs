@@ -1,0 +1,40 @@
+//! Checks the SQL texts the Java front end recovered against the schema, and compiles them for
+//! the runtime: the step between lowering and translation for methods that use JDBC.
+
+use super::schema::Schema;
+use super::statement::{Statement, compile_statement, join_pieces};
+use crate::diag::Diagnostic;
+use crate::ir::{CompiledSql, Method};
+
+/// Compiles every SQL text of `method` in place; the first one that does not check is the
+/// error (the method cannot be analysed without it).
+pub fn check_method(method: &mut Method, schema: Option<&Schema>) -> Result<(), Diagnostic> {
+    for sql in &mut method.sql {
+        let text = join_pieces(&sql.pieces);
+        let Some(schema) = schema else {
+            return Err(Diagnostic::error(
+                sql.span.clone(),
+                format!("SQL statement \"{}\" needs the database schema: pass --schema FILE.sql", one_line(&text)),
+            ));
+        };
+        let statement = compile_statement(&sql.pieces, schema).map_err(|error| {
+            Diagnostic::error(
+                sql.span.clone(),
+                format!("SQL: {} in \"{}\" (at character {})", error.message, one_line(&text), error.offset + 1),
+            )
+        })?;
+        let (labels, writes) = match &statement {
+            Statement::Select(select) => (select.projection.iter().map(|item| item.label.to_lowercase()).collect(), None),
+            Statement::Insert(insert) => (Vec::new(), Some(insert.table.clone())),
+            Statement::Update(update) => (Vec::new(), Some(update.table.table.clone())),
+            Statement::Delete(delete) => (Vec::new(), Some(delete.table.table.clone())),
+        };
+        sql.compiled = Some(CompiledSql { term: statement.to_prolog(), labels, writes });
+    }
+    Ok(())
+}
+
+/// The text on one line, as a diagnostic shows it.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -1,0 +1,317 @@
+/* Hand-written summaries of the JDBC interfaces: Connection, Statement, PreparedStatement and
+   ResultSet, as the translation calls them (`jdbc:invoke/7`), over the symbolic database of
+   prolog/db.pl.
+
+   The session lives in the state (state:session/2):
+     session(Db, Committed, AutoCommit, NextObject, Objects, Written)
+       Db          the symbolic database now;
+       Committed   the database at the last commit (what rollback returns to);
+       AutoCommit  1 or 0, as Connection.setAutoCommit set it (JDBC starts with 1);
+       Objects     Id-Object pairs: statement, prepared(Sql, Params), result(Labels, Rows,
+                   Cursor, WasNull) with Cursor before, at(Row) or after, and closed;
+       Written     the tables the path wrote (or tried to), whose final rows the test checks.
+   Java values of JDBC types: the method's Connection is the atom `conn`; statements and result
+   sets are stmt(Id), pstmt(Id) and rs(Id); any of them may be null.
+   An SQL text is sql(Statement, Labels, Holes): the statement compiled by src/sql, its result
+   column labels (lower case), and hole(N)-Value for each Java value spliced into the text.
+   Not modelled: getResultSet/getUpdateCount after execute, closing a statement closing its
+   result sets, savepoints, generated keys, metadata.
+*/
+
+:- module(jdbc, [start/3, invoke/7, closed/2, ref_compare/4]).
+
+:- use_module(library(clpz)).
+:- use_module(library(lists)).
+:- use_module(library(error)).
+:- use_module(library(pairs)).
+
+%% start(+Schema, +S0, -S)
+%
+%  Starts the session of a method whose Connection parameter is `conn`: nothing is known of the
+%  database, auto-commit is on.
+%
+%  ?- state:initial(S0), jdbc:start(schema([]), S0, S).
+start(Schema, S0, S) :-
+    db:empty(Schema, Db),
+    state:with_session(S0, session(Db, Db, 1, 0, [], []), S).
+
+%% closed(+S, -Event)
+%
+%  The event that ends a path that used the database: db(Fixture, Final), the initial rows of
+%  every table that has some and the final rows of the tables written, each a list of
+%  table(Name, Rows).
+closed(S, db(Fixture, Final)) :-
+    state:session(S, session(Db, _, _, _, _, Written)),
+    db:fixture(Db, Fixture0),
+    nonempty_tables(Fixture0, Fixture),
+    db:final(Db, Final0),
+    maplist(table_of(Final0), Written, Final).
+
+% Not findall/3 nor exclude/3 (scryer 0.10's lists has none): the rows' variables must stay
+% those of the path. Tables are table(Name, Rows) terms, which hornet's term reader reads.
+nonempty_tables([], []).
+nonempty_tables([T-Rows|Ts], Out) :-
+    (   Rows == [] -> Out = Out1 ; Out = [table(T, Rows)|Out1] ),
+    nonempty_tables(Ts, Out1).
+
+table_of(Tables, T, table(T, Rows)) :- memberchk(T-Rows, Tables).
+
+%% ref_compare(+Op, ?A, ?B, +Outcome)
+%
+%  `==`/`!=` on JDBC values, one of which is null (the translation only compares with null).
+%
+%  ?- jdbc:ref_compare(eq, stmt(0), null, O).
+%  O = f.
+ref_compare(Op, A, B, Outcome) :-
+    must_be(atom, Op),
+    (   B == null -> Other = A ; Other = B ),
+    (   Other == null -> Same = t ; Same = f ),
+    (   Op == eq -> Outcome = Same ; negated(Same, Outcome) ).
+
+negated(t, f).
+negated(f, t).
+
+%% invoke(+Call, +Receiver, +Args, -Result, +S0, -S, -Ex)
+%
+%  One JDBC method call on Receiver. Ex is ok, or exc(Class) for SQLException (the state then
+%  keeps what the path learnt about the initial database) and NullPointerException (a null
+%  receiver). One solution per way the data make the call behave.
+%
+%  ?- state:initial(S0), jdbc:start(schema([]), S0, S1),
+%     jdbc:invoke(create_statement, conn, [], R, S1, _, Ex).
+%  R = stmt(0), Ex = ok.
+invoke(Call, Receiver, Args, Result, S0, S, Ex) :-
+    must_be(list, Args),
+    (   callable(Call) -> true ; type_error(callable, Call, invoke/7) ),
+    (   Receiver == null, Call == close_resource ->
+        S = S0, Ex = ok
+    ;   Receiver == null ->
+        S = S0, Ex = exc('java.lang.NullPointerException')
+    ;   state:session(S0, J0),
+        jdbc_call(Call, Receiver, Args, Result, J0, J, Ex),
+        state:with_session(S0, J, S)
+    ).
+
+sql_exception(exc('java.sql.SQLException')).
+
+% --- Connection --------------------------------------------------------------------------------
+
+jdbc_call(create_statement, conn, [], stmt(Id), J0, J, ok) :-
+    new_object(statement, Id, J0, J).
+jdbc_call(prepare(Sql), conn, [], pstmt(Id), J0, J, ok) :-
+    new_object(prepared(Sql, []), Id, J0, J).
+jdbc_call(set_autocommit, conn, [On], void, J0, J, ok) :-
+    J0 = session(Db, Committed0, Auto0, N, Os, W),
+    % Turning auto-commit on commits the transaction in progress.
+    (   On == 1, Auto0 == 0 -> Committed = Db ; Committed = Committed0 ),
+    J = session(Db, Committed, On, N, Os, W).
+jdbc_call(commit, conn, [], void, session(Db, _, A, N, Os, W), session(Db, Db, A, N, Os, W), ok).
+jdbc_call(rollback, conn, [], void, J0, J, ok) :-
+    J0 = session(Db0, Committed, A, N, Os, W),
+    db:rollback(Committed, Db0, Db),
+    J = session(Db, Db, A, N, Os, W).
+
+% --- Statement and PreparedStatement -----------------------------------------------------------
+
+jdbc_call(execute_query(Text), Receiver, [], Result, J0, J, Ex) :-
+    executed(Text, Receiver, Outcome, J0, J1),
+    (   Outcome = rows(Labels, Rows) ->
+        new_object(result(Labels, Rows, before, 0), Id, J1, J), Result = rs(Id), Ex = ok
+    ;   Outcome = count(_) -> J = J1, sql_exception(Ex)   % a query method given an update
+    ;   J = J1, Ex = Outcome
+    ).
+jdbc_call(execute_update(Text), Receiver, [], Result, J0, J, Ex) :-
+    executed(Text, Receiver, Outcome, J0, J),
+    (   Outcome = count(N) -> Result = N, Ex = ok
+    ;   Outcome = rows(_, _) -> sql_exception(Ex)     % an update method given a query
+    ;   Ex = Outcome
+    ).
+jdbc_call(execute(Text), Receiver, [], Result, J0, J, Ex) :-
+    executed(Text, Receiver, Outcome, J0, J),
+    (   Outcome = rows(_, _) -> Result = 1, Ex = ok
+    ;   Outcome = count(_) -> Result = 0, Ex = ok
+    ;   Ex = Outcome
+    ).
+jdbc_call(set_parameter, pstmt(Id), [Index, Value], void, J0, J, Ex) :-
+    parameter_set(Id, Index, Value, J0, J, Ex).
+jdbc_call(set_null, pstmt(Id), [Index], void, J0, J, Ex) :-
+    parameter_set(Id, Index, null, J0, J, Ex).
+jdbc_call(close_resource, Receiver, [], void, J0, J, ok) :-
+    jdbc_call(close, Receiver, [], void, J0, J, ok).
+jdbc_call(close, Receiver, [], void, J0, J, ok) :-
+    Receiver =.. [_, Id],
+    replace_object(Id, closed, J0, J).
+
+% --- ResultSet ---------------------------------------------------------------------------------
+
+jdbc_call(next, rs(Id), [], Result, J0, J, Ex) :-
+    object(Id, J0, Object),
+    (   Object = result(Labels, Rows, Cursor, _) ->
+        rows_after(Cursor, Rows, Rest),
+        (   Rest = [Row|_] -> Result = 1, Next = at(Row)
+        ;   Result = 0, Next = after
+        ),
+        replace_object(Id, result(Labels, Rows, Next, 0), J0, J), Ex = ok
+    ;   J = J0, sql_exception(Ex)
+    ).
+jdbc_call(get(Type), rs(Id), [Column], Result, J0, J, Ex) :-
+    object(Id, J0, Object),
+    (   Object = result(Labels, Rows, at(Row), _), column_index(Column, Labels, Index) ->
+        nth1(Index, Row, Value),
+        J0 = session(Db, _, _, _, _, _),
+        looked_at(Db, Value),
+        (   Value == null ->
+            default_value(Type, Result), WasNull = 1, Ex = ok
+        ;   got(Type, Value, Result, Ex), WasNull = 0
+        ),
+        replace_object(Id, result(Labels, Rows, at(Row), WasNull), J0, J)
+    ;   J = J0, sql_exception(Ex)
+    ).
+jdbc_call(was_null, rs(Id), [], Result, J, J, Ex) :-
+    object(Id, J, Object),
+    (   Object = result(_, _, _, WasNull) -> Result = WasNull, Ex = ok
+    ;   sql_exception(Ex)
+    ).
+
+% The rows after the cursor (a row is found by identity: rows may be equal in value).
+rows_after(before, Rows, Rows).
+rows_after(after, _, []).
+rows_after(at(Row), Rows, Rest) :- rest_after(Rows, Row, Rest).
+rest_after([R|Rs], Row, Rest) :- ( R == Row -> Rest = Rs ; rest_after(Rs, Row, Rest) ).
+
+% A column by its 1-based index or its label (case-insensitive, as JDBC says).
+column_index(Column, Labels, Index) :-
+    (   integer(Column) -> length(Labels, N), Column >= 1, Column =< N, Index = Column
+    ;   Column = s(Length, Codes), integer(Length) ->
+        length(Prefix, Length), append(Prefix, _, Codes),
+        ground(Prefix),
+        maplist(lower_code, Prefix, Lower),
+        atom_codes(Label, Lower),
+        nth1(Index, Labels, Label), !
+    ).
+
+lower_code(C, L) :- ( C >= 0'A, C =< 0'Z -> L is C + 32 ; L = C ).
+
+default_value(string, null).
+default_value(int, 0).
+default_value(long, 0).
+default_value(boolean, 0).
+
+% A getter converts the value to its Java type; H2 refuses an integer out of the type's range.
+got(string, V, V, ok) :- nonvar(V), V = s(_, _).
+got(int, V, R, Ex) :-
+    integer_value(V),
+    (   V in -2147483648..2147483647, R = V, Ex = ok
+    ;   V #< -2147483648, sql_exception(Ex)
+    ;   V #> 2147483647, sql_exception(Ex)
+    ).
+got(long, V, V, ok) :- integer_value(V).
+got(boolean, V, B, ok) :- integer_value(V), ( V #= 0, B = 0 ; V #\= 0, B = 1 ).
+
+% Unifying a clpz variable with a string would raise a type error: test before.
+integer_value(V) :- \+ ( nonvar(V), V = s(_, _) ).
+
+% A value the Java code reads: a nullable value no condition has looked at becomes NULL or a
+% value of its column's type here (its column is found by identity in the database's rows).
+looked_at(Db, V) :-
+    (   nonvar(V) -> true
+    ;   fd_inf(V, I), I \== inf -> true
+    ;   column_type(Db, V, Type) -> ( V = null ; nonnull(Type, V) )
+    ;   true
+    ).
+
+column_type(Db, V, Type) :-
+    Db =.. [db, schema(Tables), _, _, Rows | _],
+    member(Name-TableRows, Rows),
+    member(row(_, _, Values, _), TableRows),
+    nth1(I, Values, V1), V1 == V, !,
+    member(T, Tables), T =.. [table, Name, Columns | _], !,
+    nth1(I, Columns, Column),
+    arg(2, Column, Type).
+
+nonnull(int(Min, Max), V) :- V in Min..Max.
+nonnull(bool, V) :- V in 0..1.
+nonnull(string(N), V) :- strings:shape(V), V = s(L, _), L #=< N.
+
+% --- Running SQL -------------------------------------------------------------------------------
+
+%% executed(+Text, +Receiver, -Outcome, +J0, -J)
+%
+%  Runs the statement of a Statement (Text = sql(...)) or a PreparedStatement (Text = prepared):
+%  Outcome is rows(Labels, Rows), count(N) or exc(Class). A successful write commits when
+%  auto-commit is on.
+executed(Text, Receiver, Outcome, J0, J) :-
+    (   statement_text(Text, Receiver, J0, Statement, Labels, Params) ->
+        J0 = session(Db0, Committed0, Auto, N, Os, W0),
+        maplist(spliced, Params),
+        catch(db:execute(Statement, Params, Result, Db0, Db), error(existence_error(parameter, _), _),
+              ( Result = exc('java.sql.SQLException'), Db = Db0 )),
+        written(Statement, W0, W),
+        (   Result = rows(Rows) -> Outcome = rows(Labels, Rows)
+        ;   Outcome = Result
+        ),
+        (   Auto == 1, Result \= exc(_) -> Committed = Db ; Committed = Committed0 ),
+        J = session(Db, Committed, Auto, N, Os, W)
+    ;   J = J0, sql_exception(Outcome)
+    ).
+
+statement_text(sql(Statement, Labels, Holes), stmt(Id), J, Statement, Labels, Holes) :-
+    object(Id, J, statement).
+statement_text(prepared, pstmt(Id), J, Statement, Labels, Params) :-
+    object(Id, J, prepared(sql(Statement, Labels, Holes), Set)),
+    append(Holes, Set, Params).
+
+% A Java String spliced into SQL text inside quotes must keep the text valid: no quote in it;
+% a null would be spliced as the text 'null', which the path does not model.
+spliced(hole(_)-V) :-
+    !,
+    (   V == null -> false
+    ;   var(V), fd_inf(V, inf) -> strings:shape(V), V = s(_, Codes), maplist(#\=(39), Codes)
+    ;   nonvar(V), V = s(_, Codes) -> maplist(#\=(39), Codes)
+    ;   true
+    ).
+spliced(_).
+
+written(Statement, W0, W) :-
+    (   functor(Statement, F, _), memberchk(F, [insert, update, delete]) ->
+        arg(1, Statement, Table),
+        (   memberchk(Table, W0) -> W = W0 ; append(W0, [Table], W) )
+    ;   W = W0
+    ).
+
+parameter_set(Id, Index, Value, J0, J, Ex) :-
+    object(Id, J0, Object),
+    (   Object = prepared(Sql, Set0), Sql = sql(Statement, _, _),
+        integer(Index), parameter_count(Statement, Count), Index >= 1, Index =< Count ->
+        without_parameter(Set0, Index, Set1),
+        replace_object(Id, prepared(Sql, [param(Index)-Value|Set1]), J0, J), Ex = ok
+    ;   J = J0, sql_exception(Ex)
+    ).
+
+without_parameter([], _, []).
+without_parameter([P-V|Ps], Index, Out) :-
+    (   P == param(Index) -> Out = Out1 ; Out = [P-V|Out1] ),
+    without_parameter(Ps, Index, Out1).
+
+parameter_count(Statement, Count) :-
+    findall(N, sub_param(Statement, N), Ns),
+    foldl(max_of, Ns, 0, Count).
+
+max_of(N, M0, M) :- M is max(N, M0).
+
+sub_param(param(N), N) :- !.
+sub_param(T, N) :- compound(T), T =.. [_|As], member(A, As), sub_param(A, N).
+
+% --- Objects -----------------------------------------------------------------------------------
+
+new_object(Object, Id, session(Db, C, A, Id, Os, W), session(Db, C, A, N, [Id-Object|Os], W)) :-
+    N is Id + 1.
+
+object(Id, session(_, _, _, _, Os, _), Object) :-
+    memberchk(Id-Object0, Os), Object = Object0.
+
+replace_object(Id, Object, session(Db, C, A, N, Os0, W), session(Db, C, A, N, Os, W)) :-
+    replaced(Os0, Id, Object, Os).
+
+replaced([I-O0|Os0], Id, Object, [I-O|Os]) :-
+    (   I == Id -> O = Object, Os = Os0 ; O = O0, replaced(Os0, Id, Object, Os) ).

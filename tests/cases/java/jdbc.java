@@ -1,0 +1,67 @@
+package bank;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+
+class Accounts {
+    static final String TABLE = "account";
+    static final String BALANCE_OF = "SELECT balance AS amount FROM " + TABLE + " WHERE id = ";
+
+    private static String byOwner(String column) {
+        return "SELECT " + column + " FROM account WHERE owner = ?";
+    }
+
+    static long balance(Connection conn, int id) throws SQLException {
+        Statement st = conn.createStatement();
+        ResultSet rs = st.executeQuery(BALANCE_OF + id);
+        if (!rs.next()) {
+            return -1;
+        }
+        long amount = rs.getLong("amount");
+        rs.close();
+        return amount;
+    }
+
+    static int count(Connection conn, String owner) throws SQLException {
+        String sql = byOwner("COUNT(*)");
+        PreparedStatement ps = conn.prepareStatement(sql);
+        ps.setString(1, owner);
+        ResultSet rs = ps.executeQuery();
+        rs.next();
+        return rs.getInt(1);
+    }
+
+    static int open(Connection conn, int id, String owner) throws SQLException {
+        String sql = "INSERT INTO account (id, owner, balance) VALUES (?, ?, 0)";
+        sql += "";
+        PreparedStatement ps = conn.prepareStatement(sql);
+        ps.setInt(1, id);
+        if (owner == null) {
+            ps.setNull(2, Types.VARCHAR);
+        } else {
+            ps.setString(2, owner);
+        }
+        return ps.executeUpdate();
+    }
+
+    static int pathDependent(Connection conn, boolean all) throws SQLException {
+        String sql = "DELETE FROM account WHERE balance = 0";
+        if (all) {
+            sql = "DELETE FROM account WHERE balance >= 0";
+        }
+        return conn.createStatement().executeUpdate(sql);
+    }
+
+    static int unknownColumn(Connection conn) throws SQLException {
+        return conn.createStatement().executeUpdate("UPDATE account SET bal = 0");
+    }
+
+    static int textAsValue(Connection conn) throws SQLException {
+        String sql = "DELETE FROM account WHERE balance = 0";
+        return sql.length();
+    }
+}
