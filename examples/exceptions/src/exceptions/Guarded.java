@@ -190,4 +190,51 @@ public class Guarded {
             }
         }
     }
+
+    /** A continue inside a try block runs the finally block before the next iteration. */
+    public static int sumSkipping(int n, int skip) {
+        int total = 0;
+        int i = 0;
+        while (i < n) {
+            i = i + 1;
+            try {
+                if (i == skip) {
+                    continue;
+                }
+                total = total + i;
+            } finally {
+                total = total * 2;
+            }
+        }
+        return total;
+    }
+
+    /** A return inside nested try blocks runs both finally blocks, the inner one first. */
+    public static int nestedFinally(int a) {
+        int log = 0;
+        try {
+            try {
+                if (a > 0) {
+                    return a;
+                }
+                log = a;
+            } finally {
+                log = log + 10;
+            }
+        } finally {
+            if (log > 5) {
+                log = log + 100;
+            }
+        }
+        return log;
+    }
+
+    /** Catches the NullPointerException of a String method. */
+    public static int lengthOr(String s, int fallback) {
+        try {
+            return s.length();
+        } catch (NullPointerException e) {
+            return fallback;
+        }
+    }
 }
