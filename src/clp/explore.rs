@@ -85,12 +85,16 @@ pub fn explore_with_summary(
     let output = engine.query_text(&goal)?.unwrap_or_default();
     let budget_exhausted = output.lines().any(|l| l == "%% budget_exhausted");
     let clauses: Vec<&str> = output.lines().filter(|l| !l.starts_with("%%")).collect();
-    engine.consult(&format!("{key}$raw.pl"), &format!(":- dynamic({raw}/4).\n{}\n", clauses.join("\n")))?;
+    engine.consult(&format!("{key}$raw.pl"), &case_program(&raw, &clauses.join("\n")))?;
 
     let goal = format!("explore:labels({raw}, {budget}, Text)");
     let text = engine.query_text(&goal)?.unwrap_or_default();
     let malformed = |detail: String| EngineError::Query { goal: goal.clone(), exception: detail };
-    let terms = parse_terms(&text).map_err(|e| malformed(e.to_string()))?;
+    let terms = parse_terms(&text).map_err(|e| {
+        let from = text.floor_char_boundary(e.at.saturating_sub(40));
+        let to = text.ceil_char_boundary((e.at + 40).min(text.len()));
+        malformed(format!("{e} near `{}`", &text[from..to]))
+    })?;
     if terms.len() != clauses.len() {
         return Err(malformed(format!("{} labelled paths for {} cases", terms.len(), clauses.len())));
     }
@@ -126,6 +130,20 @@ pub fn explore_with_summary(
     Ok((exploration, summary))
 }
 
+/// The program text that defines the case predicate `pred` by `clauses` (possibly none).
+///
+/// Not with `:- dynamic`, which would also allow zero clauses: scryer 0.10 finds the code of
+/// a predicate whose clauses bind an attributed variable by its neighbours in the code
+/// directory, which for a dynamic predicate spans other predicates' code; a large clause there
+/// overflows its 256 registers (a panic). An empty case predicate is one clause that fails.
+pub fn case_program(pred: &str, clauses: &str) -> String {
+    if clauses.trim().is_empty() {
+        format!("{pred}(_, _, _, _) :- false.\n")
+    } else {
+        format!("{clauses}\n")
+    }
+}
+
 fn values(term: &PTerm) -> Option<Vec<Value>> {
     match term {
         PTerm::List(items) => items.iter().map(value).collect(),
@@ -157,6 +175,8 @@ fn value(term: &PTerm) -> Option<Value> {
 }
 
 /// `[table(Name, [[V, ...], ...]), ...]`; a value left unbound is a NULL nothing looked at.
+/// Only feasible paths are labelled: the rows of an infeasible or unknown path may hold
+/// values that are not ground, which nobody reads (they read as NULL here).
 fn tables(term: &PTerm) -> Option<Vec<(String, Vec<Vec<Value>>)>> {
     let PTerm::List(tables) = term else { return None };
     tables
@@ -168,7 +188,7 @@ fn tables(term: &PTerm) -> Option<Vec<(String, Vec<Vec<Value>>)>> {
                     .map(|row| match row {
                         PTerm::List(values) => values
                             .iter()
-                            .map(|v| if matches!(v, PTerm::Var(_)) { Some(Value::Null) } else { value(v) })
+                            .map(|v| Some(value(v).unwrap_or(Value::Null)))
                             .collect(),
                         _ => None,
                     })

@@ -6,7 +6,7 @@ use super::Summary;
 use super::cache::{Cache, Key, KeyBuilder};
 use crate::callgraph::CallGraph;
 use crate::clp::engine::{self, Engine};
-use crate::clp::explore::explore_with_summary;
+use crate::clp::explore::{case_program, explore_with_summary};
 use crate::clp::translate::{Context, case_pred, summary_glue, translate_method};
 use crate::ir::{Inst, Method, MethodKey, Ty};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -286,7 +286,7 @@ fn component_keys(
 fn summary_text(key: &MethodKey, summary: &Summary) -> (String, String) {
     (
         format!("{key}$summary.pl"),
-        format!(":- dynamic({}/4).\n{}\n{}", case_pred(key), summary.cases, summary_glue(key)),
+        format!("{}{}", case_program(&case_pred(key), &summary.cases), summary_glue(key)),
     )
 }
 
