@@ -181,7 +181,9 @@ pub fn observed_branches<'a>(paths: impl Iterator<Item = &'a PathResult>) -> Has
     let mut observed: HashMap<String, BTreeSet<(u32, bool)>> = HashMap::new();
     for path in paths {
         let PathResult::Feasible { outcome, events, .. } = path else { continue };
-        let seen_method = match (outcome, events.last()) {
+        // A path that used the database ends with its rows, which say nothing of probes.
+        let last = events.iter().rev().find(|e| !matches!(e, Event::Database { .. }));
+        let seen_method = match (outcome, last) {
             (Outcome::Return(_), _) => None,
             (Outcome::Throw(_), Some(Event::Thrown { method })) => Some(method.as_str()),
             (Outcome::Throw(_), _) => continue,
@@ -366,5 +368,19 @@ mod tests {
         let observed = observed_branches([path].iter());
         let ids: Vec<u32> = observed["m"].iter().map(|(id, _)| *id).collect();
         assert_eq!(ids, vec![0, 3]);
+    }
+    #[test]
+    fn a_throw_before_the_database_rows_shows_the_branches_of_its_method() {
+        let path = PathResult::Feasible {
+            inputs: vec![],
+            outcome: Outcome::Throw("java.lang.IllegalArgumentException".into()),
+            events: vec![
+                branch("m", 0),
+                Event::Thrown { method: "m".into() },
+                Event::Database { fixture: vec![], final_rows: vec![] },
+            ],
+        };
+        let observed = observed_branches([path].iter());
+        assert_eq!(observed["m"], BTreeSet::from([(0, true)]));
     }
 }
