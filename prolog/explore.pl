@@ -15,7 +15,6 @@
 :- use_module(library(format)).
 :- use_module(library(dcgs)).
 :- use_module(library(error)).
-:- use_module(library(terms)).
 :- use_module(library(charsio)).
 
 %% cases(+Entry, +Budget, +CaseName, -Text)
@@ -68,11 +67,24 @@ case_clause(Name, Inputs, Ret, Ex, Events, Text) :-
     Head =.. [Name, Inputs, Ret, Ex, Events],
     copy_term(Head, Copy, Goals),
     list_goal(Goals, Body),
-    % findall/3 copies the text out, leaving the variables unbound for labelling.
-    findall(Cs, ( numbervars(Copy-Body, 0, _),
-                  write_term_to_chars((Copy :- Body), [quoted(true), numbervars(true)], Cs) ),
-            [Cs1]),
-    append(Cs1, ".\n", Text).
+    % Named through variable_names/1, not numbervars/3: scryer 0.10 writes a '$VAR' term that a
+    % list holds twice as `...` the second time.
+    term_variables(Copy-Body, Vars),
+    variable_names(Vars, 0, Names),
+    write_term_to_chars((Copy :- Body), [quoted(true), variable_names(Names)], Cs),
+    append(Cs, ".\n", Text).
+
+% A, B, ..., Z, A1, ..., Z1, A2, ...: the names numbervars/3 would give.
+variable_names([], _, []).
+variable_names([V|Vs], N, [Name=V|Names]) :-
+    Letter is 0'A + N mod 26,
+    Round is N // 26,
+    (   Round =:= 0 -> Codes = [Letter]
+    ;   number_codes(Round, Digits), Codes = [Letter|Digits]
+    ),
+    atom_codes(Name, Codes),
+    N1 is N + 1,
+    variable_names(Vs, N1, Names).
 
 % Residual goals come qualified (clpz:(X #= Y)); the clauses are loaded into user, which
 % imports clpz, and a qualified goal in a consulted clause body is not called there.
