@@ -118,6 +118,11 @@ deleted_row([e(_, _, row(Id, O, Vs, _))], row(Id, O, Vs, deleted)).
 
 from_binding(from(Table, Alias), b(Alias, Table)).
 
+% Each branch's condition is posted under jvm's inference budget: propagation can stall on
+% wide domains (a row's updated column against another column of it, say), and such a path is
+% abandoned, the exploration marked incomplete, rather than hanging.
+decided(Goal) :- jvm:guarded(db:Goal).
+
 %% fixture(+Db, -InitialRows)  final(+Db, -FinalRows)
 %
 %  Per table Name-Rows: the initial rows materialised (their initial values), or the alive
@@ -214,8 +219,8 @@ entry(Alias, Table, Row, e(Alias, Table, Row)).
 selected_tuples([], _, _, []).
 selected_tuples([Tuple|Ts], Db, Cond, Selected) :-
     truth(Cond, Tuple, Db, T),
-    (   T #= 2, Selected = [Tuple|Selected1]
-    ;   T #< 2, Selected = Selected1
+    (   decided(T #= 2), Selected = [Tuple|Selected1]
+    ;   decided(T #< 2), Selected = Selected1
     ),
     selected_tuples(Ts, Db, Cond, Selected1).
 
@@ -321,7 +326,7 @@ mentions(Values, Tuple) :- member(V, Tuple), V == Values, !.
 not_true(Db, Bs, Cond, Tuple) :-
     maplist(binding_env, Bs, Tuple, Env),
     truth(Cond, Env, Db, T),
-    T #< 2.
+    decided(T #< 2).
 binding_env(b(Alias, Table, _), Values, e(Alias, Table, row(none, none, Values, alive))).
 
 % --- Writes ------------------------------------------------------------------------------------
@@ -384,8 +389,8 @@ checked([Vs|Vss], Table, Db, Outcome) :-
 row_checked([], _, _, _, ok).
 row_checked([Check|Checks], Table, Vs, Db, Outcome) :-
     truth(Check, [e(Table, Table, row(none, none, Vs, alive))], Db, T),
-    (   T #= 0, Outcome = exc('java.sql.SQLException')
-    ;   T #> 0, row_checked(Checks, Table, Vs, Db, Outcome)
+    (   decided(T #= 0), Outcome = exc('java.sql.SQLException')
+    ;   decided(T #> 0), row_checked(Checks, Table, Vs, Db, Outcome)
     ).
 
 checks_hold(Db, Table, Vs) :-
@@ -394,7 +399,7 @@ checks_hold(Db, Table, Vs) :-
 % LIKE is not a branch here (reified): a row needs no path per way it passes its CHECKs.
 check_holds(Db, Table, Vs, Check) :-
     truth(Check, [e(Table, Table, row(none, none, Vs, alive)), reified], Db, T),
-    T #> 0.
+    decided(T #> 0).
 
 touches(Assigned, Key) :-
     (   Key = fk(Cols, _, _) -> true ; Cols = Key ),
@@ -413,8 +418,8 @@ row_typing([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome) :-
     (   var(V), Nullable == null -> true ; shaped(Type, V) ),
     (   Type = int(Min, Max), \+ within(Min, Max, V) ->
         % SQL arithmetic went out of the column's range: H2 raises "value out of range".
-        (   V #< Min #\/ V #> Max, Outcome = exc('java.sql.SQLException')
-        ;   V in Min..Max, row_typing(Cs, Vs, Outcome)
+        (   decided(V #< Min #\/ V #> Max), Outcome = exc('java.sql.SQLException')
+        ;   decided(V in Min..Max), row_typing(Cs, Vs, Outcome)
         )
     ;   var(V) -> row_typing(Cs, Vs, Outcome)
     ;   V == null, Nullable == not_null -> Outcome = exc('java.sql.SQLException')
@@ -550,7 +555,7 @@ key_values(Columns, Key, Values, Vs) :- key_types_values(Columns, Key, Values, _
 % Keys differ when some column differs or is NULL (UNIQUE lets NULLs repeat).
 keys_differ(Types, Vs, Os) :-
     maplist(column_differs, Types, Vs, Os, Bs),
-    sum(Bs, #>=, 1).
+    decided(sum(Bs, #>=, 1)).
 column_differs(Type, V, O, B) :-
     shaped(Type, V), shaped(Type, O),
     (   ( V == null ; O == null ) -> B = 1
@@ -561,7 +566,7 @@ keys_equal(Types, Vs, Os) :-
     maplist(shaped, Types, Vs), maplist(shaped, Types, Os),
     maplist(value_equal, Vs, Os).
 
-value_equal(V, O) :- V \== null, O \== null, equality(V, O, 1).
+value_equal(V, O) :- V \== null, O \== null, equality(V, O, E), decided(E #= 1).
 
 is_string(V) :- nonvar(V), V = s(_, _).
 has_null(Vs) :- member(V, Vs), V == null, !.

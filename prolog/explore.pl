@@ -21,26 +21,25 @@
 %
 %  Text holds a clause `CaseName(Inputs, Ret, Ex, Events) :- Constraints.` per path of the
 %  entry predicate Entry(Inputs, Ret, Ex, Events) of module user, one per line, and a last
-%  line `%% budget_exhausted` when finding the next path took more than Budget inferences or
-%  a path was abandoned because the propagation of one of its constraints stalled (see
-%  jvm:guarded/1).
+%  line `%% budget_exhausted` when finding a next path took more than Budget inferences (the
+%  branch where that happened is abandoned, see jvm:search_budget/1) or a path was abandoned
+%  because the propagation of one of its constraints stalled (see jvm:guarded/1).
 %
 %  ?- explore:cases('$entry A.f(int)', 1000000, c, Text).
 cases(Entry, Budget, CaseName, Text) :-
     must_be(atom, Entry),
     must_be(integer, Budget),
     must_be(atom, CaseName),
-    jvm:stalled(false),
+    jvm:search_start(Budget),
     findall(Line, path_case(Entry, Budget, CaseName, Line), Lines0),
+    jvm:search_budget(none),
     (   jvm:stalled(true) -> append(Lines0, ["%% budget_exhausted\n"], Lines) ; Lines = Lines0 ),
     append(Lines, Text).
 
 path_case(Entry, Budget, CaseName, Text) :-
-    call_with_inference_limit(call(user:Entry, Inputs, Ret, Ex, Events), Budget, R),
-    (   R == inference_limit_exceeded ->
-        Text = "%% budget_exhausted\n"
-    ;   case_clause(CaseName, Inputs, Ret, Ex, Events, Text)
-    ).
+    call(user:Entry, Inputs, Ret, Ex, Events),
+    case_clause(CaseName, Inputs, Ret, Ex, Events, Text),
+    jvm:search_budget(Budget).
 
 %% labels(+CaseName, +Budget, -Text)
 %

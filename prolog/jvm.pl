@@ -7,7 +7,7 @@
 */
 
 :- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/3, wrap/3, compare/4,
-                stalled/1]).
+                guarded/1, search_start/1, search_budget/1, stalled/1]).
 
 :- use_module(library(clpz)).
 :- use_module(library(error)).
@@ -105,15 +105,68 @@ convert(int, A, R) :- wrap(int, A, R).
 compare(Op, A, B, t) :- guarded(holds(Op, A, B)).
 compare(Op, A, B, f) :- negation(Op, Neg), guarded(holds(Neg, A, B)).
 
-% Propagation can stall on wide domains (cyclic or modular constraints refute one value at a
-% time): every constraint is posted under a budget of inferences. Past it the path is
-% abandoned, and stalled(true) records that paths may be missing. (Delaying the constraint
-% until labelling instead keeps every path but lets infeasible ones multiply.)
+%% guarded(+Goal)
+%
+%  Propagation can stall on wide domains (cyclic or modular constraints refute one value at a
+%  time): every constraint is posted under a budget of inferences. Past it the path is
+%  abandoned, and stalled(true) records that paths may be missing. (Delaying the constraint
+%  until labelling instead keeps every path but lets infeasible ones multiply.) Each call is
+%  also where the search's own budget (search_budget/1) is enforced.
+%
+%  ?- X in 0..9, jvm:guarded(X #> 5).
+%  X in 6..9.
 guarded(Goal) :-
+    within_search_budget,
     call_with_inference_limit(Goal, 200000, R),
     (   R == inference_limit_exceeded ->
         bb_put(hornet_stalled, true),
         false
+    ;   true
+    ).
+
+%% search_budget(+Budget)
+%
+%  From now on, finding the next path may take Budget inferences (an integer), or any number
+%  (none). Past them, the next guarded/1 call abandons its branch, stalled(true) is recorded
+%  and the search goes on with a fresh Budget; after max_overruns/1 such overruns every
+%  guarded/1 call fails, which ends the search. Called again after each path is found.
+%
+%  This is not a call_with_inference_limit/3 around the search: scryer 0.10 enforces only the
+%  innermost of nested limits, and guarded/1 nests one inside.
+%
+%  ?- jvm:search_budget(1000000), jvm:search_budget(none).
+search_budget(Budget) :-
+    (   Budget == none ->
+        bb_put(hornet_deadline, none)
+    ;   must_be(integer, Budget),
+        '$inference_count'(Now),
+        Deadline is Now + Budget,
+        bb_put(hornet_budget, Budget),
+        bb_put(hornet_deadline, Deadline)
+    ).
+
+%% search_start(+Budget)
+%
+%  Starts a search: no path abandoned yet, no overrun, and search_budget(Budget).
+search_start(Budget) :-
+    stalled(false),
+    bb_put(hornet_overruns, 0),
+    search_budget(Budget).
+
+max_overruns(8).
+
+within_search_budget :-
+    (   bb_get(hornet_deadline, Deadline), integer(Deadline) ->
+        '$inference_count'(Now),
+        (   Now =< Deadline -> true
+        ;   bb_put(hornet_stalled, true),
+            bb_get(hornet_overruns, K0),
+            K is K0 + 1,
+            bb_put(hornet_overruns, K),
+            max_overruns(Max),
+            (   K < Max -> bb_get(hornet_budget, Budget), search_budget(Budget) ; true ),
+            false
+        )
     ;   true
     ).
 
