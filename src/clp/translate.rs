@@ -66,10 +66,12 @@ pub fn summary_pred(key: &MethodKey) -> String {
 
 /// The clause that lets callers use a summary where they would call the method: the case's
 /// events are replayed into the caller's state (methods in the supported subset have no other
-/// effect on it), as they would be if the callee ran inline.
+/// effect on it), as they would be if the callee ran inline. A case's constraints are posted
+/// under `jvm:guarded/1`, like every other constraint of a path: against the caller's, their
+/// propagation can stall.
 pub fn summary_glue(key: &MethodKey) -> String {
     format!(
-        "{}(Inputs, Ret, S0, S, Ex) :-\n    {}(Inputs, Ret, Ex, Events),\n    state:replay(Events, S0, S).\n",
+        "{}(Inputs, Ret, S0, S, Ex) :-\n    jvm:guarded(user:{}(Inputs, Ret, Ex, Events)),\n    state:replay(Events, S0, S).\n",
         summary_pred(key),
         case_pred(key)
     )
