@@ -113,18 +113,19 @@ public class Shelving {
     public static String shelfState(Connection conn, int shelfId) throws SQLException {
         int stored;
         int capacity;
-        try (PreparedStatement ps =
-                conn.prepareStatement("SELECT s.nb_books, s.capacity FROM shelf s WHERE s.id = ?")) {
-            ps.setInt(1, shelfId);
-            ResultSet rs = ps.executeQuery();
-            if (!rs.next()) {
-                rs.close();
-                return "unknown";
-            }
-            stored = rs.getInt(1);
-            capacity = rs.getInt(2);
-            rs.close();
+        PreparedStatement find =
+                conn.prepareStatement("SELECT s.nb_books, s.capacity FROM shelf s WHERE s.id = ?");
+        find.setInt(1, shelfId);
+        ResultSet found = find.executeQuery();
+        if (!found.next()) {
+            found.close();
+            find.close();
+            return "unknown";
         }
+        stored = found.getInt(1);
+        capacity = found.getInt(2);
+        found.close();
+        find.close();
         int count;
         try (PreparedStatement ps =
                 conn.prepareStatement("SELECT COUNT(*) AS n FROM book WHERE shelf_id = ?")) {
@@ -154,14 +155,14 @@ public class Shelving {
         conn.setAutoCommit(false);
         Statement st = conn.createStatement();
         try {
-            int shelfId;
-            try (ResultSet rs = st.executeQuery("SELECT shelf_id FROM book WHERE id = " + bookId)) {
-                if (!rs.next()) {
-                    conn.rollback();
-                    return false;
-                }
-                shelfId = rs.getInt("shelf_id");
+            ResultSet rs = st.executeQuery("SELECT shelf_id FROM book WHERE id = " + bookId);
+            if (!rs.next()) {
+                rs.close();
+                conn.rollback();
+                return false;
             }
+            int shelfId = rs.getInt("shelf_id");
+            rs.close();
             st.executeUpdate("DELETE FROM book WHERE id = " + bookId);
             int updated = st.executeUpdate("UPDATE shelf SET nb_books = nb_books - 1"
                     + " WHERE id = " + shelfId + " AND nb_books > 0");
