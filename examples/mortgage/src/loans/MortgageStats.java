@@ -140,17 +140,18 @@ public class MortgageStats {
         if (!"F".equals(gender) && !"M".equals(gender)) {
             throw new IllegalArgumentException("gender is F or M");
         }
-        try (PreparedStatement ps = conn.prepareStatement(
-                where(mortgagesOf("SUM(m.balance) AS total"), "c.gender = ? AND m.status = 'open'"))) {
-            ps.setString(1, gender);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                long total = rs.getLong("total");
-                if (rs.wasNull()) {
-                    return 0;
-                }
-                return total;
-            }
+        PreparedStatement ps = conn.prepareStatement(
+                where(mortgagesOf("SUM(m.balance) AS total"), "c.gender = ? AND m.status = 'open'"));
+        ps.setString(1, gender);
+        ResultSet rs = ps.executeQuery();
+        rs.next();
+        long total = rs.getLong("total");
+        boolean none = rs.wasNull();
+        rs.close();
+        ps.close();
+        if (none) {
+            return 0;
         }
+        return total;
     }
 }
