@@ -361,7 +361,7 @@ updated_in(Updated, row(Id, _, _, _)) :- memberchk(row(Id, _, _, _), Updated).
 write_checks(Table, Written, Others, Assigned, Db0, Db, Outcome) :-
     schema_table(Db0, Table, table(_, Columns, Pk, Uniques, Fks, _)),
     typing(Columns, Written, TypeOutcome0),
-    (   TypeOutcome0 == ok -> checked(Written, Table, Db0, TypeOutcome)
+    (   TypeOutcome0 == ok -> checked(Written, Table, Assigned, Db0, TypeOutcome)
     ;   TypeOutcome = TypeOutcome0
     ),
     (   TypeOutcome \== ok -> Db = Db0, Outcome = TypeOutcome
@@ -374,17 +374,27 @@ write_checks(Table, Written, Others, Assigned, Db0, Db, Outcome) :-
         )
     ).
 
-%% checked(+Written, +Table, +Db, -Outcome)
+%% checked(+Written, +Table, +Assigned, +Db, -Outcome)
 %
 %  The first CHECK constraint (in row, then constraint order) that is false (not unknown: SQL
 %  lets NULL pass) on a written row makes the write fail; a path where none is false is a
-%  branch too. checks_hold/3 is the same for a materialised initial row, which must pass them
-%  all (it comes from a valid database).
-checked([], _, _, ok).
-checked([Vs|Vss], Table, Db, Outcome) :-
-    schema_table(Db, Table, table(_, _, _, _, _, Checks)),
+%  branch too. Only the constraints over an Assigned column are evaluated: the others held on
+%  the row before the write (every stored row passes them all) and still do. Evaluating them
+%  again would also leave the path with two reifications of one condition that clpz cannot
+%  tell are the same, an infeasible failure branch that only labelling could refute.
+%  checks_hold/3 is the same for a materialised initial row, which must pass them all (it
+%  comes from a valid database).
+checked([], _, _, _, ok).
+checked([Vs|Vss], Table, Assigned, Db, Outcome) :-
+    schema_table(Db, Table, table(_, _, _, _, _, Checks0)),
+    include(mentions_any(Assigned), Checks0, Checks),
     row_checked(Checks, Table, Vs, Db, Outcome0),
-    (   Outcome0 == ok -> checked(Vss, Table, Db, Outcome) ; Outcome = Outcome0 ).
+    (   Outcome0 == ok -> checked(Vss, Table, Assigned, Db, Outcome) ; Outcome = Outcome0 ).
+
+mentions_any(Columns, Term) :-
+    (   Term = col(_, C), atom(C) -> memberchk(C, Columns)
+    ;   compound(Term), Term =.. [_|Args], member(Arg, Args), mentions_any(Columns, Arg) -> true
+    ).
 
 row_checked([], _, _, _, ok).
 row_checked([Check|Checks], Table, Vs, Db, Outcome) :-
@@ -585,8 +595,8 @@ equality(V, O, E) :-
 %
 %  T is Cond's SQL truth value in Env (Alias-Row pairs): 0 false, 1 unknown, 2 true.
 truth(true, _, _, 2).
-truth(and(A, B), Env, Db, T) :- truth(A, Env, Db, TA), truth(B, Env, Db, TB), T #= min(TA, TB).
-truth(or(A, B), Env, Db, T) :- truth(A, Env, Db, TA), truth(B, Env, Db, TB), T #= max(TA, TB).
+truth(and(A, B), Env, Db, T) :- truth(A, Env, Db, TA), truth(B, Env, Db, TB), conjunction(TA, TB, T).
+truth(or(A, B), Env, Db, T) :- truth(A, Env, Db, TA), truth(B, Env, Db, TB), disjunction(TA, TB, T).
 truth(not(A), Env, Db, T) :- truth(A, Env, Db, TA), T #= 2 - TA.
 truth(is_null(E), Env, Db, T) :- expr_value(E, Env, Db, V), ( V == null -> T = 2 ; T = 0 ).
 truth(between(E, L, H), Env, Db, T) :- truth(and(cmp(ge, E, L), cmp(le, E, H)), Env, Db, T).
@@ -608,7 +618,26 @@ truth(like(E, P), Env, Db, T) :-
         )
     ).
 
-in_item(E, Env, Db, Item, T0, T) :- truth(cmp(eq, E, Item), Env, Db, TI), T #= max(T0, TI).
+in_item(E, Env, Db, Item, T0, T) :- truth(cmp(eq, E, Item), Env, Db, TI), disjunction(T0, TI, T).
+
+% AND and OR of truth values. A known operand decides or drops out: clpz's min and max do not
+% propagate from the result back to a single open operand (max(0, X) #> 0 leaves X open), and a
+% CHECK like `y IS NULL OR y BETWEEN 1 AND 9` on a non-null y must bound y before labelling.
+conjunction(TA, TB, T) :-
+    (   TA == 0 -> T = 0
+    ;   TB == 0 -> T = 0
+    ;   TA == 2 -> T = TB
+    ;   TB == 2 -> T = TA
+    ;   T #= min(TA, TB)
+    ).
+
+disjunction(TA, TB, T) :-
+    (   TA == 2 -> T = 2
+    ;   TB == 2 -> T = 2
+    ;   TA == 0 -> T = TB
+    ;   TB == 0 -> T = TA
+    ;   T #= max(TA, TB)
+    ).
 
 compared(Op, A, B, R) :-
     (   ( is_string(A) ; is_string(B) ) ->

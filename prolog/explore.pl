@@ -138,9 +138,10 @@ outcome(Ret, ok, Budget, Outcome) :-
 %
 %  Labels the values (ints, strings, unbound references), preferring numbers near zero: first
 %  all within -16..16, then wider; then the extremes of each type (overflow needs them, and
-%  propagation through wrap-around rarely leads there); last the full range, where failing
-%  proves the path infeasible. Status is found, or exhausted when every attempt ran out of
-%  budget; fails when no attempt found a solution and the last one proved there is none.
+%  propagation through wrap-around rarely leads there); last the full range. Both the extremes
+%  and the full range search everything, so failing there proves the path infeasible. Status
+%  is found, or exhausted when the attempts left ran out of budget; fails when the last
+%  attempt proved there is none.
 small_values(Values, Budget, Status) :-
     (   ground(Values) ->
         Status = found
@@ -150,38 +151,58 @@ small_values(Values, Budget, Status) :-
 
 bounds([16, 1024, 1048576, extremes(down), extremes(up), 18446744073709551616]).
 
-% The last bound is the full range: failing there proves the path infeasible.
-attempts([B|Bs], Values, Budget, Status) :-
+% A box around zero that could neither be searched nor refuted within the budget makes the
+% wider boxes pointless (they are searched the same way, with more values); the extremes are
+% a different search and still get their attempt.
+attempts([B|Bs0], Values, Budget, Status) :-
     (   call_with_inference_limit(once(within(Values, B)), Budget, R) ->
         (   R \== inference_limit_exceeded ->
             Status = found
-        ;   Bs == [] ->
-            Status = exhausted
-        ;   attempts(Bs, Values, Budget, Status)
+        ;   extremes(Bs0, Bs),
+            (   Bs == [] -> Status = exhausted ; attempts(Bs, Values, Budget, Status) )
         )
-    ;   Bs \== [],
-        attempts(Bs, Values, Budget, Status)
+    ;   Bs0 \== [],
+        attempts(Bs0, Values, Budget, Status)
     ).
 
-within(Values, extremes(Direction)) :-
-    !,
-    term_variables(Values, Vs),
-    numbers(Vs, Numbers),
-    (   Direction == down -> labeling([down], Numbers) ; labeling([], Numbers) ),
-    maplist(label_value(18446744073709551616), Values).
-within(Values, B) :-
-    maplist(label_value(B), Values).
+extremes([], []).
+extremes([B|Bs], Es) :-
+    (   integer(B) -> Es = Es1 ; Es = [B|Es1] ),
+    extremes(Bs, Es1).
 
-% The variables with a finite domain: ints and booleans (references have none).
-numbers([], []).
-numbers([V|Vs], Ns) :-
-    (   fd_inf(V, L), L \== inf -> Ns = [V|Ns1] ; Ns = Ns1 ),
-    numbers(Vs, Ns1).
+% Numbers first, then strings and references: a string has many labellings, and a number
+% labelled after it that fails would make the search try them all.
+within(Values, Bound) :-
+    numbers_first(Values, Numbers, Others),
+    numbers_within(Bound, Numbers),
+    maplist(label_value, Others).
+
+numbers_within(extremes(Direction), Numbers) :-
+    !,
+    term_variables(Numbers, Vs),
+    (   Direction == down -> labeling([down], Vs) ; labeling([], Vs) ).
+numbers_within(B, Numbers) :-
+    term_variables(Numbers, Vs),
+    % Every number in the box before any is labelled: a value that cannot be small fails here
+    % at once, not after all the labellings of the values before it.
+    NB is -B,
+    Vs ins NB..B,
+    maplist(near_zero(B), Vs).
+
+numbers_first([], [], []).
+numbers_first([V|Vs], Ns, Os) :-
+    (   numeric(V) -> Ns = [V|Ns1], Os = Os1 ; Ns = Ns1, Os = [V|Os1] ),
+    numbers_first(Vs, Ns1, Os1).
+
+% An int or boolean value: bound, or with a finite domain (references have none).
+numeric(V) :-
+    (   integer(V) -> true
+    ;   var(V), fd_inf(V, L), L \== inf
+    ).
 
 % A variable with no domain is a reference the path never looked at: null will do.
-label_value(B, V) :-
-    (   var(V), fd_inf(V, inf) -> V = null
-    ;   var(V) -> near_zero(B, V)
+label_value(V) :-
+    (   var(V) -> V = null
     ;   V = s(_, _) -> strings:label_string(V)
     ;   true
     ).
