@@ -388,7 +388,10 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
 /// `gcd_loop2_returnsPositive`: the method, the iterations of its own loops (when it has
 /// any), and the outcome.
 fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String {
-    let mut name = method.key.name.clone();
+    let mut name = match method.kind {
+        MethodKind::Constructor => format!("new{}", simple_name(&method.key.class)),
+        MethodKind::Static | MethodKind::Instance => method.key.name.clone(),
+    };
     if !method.loops.is_empty() {
         name.push_str(&format!("_loop{iterations}"));
     }
