@@ -77,15 +77,23 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)], schema: Opti
         imports.insert("java.sql.Connection".to_string());
     }
     let mut body = String::new();
+    // Names are unique per method; overloads (constructors above all) share a class.
+    let mut taken: BTreeSet<String> = BTreeSet::new();
     for (method, tests) in methods {
         for case in &tests.cases {
+            let mut name = case.name.clone();
+            let mut n = 1;
+            while !taken.insert(name.clone()) {
+                n += 1;
+                name = format!("{}_overload{n}", case.name);
+            }
             if let Expectation::Throws(exception) = &case.expect {
                 let pkg = package_of(exception);
                 if pkg != "java.lang" && pkg != package && !pkg.is_empty() {
                     imports.insert(exception.clone());
                 }
             }
-            test_method(&mut body, simple, method, case, &tables);
+            test_method(&mut body, simple, method, case, &name, &tables);
         }
     }
     let mut out = String::new();
@@ -251,7 +259,7 @@ fn unique_constant(name: &str, taken: &mut BTreeSet<String>) -> String {
     constant
 }
 
-fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, tables: &TableConstants) {
+fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, name: &str, tables: &TableConstants) {
     let names = ObjectNames::new(case.heap.as_ref());
     let args: Vec<String> = case.args.iter().map(|v| names.literal(v)).collect();
     let call = match method.kind {
@@ -268,7 +276,7 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
             .collect();
         let _ = writeln!(out, "    // path: {}", path.join(", "));
     }
-    let _ = writeln!(out, "    @Test\n    void {}() throws Exception {{", case.name);
+    let _ = writeln!(out, "    @Test\n    void {name}() throws Exception {{");
     if let Some(input) = &case.standard_input {
         let _ = writeln!(
             out,
