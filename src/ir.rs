@@ -13,7 +13,11 @@
 //!   branch;
 //! * `LoopEnter(l)` runs once before loop `l` is entered, `LoopIter(l)` at the start of each
 //!   iteration of its body;
-//! * exceptions: an instruction that may throw (`/`, `%`, a call) and a `Throw` or `Rethrow` in a
+//! * instance methods and constructors have `this` as local 0 (never null) and callers pass the
+//!   receiver as a call's first argument, after a `CheckNotNull` unless it is `this`; an object
+//!   local's class is exactly its static type (subclasses of analysed classes are not analysed);
+//! * exceptions: an instruction that may throw (`/`, `%`, a call, a field access, a receiver
+//!   check) and a `Throw` or `Rethrow` in a
 //!   block whose `handler` is set go to the first catch clause of that handler (then of its
 //!   `outer` handlers) whose class is the exception's class or a superclass of it
 //!   (`Method::catching`), with the locals as they are at the throw point and the clause's
