@@ -772,7 +772,8 @@ impl Method {
         }
         for layout in &self.classes {
             let fields: Vec<String> = layout.fields.iter().map(|f| format!("{}: {}", f.name, f.ty)).collect();
-            let _ = writeln!(out, "  class {} {{ {} }}", layout.class.as_str(), fields.join(", "));
+            let fields = if fields.is_empty() { String::new() } else { format!(" {} ", fields.join(", ")) };
+            let _ = writeln!(out, "  class {} {{{fields}}}", layout.class.as_str());
         }
         for (i, sql) in self.sql.iter().enumerate() {
             let holes: Vec<String> = sql.holes.iter().map(operand).collect();

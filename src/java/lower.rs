@@ -1151,7 +1151,7 @@ impl<'t> MethodLowering<'_, 't> {
         }
         if self.class.fields.contains_key(name) {
             return self
-                .unsupported(node, format!("static field '{name}' (only static final constants are supported)"));
+                .unsupported(node, format!("field '{name}' (only static final constants are supported)"));
         }
         self.unsupported(node, format!("name '{name}', which is neither a local variable nor a constant"))
     }
