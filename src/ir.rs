@@ -478,6 +478,9 @@ pub struct Method {
     pub kind: MethodKind,
     /// Private methods are analysed as callees but get no tests of their own.
     pub is_private: bool,
+    /// An implicit default constructor: not declared in the sources, so neither tested nor
+    /// reported on its own.
+    pub is_implicit: bool,
     /// Where the method's name is in its declaration.
     pub span: Span,
     /// Number of inputs (`this` first for an instance method or constructor, then the
@@ -813,6 +816,7 @@ mod tests {
             ret: Ty::Void,
             kind: MethodKind::Static,
             is_private: false,
+            is_implicit: false,
             span: Span::new("T.java", 1, 1),
             param_count: 0,
             param_names: vec![],

@@ -141,7 +141,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let Analysis { program, targets, summaries, stats, mut diagnostics, schema } = analyse(opts)?;
     let incomplete = incomplete_methods(&program.methods, &summaries, opts.compose);
     let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
-    for method in &program.methods {
+    for method in program.methods.iter().filter(|m| !m.is_implicit) {
         let Some(summary) = summaries.get(&method.key) else { continue };
         let outcome = match summary {
             Err(problem) => Err(problem.clone()),

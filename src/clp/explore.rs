@@ -288,6 +288,7 @@ mod tests {
             ret: Ty::Int,
             kind: MethodKind::Static,
             is_private: false,
+            is_implicit: false,
             span: span.clone(),
             param_count: 2,
             param_names: vec!["a".into(), "b".into()],

@@ -520,8 +520,8 @@ fn index_class<'t>(
     }
     let has_instance_side = !class.instance_fields.is_empty() || class.methods.iter().any(|m| m.kind != MethodKind::Static);
     if is_object_class && !has_constructor && has_instance_side {
-        // The default constructor: the field initialisers only. It gets no tests of its own
-        // (as a private method), only those of the code that creates objects.
+        // The default constructor: the field initialisers only. It is not declared, so it gets
+        // no tests and no report entry of its own (`Method::is_implicit`).
         class.methods.push(MethodInfo {
             name: CONSTRUCTOR.to_string(),
             kind: MethodKind::Constructor,

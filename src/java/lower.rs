@@ -172,6 +172,7 @@ pub(crate) fn lower_method<'t>(
         ret: method.ret,
         kind: method.kind,
         is_private: method.is_private,
+        is_implicit: method.body.is_none(),
         span,
         param_count: param_names.len() as u32,
         param_names,
