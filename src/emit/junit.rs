@@ -292,7 +292,8 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
         Expectation::Returns(JavaValue::Boolean(false)) => format!("assertFalse({call});"),
         Expectation::Returns(JavaValue::Null) => format!("assertNull({call});"),
         Expectation::Returns(JavaValue::Object(id)) => {
-            let result = format!("{} result = {call};", java_class(&names.class_of(*id)));
+            // Classes are spelled fully qualified, so that no import is needed.
+            let result = format!("{} result = {call};", names.class_of(*id));
             match case.heap.as_ref().and_then(|h| h.after.iter().find(|o| o.id == *id)) {
                 Some(object) if object.origin == Origin::Result => format!("{result}\n        assertNotNull(result);"),
                 _ => format!("{result}\n        assertSame({}, result);", names.name(*id)),
@@ -314,11 +315,6 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
         check_objects(out, heap, &names);
     }
     out.push_str("    }\n");
-}
-
-/// A class name as the test spells it: fully qualified, so that no import is needed.
-fn java_class(class: &str) -> String {
-    class.to_string()
 }
 
 /// The test's variable names of its objects: `node1` for object 1 of class `Node`; the result
@@ -366,7 +362,7 @@ impl ObjectNames {
 /// Allocates the input objects, then sets their fields (those not at their default value).
 fn build_objects(out: &mut String, heap: &HeapCase, names: &ObjectNames) {
     for object in &heap.inputs {
-        let class = java_class(&object.class);
+        let class = &object.class;
         let _ = writeln!(out, "        {class} {} = {OBJECTS_HELPER}.allocate({class}.class);", names.name(object.id));
     }
     for object in &heap.inputs {
@@ -408,7 +404,7 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
                     o.id == *target && o.origin == Origin::Field { owner: object.id, field: field.clone() }
                 });
                 if reached_here {
-                    let class = java_class(&names.class_of(*target));
+                    let class = names.class_of(*target);
                     format!("{class} {} = ({class}) {read};\n        assertNotNull({});", names.name(*target), names.name(*target))
                 } else {
                     format!("assertSame({}, {read});", names.name(*target))
