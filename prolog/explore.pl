@@ -97,7 +97,8 @@ unqualified(G, G).
 labelled_path(Inputs, Ret, Ex, Events, Budget, Term) :-
     database_values(Events, Stored),
     phrase(tokens_read(Events), Tokens),
-    append([Inputs, Tokens, Stored], Values),
+    heap_values(Events, Fields),
+    append([Inputs, Tokens, Fields, Stored], Values),
     (   small_values(Values, Budget, Status) ->
         (   Status == found ->
             outcome(Ret, Ex, Budget, Outcome),
@@ -114,6 +115,18 @@ database_values(Events, Values) :-
         phrase((tables_values(Fixture), tables_values(Final)), Values)
     ;   Values = []
     ).
+
+% The field values of a path's heap (heap.pl's event): the test builds the input objects and
+% checks every object afterwards.
+heap_values(Events, Values) :-
+    (   memberchk(heap(Initial, Final), Events) ->
+        append(Initial, Final, Objects),
+        maplist(object_fields, Objects, FieldLists),
+        append(FieldLists, Values)
+    ;   Values = []
+    ).
+
+object_fields(o(_, _, Fields), Fields).
 
 % The tokens a path read from its input (state:input/6), which the test supplies.
 tokens_read([]) --> [].

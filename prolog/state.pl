@@ -1,16 +1,17 @@
 /* The symbolic state threaded through every translated predicate.
 
-   st(Events, Depth, Session): Events is the reversed list of what the path did that tests and
-   the report care about (branch outcomes, loop iterations); Depth counts the active calls
+   st(Events, Depth, Session, Heap): Events is the reversed list of what the path did that tests
+   and the report care about (branch outcomes, loop iterations); Depth counts the active calls
    inside a recursive component, which the coverage criterion bounds; Session is `none`, or the
-   JDBC session of a method that uses the database (its shape is jdbc.pl's business).
+   JDBC session of a method that uses the database (its shape is jdbc.pl's business); Heap is
+   the objects of the path (its shape is heap.pl's business).
    Translated code never looks inside the term: it goes through these predicates, so the state
    can grow without touching the translation of the code that does not use it.
 */
 
 :- module(state, [initial/1, branch/5, iteration/4, thrown/3, try_entered/3, interrupted/3,
                   enter_recursive/3, leave_recursive/2, events/2, replay/3, session/2,
-                  with_session/3, input/6]).
+                  with_session/3, input/6, heap/2, with_heap/3]).
 
 :- use_module(library(lists)).
 :- use_module(library(error)).
@@ -18,29 +19,29 @@
 %% initial(-S)
 %
 %  ?- state:initial(S).
-%  S = st([],0,none).
-initial(st([], 0, none)).
+%  S = st([],0,none,heap(0,[],[])).
+initial(st([], 0, none, heap(0, [], []))).
 
 %% branch(+Method, +Id, +Outcome, +S0, -S)
 %
 %  Records that branch Id of Method went Outcome (t or f).
 %
 %  ?- state:initial(S0), state:branch(m, 0, t, S0, S).
-%  S0 = st([],0,none), S = st([br(m,0,t)],0,none).
-branch(M, Id, Outcome, st(Es, D, J), st([br(M, Id, Outcome)|Es], D, J)) :-
+%  S0 = st([],0,none,heap(0,[],[])), S = st([br(m,0,t)],0,none,heap(0,[],[])).
+branch(M, Id, Outcome, st(Es, D, J, H), st([br(M, Id, Outcome)|Es], D, J, H)) :-
     must_be(integer, Id).
 
 %% iteration(+Method, +Loop, +S0, -S)
 %
 %  Records one iteration of loop Loop of Method.
-iteration(M, L, st(Es, D, J), st([it(M, L)|Es], D, J)) :-
+iteration(M, L, st(Es, D, J, H), st([it(M, L)|Es], D, J, H)) :-
     must_be(integer, L).
 
 %% thrown(+Method, +S0, -S)
 %
 %  Records that Method executed a `throw` statement (as opposed to an exception raised by an
 %  operation or a callee, which the JVM's coverage probes see differently).
-thrown(M, st(Es, D, J), st([th(M)|Es], D, J)).
+thrown(M, st(Es, D, J, H), st([th(M)|Es], D, J, H)).
 
 %% try_entered(+Method, +S0, -S)
 %
@@ -48,9 +49,9 @@ thrown(M, st(Es, D, J), st([th(M)|Es], D, J)).
 %  see everything Method did before. The depth tells apart the active calls of a recursive
 %  Method.
 %
-%  ?- state:try_entered(m, st([],1,none), S).
-%  S = st([tr(m,1)],1,none).
-try_entered(M, st(Es, D, J), st([tr(M, D)|Es], D, J)).
+%  ?- state:try_entered(m, st([],1,none,h), S).
+%  S = st([tr(m,1)],1,none,h).
+try_entered(M, st(Es, D, J, H), st([tr(M, D)|Es], D, J, H)).
 
 %% interrupted(+Method, +S0, -S)
 %
@@ -58,23 +59,23 @@ try_entered(M, st(Es, D, J), st([tr(M, D)|Es], D, J)).
 %  interrupted Method inside a try statement: the coverage probes may miss what Method did
 %  since it last entered a try block, and what the interrupted callees did.
 %
-%  ?- state:interrupted(m, st([tr(m,0)],0,none), S).
-%  S = st([ir(m,0),tr(m,0)],0,none).
-interrupted(M, st(Es, D, J), st([ir(M, D)|Es], D, J)).
+%  ?- state:interrupted(m, st([tr(m,0)],0,none,h), S).
+%  S = st([ir(m,0),tr(m,0)],0,none,h).
+interrupted(M, st(Es, D, J, H), st([ir(M, D)|Es], D, J, H)).
 
 %% enter_recursive(+K, +S0, -S)
 %
 %  Enters a call inside a recursive component; fails beyond K active calls (the criterion).
 %
-%  ?- state:enter_recursive(1, st([],1,none), S).
+%  ?- state:enter_recursive(1, st([],1,none,h), S).
 %  false.
-enter_recursive(K, st(Es, D0, J), st(Es, D, J)) :-
+enter_recursive(K, st(Es, D0, J, H), st(Es, D, J, H)) :-
     must_be(integer, K),
     D is D0 + 1,
     D =< K.
 
 %% leave_recursive(+S0, -S)
-leave_recursive(st(Es, D0, J), st(Es, D, J)) :-
+leave_recursive(st(Es, D0, J, H), st(Es, D, J, H)) :-
     D is D0 - 1.
 
 %% replay(+Events, +S0, -S)
@@ -82,9 +83,9 @@ leave_recursive(st(Es, D0, J), st(Es, D, J)) :-
 %  Adds a composed callee's events, in order, as if its code had run here: the coverage of a
 %  callee counts the paths of its callers' tests too.
 %
-%  ?- state:replay([br(m,0,t)], st([],0,none), S).
-%  S = st([br(m,0,t)],0,none).
-replay(Events, st(Es0, D, J), st(Es, D, J)) :-
+%  ?- state:replay([br(m,0,t)], st([],0,none,heap(0,[],[])), S).
+%  S = st([br(m,0,t)],0,none,heap(0,[],[])).
+replay(Events, st(Es0, D, J, H), st(Es, D, J, H)) :-
     must_be(list, Events),
     reverse(Events, Reversed),
     append(Reversed, Es0, Es).
@@ -97,7 +98,7 @@ replay(Events, st(Es0, D, J), st(Es, D, J)) :-
 %  NoSuchElementException). Only int and long tokens are read.
 %
 %  ?- state:initial(S0), state:input(next_int, scanner, V, S0, S, ok).
-%  S = st([in(V)],0,none), V in -2147483648..2147483647.
+%  S = st([in(V)],0,none,heap(0,[],[])), V in -2147483648..2147483647.
 input(open_standard_input, _, scanner, S, S, ok) :- !.
 input(_, Scanner, void, S, S, exc('java.lang.NullPointerException')) :- Scanner == null, !.
 input(close, _, void, S, S, ok).
@@ -119,18 +120,18 @@ token(Type, V, S0, S, Ex) :-
     ).
 
 % What the path knows of the input after the tokens read so far: more, end or unknown.
-lookahead(st(Es, _, _), L) :-
+lookahead(st(Es, _, _, _), L) :-
     (   member(E, Es), input_event(E, L0) -> L = L0 ; L = unknown ).
 input_event(in(_), unknown).
 input_event(in_more, more).
 input_event(in_end, end).
 
-noted(Event, st(Es, D, J), st([Event|Es], D, J)).
+noted(Event, st(Es, D, J, H), st([Event|Es], D, J, H)).
 
 %% events(+S, -Events)
 %
 %  The path's events in the order they happened.
-events(st(Es, _, _), Events) :-
+events(st(Es, _, _, _), Events) :-
     reverse(Es, Events).
 
 %% session(+S, -Session)  with_session(+S0, +Session, -S)
@@ -139,5 +140,14 @@ events(st(Es, _, _), Events) :-
 %
 %  ?- state:initial(S0), state:with_session(S0, x, S), state:session(S, J).
 %  J = x.
-session(st(_, _, J), J).
-with_session(st(Es, D, _), J, st(Es, D, J)).
+session(st(_, _, J, _), J).
+with_session(st(Es, D, _, H), J, st(Es, D, J, H)).
+
+%% heap(+S, -Heap)  with_heap(+S0, +Heap, -S)
+%
+%  The heap in the state, and the state with another one.
+%
+%  ?- state:initial(S0), state:heap(S0, H).
+%  H = heap(0,[],[]).
+heap(st(_, _, _, H), H).
+with_heap(st(Es, D, J, _), H, st(Es, D, J, H)).

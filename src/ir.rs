@@ -13,7 +13,11 @@
 //!   branch;
 //! * `LoopEnter(l)` runs once before loop `l` is entered, `LoopIter(l)` at the start of each
 //!   iteration of its body;
-//! * exceptions: an instruction that may throw (`/`, `%`, a call) and a `Throw` or `Rethrow` in a
+//! * instance methods and constructors have `this` as local 0 (never null) and callers pass the
+//!   receiver as a call's first argument, after a `CheckNotNull` unless it is `this`; an object
+//!   local's class is exactly its static type (subclasses of analysed classes are not analysed);
+//! * exceptions: an instruction that may throw (`/`, `%`, a call, a field access, a receiver
+//!   check) and a `Throw` or `Rethrow` in a
 //!   block whose `handler` is set go to the first catch clause of that handler (then of its
 //!   `outer` handlers) whose class is the exception's class or a superclass of it
 //!   (`Method::catching`), with the locals as they are at the throw point and the clause's
@@ -45,6 +49,68 @@ pub enum Ty {
     /// A caught exception (a catch parameter, or the exception a `finally` rethrows): its value
     /// is its class's fully qualified name; nothing else about it is modelled.
     Throwable,
+    /// A reference to an object of a class of the analysed sources (`null` included); the class
+    /// is exactly this one, as classes that extend analysed classes are not analysed.
+    Object(ClassName),
+}
+
+/// The fully qualified name of a class of the analysed sources, interned so that `Ty` stays
+/// `Copy` (the program holds few classes; their names live as long as the process).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ClassName(&'static str);
+
+impl ClassName {
+    pub fn new(name: &str) -> ClassName {
+        use std::collections::HashSet;
+        use std::sync::{Mutex, OnceLock};
+        static NAMES: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+        let mut names = NAMES.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+        match names.get(name) {
+            Some(known) => ClassName(known),
+            None => {
+                let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
+                names.insert(leaked);
+                ClassName(leaked)
+            }
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl fmt::Debug for ClassName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.0)
+    }
+}
+
+impl Serialize for ClassName {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for ClassName {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(|name| ClassName::new(&name))
+    }
+}
+
+/// The instance fields of a class of the sources whose types hornet models, in declaration
+/// order: the order of an object's field values everywhere (`prolog/heap.pl`, the tests).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClassLayout {
+    pub class: ClassName,
+    pub fields: Vec<LocalDecl>,
+}
+
+impl ClassLayout {
+    /// The position of a field in the layout.
+    pub fn index_of(&self, field: &str) -> Option<usize> {
+        self.fields.iter().position(|f| f.name == field)
+    }
 }
 
 /// The JDBC interfaces a method may use.
@@ -88,12 +154,13 @@ impl Ty {
             Ty::Jdbc(t) => t.simple_name(),
             Ty::Scanner => "Scanner",
             Ty::Throwable => "Throwable",
+            Ty::Object(class) => class.as_str(),
         }
     }
 
     /// Whether values of the type are references (`null` included).
     pub fn is_reference(self) -> bool {
-        matches!(self, Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner | Ty::Throwable)
+        matches!(self, Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner | Ty::Throwable | Ty::Object(_))
     }
 
     /// Inclusive value range of an integral type (booleans are 0 and 1).
@@ -102,7 +169,7 @@ impl Ty {
             Ty::Int => Some((i32::MIN as i64, i32::MAX as i64)),
             Ty::Long => Some((i64::MIN, i64::MAX)),
             Ty::Boolean => Some((0, 1)),
-            Ty::Void | Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner | Ty::Throwable => None,
+            Ty::Void | Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner | Ty::Throwable | Ty::Object(_) => None,
         }
     }
 }
@@ -320,6 +387,23 @@ pub enum Inst {
     LoopIter(LoopId),
     /// The start of the body of the try statement whose handler this is.
     EnterTry(HandlerId),
+    /// `new C(...)` before its constructor runs: a new object with its fields at their default
+    /// values (0, false, null).
+    New { dst: LocalId, class: ClassName },
+    /// `dst = object.field`; throws NullPointerException on a null object.
+    GetField { dst: LocalId, object: Operand, field: FieldRef, span: Span },
+    /// `object.field = value`; throws NullPointerException on a null object.
+    PutField { object: Operand, field: FieldRef, value: Operand, span: Span },
+    /// The receiver of an instance call (passed as the call's first argument) must not be null:
+    /// NullPointerException otherwise. Not a branch: the JVM checks it inside the call.
+    CheckNotNull { object: Operand, span: Span },
+}
+
+/// A field of a class of the sources, as its layout (`Method::classes`) lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FieldRef {
+    pub class: ClassName,
+    pub name: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -373,15 +457,34 @@ pub struct BranchPoint {
     pub span: Span,
 }
 
+/// Whether a method has a receiver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MethodKind {
+    Static,
+    /// Local 0 is `this` (never null); the declared parameters follow.
+    Instance,
+    /// A constructor (`MethodKey::name` is `<init>`, its JVM name): an instance method whose
+    /// receiver is the object being created.
+    Constructor,
+}
+
+/// The JVM's name of constructors.
+pub const CONSTRUCTOR: &str = "<init>";
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Method {
     pub key: MethodKey,
     pub ret: Ty,
+    pub kind: MethodKind,
     /// Private methods are analysed as callees but get no tests of their own.
     pub is_private: bool,
+    /// An implicit default constructor: not declared in the sources, so neither tested nor
+    /// reported on its own.
+    pub is_implicit: bool,
     /// Where the method's name is in its declaration.
     pub span: Span,
-    /// Number of parameters; they are locals `0..param_count`.
+    /// Number of inputs (`this` first for an instance method or constructor, then the
+    /// parameters); they are locals `0..param_count`.
     pub param_count: u32,
     pub param_names: Vec<String>,
     pub locals: Vec<LocalDecl>,
@@ -399,6 +502,10 @@ pub struct Method {
     /// JDK's that hornet knows and the analysed sources' own. Empty without handlers; kept in
     /// the method so that its translation (and summary) depends on nothing else.
     pub exception_superclasses: Vec<(String, String)>,
+    /// The layouts of the classes whose objects the method may see: those of its locals' types
+    /// and, transitively, of their fields' types. Kept in the method (like
+    /// `exception_superclasses`) so that its translation and summary depend on nothing else.
+    pub classes: Vec<ClassLayout>,
 }
 
 /// Where an exception goes from a handler's region.
@@ -467,6 +574,17 @@ impl Method {
             .filter(|c| self.exception_ancestors(c).is_some())
     }
 
+    pub fn layout(&self, class: ClassName) -> Option<&ClassLayout> {
+        self.classes.iter().find(|l| l.class == class)
+    }
+
+    /// Whether the method's inputs or result may be objects of the sources (its tests then
+    /// build and check objects, and callers execute it inline).
+    pub fn has_object_interface(&self) -> bool {
+        matches!(self.ret, Ty::Object(_))
+            || self.locals[..self.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Object(_)))
+    }
+
     pub fn callees(&self) -> impl Iterator<Item = &MethodKey> {
         self.blocks.iter().flat_map(|b| b.insts.iter()).filter_map(|i| match i {
             Inst::Call { callee, .. } => Some(callee),
@@ -497,6 +615,8 @@ pub struct Program {
     pub class_files: Vec<(String, PathBuf)>,
     /// Methods declared in the sources but not lowered.
     pub skipped: Vec<DeclaredMethod>,
+    /// The layout of every class of the sources, for the tests that build and check objects.
+    pub classes: Vec<ClassLayout>,
 }
 
 impl Method {
@@ -506,7 +626,12 @@ impl Method {
         use std::fmt::Write;
         let mut out = String::new();
         let private = if self.is_private { "private " } else { "" };
-        let _ = writeln!(out, "{private}method {} -> {}  @ {}", self.key, self.ret, self.span);
+        let kind = match self.kind {
+            MethodKind::Static => "",
+            MethodKind::Instance => "instance ",
+            MethodKind::Constructor => "constructor ",
+        };
+        let _ = writeln!(out, "{private}{kind}method {} -> {}  @ {}", self.key, self.ret, self.span);
         let local = |id: LocalId| -> String {
             let Some(decl) = self.locals.get(id.0 as usize) else { return format!("?{}", id.0) };
             let shared = self.locals.iter().filter(|l| l.name == decl.name).count() > 1;
@@ -610,6 +735,14 @@ impl Method {
                     Inst::LoopEnter(l) => format!("loop_enter L{}", l.0),
                     Inst::LoopIter(l) => format!("loop_iter L{}", l.0),
                     Inst::EnterTry(h) => format!("enter_try H{}", h.0),
+                    Inst::New { dst, class } => format!("{} = new {}", local(*dst), class.as_str()),
+                    Inst::GetField { dst, object, field, .. } => {
+                        format!("{} = {}.{}", local(*dst), operand(object), field.name)
+                    }
+                    Inst::PutField { object, field, value, .. } => {
+                        format!("{}.{} = {}", operand(object), field.name, operand(value))
+                    }
+                    Inst::CheckNotNull { object, span } => format!("check_not_null {}  @ {}", operand(object), pos(span)),
                 };
                 let _ = writeln!(out, "    {line}");
             }
@@ -639,6 +772,11 @@ impl Method {
                 Terminator::Rethrow { exception, span } => format!("rethrow {}  @ {}", local(*exception), pos(span)),
             };
             let _ = writeln!(out, "    {term}");
+        }
+        for layout in &self.classes {
+            let fields: Vec<String> = layout.fields.iter().map(|f| format!("{}: {}", f.name, f.ty)).collect();
+            let fields = if fields.is_empty() { String::new() } else { format!(" {} ", fields.join(", ")) };
+            let _ = writeln!(out, "  class {} {{{fields}}}", layout.class.as_str());
         }
         for (i, sql) in self.sql.iter().enumerate() {
             let holes: Vec<String> = sql.holes.iter().map(operand).collect();
@@ -676,7 +814,9 @@ mod tests {
         Method {
             key: MethodKey { class: "T".into(), name: "m".into(), params: vec![] },
             ret: Ty::Void,
+            kind: MethodKind::Static,
             is_private: false,
+            is_implicit: false,
             span: Span::new("T.java", 1, 1),
             param_count: 0,
             param_names: vec![],
@@ -695,6 +835,7 @@ mod tests {
                 },
             ],
             exception_superclasses: superclasses.iter().map(|(c, s)| (c.to_string(), s.to_string())).collect(),
+            classes: vec![],
         }
     }
 

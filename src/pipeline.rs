@@ -141,13 +141,13 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let Analysis { program, targets, summaries, stats, mut diagnostics, schema } = analyse(opts)?;
     let incomplete = incomplete_methods(&program.methods, &summaries, opts.compose);
     let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
-    for method in &program.methods {
+    for method in program.methods.iter().filter(|m| !m.is_implicit) {
         let Some(summary) = summaries.get(&method.key) else { continue };
         let outcome = match summary {
             Err(problem) => Err(problem.clone()),
             Ok(_) if method.is_private => Ok(testgen::without_tests(method)),
             Ok(_) if !targets.contains(&method.key) => continue,
-            Ok(summary) => testgen::build(method, &summary.exploration, schema.as_ref()).map(|mut tests| {
+            Ok(summary) => testgen::build(method, &summary.exploration, schema.as_ref(), &program.classes).map(|mut tests| {
                 tests.incomplete |= incomplete.contains(&method.key);
                 if tests.cases.is_empty() {
                     diagnostics.push(Diagnostic::warning(
@@ -305,11 +305,21 @@ fn write_tests(
     }
     let mut written = Vec::new();
     let mut database_packages = BTreeSet::new();
+    let mut object_packages = BTreeSet::new();
     for (class, methods) in by_class {
         if junit::uses_database(&methods) {
             database_packages.insert(package_of(class));
         }
+        if junit::uses_objects(&methods) {
+            object_packages.insert(package_of(class));
+        }
         let (rel, text) = junit::test_class(class, &methods, schema);
+        let path = out.join(rel);
+        write_file(&path, &text)?;
+        written.push(path);
+    }
+    for package in object_packages {
+        let (rel, text) = junit::objects_helper(package);
         let path = out.join(rel);
         write_file(&path, &text)?;
         written.push(path);
@@ -343,8 +353,9 @@ fn remove_generated(dir: &Path) -> Result<(), GenError> {
 
 /// The names of the files `hornet gen` writes next to the tests.
 fn is_generated_name(path: &Path) -> bool {
-    let helper = format!("{}.java", junit::DATABASE_HELPER);
-    path.to_string_lossy().ends_with("HornetTest.java") || path.file_name().is_some_and(|name| *name == *helper)
+    let helpers = [junit::DATABASE_HELPER, junit::OBJECTS_HELPER].map(|h| format!("{h}.java"));
+    path.to_string_lossy().ends_with("HornetTest.java")
+        || path.file_name().is_some_and(|name| helpers.iter().any(|h| *name == **h))
 }
 
 /// The JVM descriptor of a method, `(IJ)Z`.
@@ -358,6 +369,7 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Jdbc(interface) => format!("Ljava/sql/{};", interface.simple_name()),
         Ty::Scanner => "Ljava/util/Scanner;".to_string(),
         Ty::Throwable => "Ljava/lang/Throwable;".to_string(),
+        Ty::Object(class) => format!("L{};", class.as_str().replace('.', "/")),
     };
     format!("({}){}", params.iter().map(code).collect::<String>(), code(&ret))
 }

@@ -8,7 +8,7 @@
 
 mod support;
 
-use hornet::emit::junit::DATABASE_HELPER;
+use hornet::emit::junit::{DATABASE_HELPER, OBJECTS_HELPER};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -223,10 +223,10 @@ fn generated_test_sources(
         .filter_map(|m| m.test_class.as_ref())
         .map(|class| generated.join(class.replace('.', "/") + ".java"))
         .collect();
-    // The database helper is written next to the test classes that use it.
+    // The database and objects helpers are written next to the test classes that use them.
     let (helpers, written): (BTreeSet<PathBuf>, BTreeSet<PathBuf>) = files_with_extension(generated, "java")
         .into_iter()
-        .partition(|file| file.file_stem().is_some_and(|stem| *stem == *DATABASE_HELPER));
+        .partition(|file| file.file_stem().is_some_and(|stem| *stem == *DATABASE_HELPER || *stem == *OBJECTS_HELPER));
     for missing in announced.difference(&written) {
         problems.push(format!("test class file {} was not written", missing.display()));
     }

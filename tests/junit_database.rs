@@ -122,6 +122,7 @@ fn case(name: &str, args: Vec<JavaValue>, expect: Expectation, fixture: Vec<Tabl
         branches: Vec::new(),
         database: Some(DatabaseCase { fixture, final_rows }),
         standard_input: None,
+        heap: None,
     }
 }
 

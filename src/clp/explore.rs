@@ -27,6 +27,17 @@ pub enum Event {
     /// An exception raised by an operation or a callee interrupted the method inside a try
     /// statement.
     Interrupted { method: String, depth: u32 },
+    /// The path's heap (for a method whose inputs or result may be objects; before a database
+    /// event): the input objects as they were before the call, and every object after it.
+    Heap { initial: Vec<HeapObject>, final_objects: Vec<HeapObject> },
+}
+
+/// An object of the symbolic heap: its fields' values in its class's layout order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeapObject {
+    pub id: u32,
+    pub class: String,
+    pub fields: Vec<Value>,
 }
 
 /// A labelled value as the engine writes it.
@@ -40,6 +51,8 @@ pub enum Value {
     Connection,
     /// A `Scanner` argument (the runtime's `scanner`), over the tokens the path reads.
     Scanner,
+    /// A reference to the object of the path's heap with this id.
+    Ref(u32),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -158,6 +171,7 @@ fn value(term: &PTerm) -> Option<Value> {
         (PTerm::Atom(a), _) if a == "null" => Some(Value::Null),
         (PTerm::Atom(a), _) if a == "conn" => Some(Value::Connection),
         (PTerm::Atom(a), _) if a == "scanner" => Some(Value::Scanner),
+        (PTerm::Compound(f, _), [PTerm::Int(id)]) if f == "r" => u32::try_from(*id).ok().map(Value::Ref),
         (PTerm::Compound(f, _), [PTerm::Int(len), PTerm::List(codes)]) if f == "s" => {
             let len = usize::try_from(*len).ok()?;
             codes
@@ -172,6 +186,22 @@ fn value(term: &PTerm) -> Option<Value> {
         }
         _ => None,
     }
+}
+
+/// `[o(Id, Class, [V, ...]), ...]`; as for database rows, a value left unbound reads as null.
+fn objects(term: &PTerm) -> Option<Vec<HeapObject>> {
+    let PTerm::List(objects) = term else { return None };
+    objects
+        .iter()
+        .map(|object| match (object.functor(), object.args()) {
+            (("o", 3), [PTerm::Int(id), PTerm::Atom(class), PTerm::List(fields)]) => Some(HeapObject {
+                id: u32::try_from(*id).ok()?,
+                class: class.clone(),
+                fields: fields.iter().map(|v| value(v).unwrap_or(Value::Null)).collect(),
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `[table(Name, [[V, ...], ...]), ...]`; a value left unbound is a NULL nothing looked at.
@@ -230,6 +260,9 @@ fn events(term: &PTerm) -> Option<Vec<Event>> {
             (("in", 1), [v]) => Some(Event::InputToken { value: value(v)? }),
             (("in_more", 0), _) => Some(Event::InputFollows),
             (("in_end", 0), _) => Some(Event::InputEnds),
+            (("heap", 2), [initial, final_objects]) => {
+                Some(Event::Heap { initial: objects(initial)?, final_objects: objects(final_objects)? })
+            }
             (("db", 2), [fixture, final_rows]) => {
                 Some(Event::Database { fixture: tables(fixture)?, final_rows: tables(final_rows)? })
             }
@@ -253,7 +286,9 @@ mod tests {
         Method {
             key: MethodKey { class: "Q".into(), name: "quot".into(), params: vec![Ty::Int, Ty::Int] },
             ret: Ty::Int,
+            kind: MethodKind::Static,
             is_private: false,
+            is_implicit: false,
             span: span.clone(),
             param_count: 2,
             param_names: vec!["a".into(), "b".into()],
@@ -298,6 +333,7 @@ mod tests {
             sql: vec![],
             handlers: vec![],
             exception_superclasses: vec![],
+            classes: vec![],
         }
     }
 
@@ -305,7 +341,7 @@ mod tests {
     fn explores_every_path_with_small_inputs() {
         let method = quot();
         let none = HashSet::new();
-        let text = translate_method(&method, &Context { compose: false, k: 2, recursive_callees: &none, analysed: &none, database_callees: &none, schema: None });
+        let text = translate_method(&method, &Context { compose: false, k: 2, recursive_callees: &none, analysed: &none, inline_callees: &none, schema: None });
         let mut engine = Engine::new().expect("runtime loads");
         engine.consult("quot.pl", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         let exploration = explore(&mut engine, &method.key, 1_000_000).expect("explores");

@@ -6,14 +6,14 @@
 //! at the catch clause that receives it: chosen here when the class is known (a `throw`), else
 //! by a table of the method's handlers and exception classes (`catches_pred`).
 //!
-//! The text produced here calls the runtime in `prolog/` (modules `jvm`, `state`, `strings`),
+//! The text produced here calls the runtime in `prolog/` (modules `jvm`, `state`, `strings`,
+//! `heap`),
 //! the JDBC model (`summaries/jdbc.pl`, module `jdbc`) and the
 //! predicates of other methods by the names `method_pred` gives them; nothing else.
 
 use crate::ir::{
-    BinOp, Block, BlockId, Caught, CmpOp, HandlerId, InputCall, Inst, JdbcCall, JdbcType, Method, MethodKey, Operand, Rvalue,
-    STRING_MAX_LENGTH, SqlId,
-    Terminator, Ty,
+    BinOp, Block, BlockId, Caught, ClassName, CmpOp, HandlerId, InputCall, Inst, JdbcCall, JdbcType, Method, MethodKey,
+    MethodKind, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, Terminator, Ty,
 };
 use std::collections::HashSet;
 use std::fmt::Write;
@@ -30,9 +30,10 @@ pub struct Context<'a> {
     pub recursive_callees: &'a HashSet<MethodKey>,
     /// Methods translated from source (the others are hand-written summaries).
     pub analysed: &'a HashSet<MethodKey>,
-    /// Analysed callees that use the database: always executed inline, because their paths
-    /// depend on the caller's database (a summary of them would need its own composition).
-    pub database_callees: &'a HashSet<MethodKey>,
+    /// Analysed callees always executed inline: those that use the database, and those whose
+    /// inputs or result may be objects, because their paths depend on the caller's database or
+    /// heap (a summary of them would need its own composition).
+    pub inline_callees: &'a HashSet<MethodKey>,
     /// For a method that uses the database, the schema term (`sql::schema_term`) its session
     /// starts with.
     pub schema: Option<&'a str>,
@@ -165,8 +166,19 @@ impl Translator<'_> {
         let m = self.method;
         let params: Vec<String> = (0..m.param_count).map(|i| format!("P{i}")).collect();
         let mut body = vec![format!("Inputs = [{}]", params.join(","))];
+        let mut state = "S0";
         for (i, p) in params.iter().enumerate() {
             match m.locals[i].ty {
+                // The receiver: a new object for a constructor, else an input object.
+                Ty::Object(class) if i == 0 && m.kind == MethodKind::Constructor => {
+                    body.push(format!("heap:new({}, {p}, S0, S01)", self.layout_term(class)));
+                    body.push(format!("Ret = {p}"));
+                    state = "S01";
+                }
+                Ty::Object(class) if i == 0 && m.kind == MethodKind::Instance => {
+                    body.push(format!("heap:check_not_null({}, {p}, S0, S01, ok)", self.layout_term(class)));
+                    state = "S01";
+                }
                 // The test passes its own connection; the database is the session's.
                 Ty::Jdbc(JdbcType::Connection) => body.push(format!("{p} = conn")),
                 // The test passes a Scanner over the tokens the path reads.
@@ -176,21 +188,32 @@ impl Translator<'_> {
                 ty => body.push(format!("jvm:value({}, {p})", ty_atom(ty))),
             }
         }
+        // A constructor's result is its receiver; the method's own `Ret` is void.
+        let ret = if m.kind == MethodKind::Constructor { "_" } else { "Ret" };
         match self.ctx.schema {
             Some(schema) => {
-                body.push("state:initial(S00)".into());
-                body.push(format!("jdbc:start({schema}, S00, S0)"));
-                body.push(format!("{}(Inputs, Ret, S0, S, Ex)", self.name()));
+                body.insert(0, "state:initial(S00)".into());
+                body.insert(1, format!("jdbc:start({schema}, S00, S0)"));
+                body.push(format!("{}(Inputs, {ret}, {state}, S, Ex)", self.name()));
                 body.push("state:events(S, Events0)".into());
-                body.push("jdbc:closed(S, Database)".into());
-                body.push("append(Events0, [Database], Events)".into());
             }
             None => {
-                body.push("state:initial(S0)".into());
-                body.push(format!("{}(Inputs, Ret, S0, S, Ex)", self.name()));
-                body.push("state:events(S, Events)".into());
+                body.insert(0, "state:initial(S0)".into());
+                body.push(format!("{}(Inputs, {ret}, {state}, S, Ex)", self.name()));
+                body.push("state:events(S, Events0)".into());
             }
         }
+        // The heap event comes before the database's, which ends a path that has one.
+        let mut ends = Vec::new();
+        if m.has_object_interface() {
+            body.push("heap:path_heap(S, Heap)".into());
+            ends.push("Heap");
+        }
+        if self.ctx.schema.is_some() {
+            body.push("jdbc:closed(S, Database)".into());
+            ends.push("Database");
+        }
+        body.push(format!("append(Events0, [{}], Events)", ends.join(",")));
         let _ = writeln!(
             self.out,
             "{}(Inputs, Ret, Ex, Events) :-\n    {}.\n",
@@ -242,6 +265,11 @@ impl Translator<'_> {
             let is_jdbc = |op: &Operand| {
                 matches!(op, Operand::Local(l) if matches!(self.method.locals[l.0 as usize].ty, Ty::Jdbc(_)))
             };
+            let is_object = |op: &Operand| matches!(self.operand_ty(op), Ty::Object(_));
+            if is_object(&cond.lhs) || is_object(&cond.rhs) {
+                self.reference_branch(id, cond, *then_block, *else_block, *branch);
+                return;
+            }
             let module = if is_jdbc(&cond.lhs) || is_jdbc(&cond.rhs) {
                 "jdbc:ref_compare"
             } else if matches!(cond.lhs, Operand::Null) || matches!(cond.rhs, Operand::Null) {
@@ -338,7 +366,7 @@ impl Translator<'_> {
                 } else {
                     let composed = self.ctx.compose
                         && self.ctx.analysed.contains(callee)
-                        && !self.ctx.database_callees.contains(callee);
+                        && !self.ctx.inline_callees.contains(callee);
                     let pred = if composed {
                         summary_pred(callee)
                     } else {
@@ -404,6 +432,52 @@ impl Translator<'_> {
                 let s = self.var("S");
                 goals.push(format!("state:try_entered({}, {}, {s})", self.name(), env.state));
                 env.state = s;
+            }
+            Inst::New { dst, class } => {
+                let (r, s) = (self.var("V"), self.var("S"));
+                goals.push(format!("heap:new({}, {r}, {}, {s})", self.layout_term(*class), env.state));
+                env.state = s;
+                env.locals[dst.0 as usize] = r;
+            }
+            Inst::GetField { dst, object, field, .. } => {
+                let object = self.operand(&env, object);
+                let (r, flag, s) = (self.var("V"), self.var("E"), self.var("S"));
+                goals.push(format!(
+                    "heap:get_field({}, {object}, {}, {r}, {}, {s}, {flag})",
+                    self.layout_term(field.class),
+                    self.field_index(field),
+                    env.state
+                ));
+                env.state = s;
+                let at_throw = env.clone();
+                env.locals[dst.0 as usize] = r;
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
+            }
+            Inst::PutField { object, field, value, .. } => {
+                let object = self.operand(&env, object);
+                let value = self.operand(&env, value);
+                let (flag, s) = (self.var("E"), self.var("S"));
+                goals.push(format!(
+                    "heap:put_field({}, {object}, {}, {value}, {}, {s}, {flag})",
+                    self.layout_term(field.class),
+                    self.field_index(field),
+                    env.state
+                ));
+                env.state = s;
+                let at_throw = env.clone();
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
+            }
+            Inst::CheckNotNull { object, .. } => {
+                let layout = match self.operand_ty(object) {
+                    Ty::Object(class) => self.layout_term(class),
+                    _ => "none".to_string(),
+                };
+                let object = self.operand(&env, object);
+                let (flag, s) = (self.var("E"), self.var("S"));
+                goals.push(format!("heap:check_not_null({layout}, {object}, {}, {s}, {flag})", env.state));
+                env.state = s;
+                let at_throw = env.clone();
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
             }
         }
         self.insts(rest, term, block, env, goals)
@@ -544,6 +618,61 @@ impl Translator<'_> {
 }
 
 impl Translator<'_> {
+    /// The clauses of a comparison of object references: both operands get their shape in the
+    /// heap first (an input reference may be null, a fresh object or an alias).
+    fn reference_branch(&mut self, id: BlockId, cond: &crate::ir::Cond, then_block: BlockId, else_block: BlockId, branch: crate::ir::BranchId) {
+        let layout = |t: &Self, op: &Operand| match t.operand_ty(op) {
+            Ty::Object(class) => t.layout_term(class),
+            _ => "none".to_string(),
+        };
+        for (outcome, target) in [("t", then_block), ("f", else_block)] {
+            self.fresh = 0;
+            let env = self.head_env();
+            let (lhs, rhs) = (self.operand(&env, &cond.lhs), self.operand(&env, &cond.rhs));
+            let _ = writeln!(
+                self.out,
+                "{}({}, Ret, S0, S, Ex) :-\n    heap:ref_compare({}, {}, {}, {lhs}, {rhs}, {outcome}, S0, S1),\n    \
+                 state:branch({}, {}, {outcome}, S1, S2),\n    {}({}, Ret, S2, S, Ex).\n",
+                branch_pred(&self.method.key, id),
+                env.as_list(),
+                cmp_atom(cond.op),
+                layout(self, &cond.lhs),
+                layout(self, &cond.rhs),
+                self.name(),
+                branch.0,
+                block_pred(&self.method.key, target),
+                env.as_list(),
+            );
+        }
+    }
+
+    fn operand_ty(&self, op: &Operand) -> Ty {
+        match op {
+            Operand::Local(l) => self.method.locals[l.0 as usize].ty,
+            Operand::Const(_, ty) => *ty,
+            Operand::Str(_) => Ty::String,
+            Operand::Null => Ty::Null,
+        }
+    }
+
+    /// `layout(Class, Kinds)` for `prolog/heap.pl`; the front end puts the layout of every
+    /// class a method uses in the method (a missing one makes the runtime raise a type error).
+    fn layout_term(&self, class: ClassName) -> String {
+        let Some(layout) = self.method.layout(class) else {
+            return format!("missing_layout({})", quote_atom(class.as_str()));
+        };
+        let kinds: Vec<&str> = layout.fields.iter().map(|f| ty_atom(f.ty)).collect();
+        format!("layout({},[{}])", quote_atom(class.as_str()), kinds.join(","))
+    }
+
+    /// The field's position (from 1) in its class's layout, or an atom the runtime rejects.
+    fn field_index(&self, field: &crate::ir::FieldRef) -> String {
+        match self.method.layout(field.class).and_then(|l| l.index_of(&field.name)) {
+            Some(i) => (i + 1).to_string(),
+            None => quote_atom(&format!("missing field {}", field.name)),
+        }
+    }
+
     /// The term `jdbc:invoke/7` takes for a call: SQL texts as `sql(Statement, Labels, Holes)`.
     fn jdbc_call(&self, env: &Env, call: &JdbcCall) -> String {
         let sql = |id: &Option<SqlId>| match id {
@@ -607,7 +736,7 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Void => "void",
         Ty::String => "string",
         Ty::Null => "null",
-        Ty::Jdbc(_) | Ty::Scanner => "ref",
+        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) => "ref",
         Ty::Throwable => "throwable",
     }
 }

@@ -1,5 +1,5 @@
-//! What is declared where: the classes of the analysed sources, their static methods'
-//! signatures and their constant fields, and how a name in a file resolves to a class.
+//! What is declared where: the classes of the analysed sources, their methods' and
+//! constructors' signatures, their fields, and how a name in a file resolves to a class.
 //! Constant expressions (JLS 15.29) are evaluated here too, since field initialisers need it.
 
 use super::library;
@@ -8,7 +8,7 @@ use super::syntax::{
     text, wrap,
 };
 use crate::diag::Diagnostic;
-use crate::ir::{BinOp, CmpOp, Ty};
+use crate::ir::{BinOp, ClassLayout, ClassName, CmpOp, CONSTRUCTOR, LocalDecl, MethodKind, Ty};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
@@ -29,18 +29,41 @@ pub(crate) struct ClassInfo<'t> {
     pub fq_name: String,
     pub file: &'t FileScope<'t>,
     pub fields: HashMap<String, FieldInfo<'t>>,
-    /// The static methods whose signature is supported.
+    /// The instance fields of a supported type, in declaration order (the class's layout).
+    pub instance_fields: Vec<(String, Ty, Option<Node<'t>>)>,
+    /// The methods and constructors whose signature is supported (an implicit default
+    /// constructor included).
     pub methods: Vec<MethodInfo<'t>>,
+    /// Whether objects of the class are analysed: not an exception class, and no superclass
+    /// but Object.
+    pub is_object_class: bool,
+    /// The analysed class this one extends, if any (its instance side is then not analysed).
+    pub extends_analysed: Option<String>,
+    /// The (name, parameter count) of the instance methods it declares, which may override
+    /// its superclasses'.
+    pub overridable: Vec<(String, usize)>,
+}
+
+impl ClassInfo<'_> {
+    pub fn layout(&self) -> ClassLayout {
+        let fields = self.instance_fields.iter().map(|(name, ty, _)| LocalDecl { name: name.clone(), ty: *ty }).collect();
+        ClassLayout { class: ClassName::new(&self.fq_name), fields }
+    }
 }
 
 pub(crate) struct FieldInfo<'t> {
     pub ty: Option<Ty>,
+    pub is_static: bool,
     pub is_static_final: bool,
     pub initialiser: Option<Node<'t>>,
+    /// The declared type, for diagnostics.
+    pub type_node: Option<Node<'t>>,
 }
 
 pub(crate) struct MethodInfo<'t> {
+    /// `<init>` for a constructor.
     pub name: String,
+    pub kind: MethodKind,
     pub params: Vec<Ty>,
     pub param_names: Vec<String>,
     pub ret: Ty,
@@ -48,7 +71,8 @@ pub(crate) struct MethodInfo<'t> {
     /// The method contains a syntax error: it is known to callers but not lowered.
     pub has_syntax_error: bool,
     pub node: Node<'t>,
-    pub body: Node<'t>,
+    /// `None` for an implicit default constructor.
+    pub body: Option<Node<'t>>,
 }
 
 /// A compile-time constant: a value of an integral type or a boolean (0/1).
@@ -81,6 +105,8 @@ pub(crate) struct Index<'t> {
     field_constants: RefCell<HashMap<(String, String), Option<Const>>>,
     /// (class, direct superclass) of the exception classes whose superclass is known.
     pub exception_superclasses: Vec<(String, String)>,
+    /// The classes whose objects are analysed (`ClassInfo::is_object_class`).
+    pub object_classes: HashSet<String>,
 }
 
 /// Simple names of the superclasses that make a class an exception class.
@@ -124,6 +150,12 @@ impl<'t> Index<'t> {
             .filter(|(_, _, fq_name)| exception_classes.contains(fq_name))
             .filter_map(|(file, node, fq_name)| Some((*file, fq_name.clone(), superclass_name(file, *node)?)))
             .collect();
+        let object_classes: HashSet<String> = class_nodes
+            .iter()
+            .filter(|(file, node, fq)| !exception_classes.contains(fq) && superclass_name(file, *node).is_none())
+            .map(|(_, _, fq)| fq.clone())
+            .collect();
+        let all_classes: HashSet<String> = class_nodes.iter().map(|(_, _, fq)| fq.clone()).collect();
         let mut classes = BTreeMap::new();
         for (file, node, fq_name) in class_nodes {
             if classes.contains_key(&fq_name) {
@@ -132,7 +164,10 @@ impl<'t> Index<'t> {
                 continue;
             }
             let is_exception = exception_classes.contains(&fq_name);
-            let class = index_class(file, node, fq_name.clone(), is_exception, diags);
+            let extends_analysed = superclass_name(file, node)
+                .map(|s| resolve_among(&s, file, &all_classes))
+                .filter(|s| all_classes.contains(s) && !is_exception);
+            let class = index_class(file, node, fq_name.clone(), is_exception, extends_analysed, &object_classes, diags);
             classes.insert(fq_name, class);
         }
         let mut index = Index {
@@ -140,6 +175,7 @@ impl<'t> Index<'t> {
             classes,
             field_constants: RefCell::new(HashMap::new()),
             exception_superclasses: Vec::new(),
+            object_classes,
         };
         let declared = declared_exceptions
             .into_iter()
@@ -168,6 +204,27 @@ impl<'t> Index<'t> {
         } else {
             ClassRef::Unknown
         }
+    }
+
+    /// The methods of classes extending `class` with this name and number of parameters:
+    /// overridings a call on a receiver of static type `class` may dispatch to.
+    pub fn overriding(&self, class: &str, name: &str, params: usize) -> Option<&str> {
+        let extends = |c: &ClassInfo| {
+            let mut superclass = c.extends_analysed.as_deref();
+            // Bounded: a cyclic chain of analysed classes does not compile anyway.
+            for _ in 0..self.classes.len() {
+                match superclass {
+                    Some(s) if s == class => return true,
+                    Some(s) => superclass = self.classes.get(s).and_then(|s| s.extends_analysed.as_deref()),
+                    None => return false,
+                }
+            }
+            false
+        };
+        self.classes
+            .values()
+            .find(|c| extends(c) && c.overridable.iter().any(|(n, p)| n == name && *p == params))
+            .map(|c| c.fq_name.as_str())
     }
 
     /// The fully qualified name of an exception class named in `throw new X(...)`.
@@ -301,6 +358,35 @@ fn is_integer_literal(node: Node) -> bool {
     )
 }
 
+/// The fully qualified name a class name spelled in `file` stands for, among `known` classes
+/// (as spelled when it is none of them).
+fn resolve_among(name: &str, file: &FileScope, known: &HashSet<String>) -> String {
+    let name: String = name.chars().filter(|c| !c.is_whitespace()).collect();
+    if name.contains('.') {
+        return name;
+    }
+    let same_package = qualify(&file.package, &name);
+    if known.contains(&same_package) {
+        same_package
+    } else if let Some(imported) = file.imports.get(&name) {
+        imported.clone()
+    } else {
+        name
+    }
+}
+
+/// A type as declared in `file`: a primitive type, String and the modelled library types,
+/// or a class of the sources whose objects are analysed.
+pub(crate) fn declared_type(node: Node, file: &FileScope, object_classes: &HashSet<String>) -> Result<Ty, Diagnostic> {
+    primitive_type(node, file.path, file.source).or_else(|unsupported| {
+        if !matches!(node.kind(), "type_identifier" | "scoped_type_identifier") {
+            return Err(unsupported);
+        }
+        let fq = resolve_among(text(node, file.source), file, object_classes);
+        if object_classes.contains(&fq) { Ok(Ty::Object(ClassName::new(&fq))) } else { Err(unsupported) }
+    })
+}
+
 /// `pkg.Name`, or `Name` in the default package.
 fn qualify(package: &str, name: &str) -> String {
     if package.is_empty() { name.to_string() } else { format!("{package}.{name}") }
@@ -336,57 +422,93 @@ fn superclass_name(file: &FileScope, node: Node) -> Option<String> {
     Some(text(ty, file.source).to_string())
 }
 
-/// Record a class's fields and supported static methods; report the members not analysed.
+/// Record a class's fields and supported methods and constructors; report the members not
+/// analysed.
+#[allow(clippy::too_many_arguments)]
 fn index_class<'t>(
     file: &'t FileScope<'t>,
     node: Node<'t>,
     fq_name: String,
     is_exception: bool,
+    extends_analysed: Option<String>,
+    object_classes: &HashSet<String>,
     diags: &mut Vec<Diagnostic>,
 ) -> ClassInfo<'t> {
     let source = file.source;
-    let mut class = ClassInfo { fq_name, file, fields: HashMap::new(), methods: Vec::new() };
+    let is_object_class = object_classes.contains(&fq_name);
+    let mut class = ClassInfo {
+        fq_name,
+        file,
+        fields: HashMap::new(),
+        instance_fields: Vec::new(),
+        methods: Vec::new(),
+        is_object_class,
+        extends_analysed,
+        overridable: Vec::new(),
+    };
     let Some(body) = node.child_by_field_name("body") else { return class };
     let class_name = crate::ir::simple_name(&class.fq_name).to_string();
+    // Why the instance side of a class is not analysed, if it is not.
+    let not_analysed = match (&class.extends_analysed, superclass_name(file, node)) {
+        _ if is_object_class || is_exception => None,
+        (Some(superclass), _) => Some(format!("it extends the analysed class '{superclass}' (inheritance is not analysed yet)")),
+        (None, Some(superclass)) => Some(format!("it extends '{superclass}'")),
+        (None, None) => None,
+    };
+    let mut has_constructor = false;
     for member in children(body) {
         let span = span_of(file.path, member);
         let name = member.child_by_field_name("name").map(|n| text(n, source)).unwrap_or("?");
+        let is_static = has_modifier(member, source, "static");
         match member.kind() {
             "field_declaration" => {
-                let is_static_final =
-                    has_modifier(member, source, "static") && has_modifier(member, source, "final");
-                let ty = member.child_by_field_name("type");
-                let ty = ty.and_then(|t| primitive_type(t, file.path, source).ok());
+                let is_static_final = is_static && has_modifier(member, source, "final");
+                let type_node = member.child_by_field_name("type");
+                let ty = type_node.and_then(|t| declared_type(t, file, object_classes).ok());
                 for declarator in field_children(member, "declarator") {
                     let Some(name) = declarator.child_by_field_name("name") else { continue };
-                    let field = FieldInfo {
-                        ty: ty.filter(|_| declarator.child_by_field_name("dimensions").is_none()),
-                        is_static_final,
-                        initialiser: declarator.child_by_field_name("value"),
-                    };
-                    class.fields.insert(text(name, source).to_string(), field);
+                    let ty = ty.filter(|_| declarator.child_by_field_name("dimensions").is_none());
+                    let initialiser = declarator.child_by_field_name("value");
+                    let field = FieldInfo { ty, is_static, is_static_final, initialiser, type_node };
+                    let name = text(name, source).to_string();
+                    if let (false, Some(ty)) = (is_static, ty) {
+                        class.instance_fields.push((name.clone(), ty, initialiser));
+                    }
+                    class.fields.insert(name, field);
                 }
             }
-            "method_declaration" if has_modifier(member, source, "static") => {
-                match method_signature(file, member, name) {
+            "method_declaration" if is_static => match method_signature(file, member, name, MethodKind::Static, object_classes) {
+                Ok(method) => class.methods.push(method),
+                // A syntax error was reported already.
+                Err(_) if file.broken_methods.contains(&member.id()) => {}
+                Err(diag) => diags.push(diag),
+            },
+            // Exception classes are only thrown: their instance side is not analysed.
+            _ if is_exception
+                && matches!(member.kind(), "method_declaration" | "constructor_declaration" | "block") => {}
+            "method_declaration" | "constructor_declaration" if not_analysed.is_some() => {
+                if member.kind() == "method_declaration" {
+                    let params = member.child_by_field_name("parameters").map(children).unwrap_or_default();
+                    let count = params.iter().filter(|p| p.kind() == "formal_parameter").count();
+                    class.overridable.push((name.to_string(), count));
+                }
+                let what = if member.kind() == "method_declaration" { format!("instance method '{name}'") } else { format!("constructor of '{class_name}'") };
+                let why = not_analysed.as_deref().unwrap_or_default();
+                diags.push(Diagnostic::unsupported(span, format!("{what}: {why}")));
+            }
+            "method_declaration" | "constructor_declaration" => {
+                let (kind, method_name) = if member.kind() == "method_declaration" {
+                    (MethodKind::Instance, name)
+                } else {
+                    has_constructor = true;
+                    (MethodKind::Constructor, CONSTRUCTOR)
+                };
+                match method_signature(file, member, method_name, kind, object_classes) {
                     Ok(method) => class.methods.push(method),
-                    // A syntax error was reported already.
                     Err(_) if file.broken_methods.contains(&member.id()) => {}
                     Err(diag) => diags.push(diag),
                 }
             }
-            // Exception classes are only thrown: their instance side is not analysed.
-            _ if is_exception
-                && matches!(member.kind(), "method_declaration" | "constructor_declaration" | "block") => {}
-            "method_declaration" => diags.push(Diagnostic::unsupported(
-                span,
-                format!("instance method '{name}' (only static methods are analysed)"),
-            )),
-            "constructor_declaration" if is_trivial_constructor(member) => {}
-            "constructor_declaration" => diags.push(Diagnostic::unsupported(
-                span,
-                format!("constructor of '{class_name}' (only static methods are analysed)"),
-            )),
             "static_initializer" => diags.push(Diagnostic::unsupported(span, "static initialiser")),
             "block" => diags.push(Diagnostic::unsupported(span, "instance initialiser")),
             ";" => {}
@@ -396,21 +518,32 @@ fn index_class<'t>(
             }
         }
     }
+    let has_instance_side = !class.instance_fields.is_empty() || class.methods.iter().any(|m| m.kind != MethodKind::Static);
+    if is_object_class && !has_constructor && has_instance_side {
+        // The default constructor: the field initialisers only. It is not declared, so it gets
+        // no tests and no report entry of its own (`Method::is_implicit`).
+        class.methods.push(MethodInfo {
+            name: CONSTRUCTOR.to_string(),
+            kind: MethodKind::Constructor,
+            params: Vec::new(),
+            param_names: Vec::new(),
+            ret: Ty::Void,
+            is_private: true,
+            has_syntax_error: false,
+            node: node.child_by_field_name("name").unwrap_or(node),
+            body: None,
+        });
+    }
     class
 }
 
-/// `private C() {}`: the constructor of a utility class, which does nothing worth analysing.
-fn is_trivial_constructor(constructor: Node) -> bool {
-    let no_params = constructor.child_by_field_name("parameters").is_some_and(|p| children(p).is_empty());
-    let empty_body = constructor.child_by_field_name("body").is_some_and(|b| children(b).is_empty());
-    no_params && empty_body
-}
-
-/// The signature of a static method, or the first unsupported part of it.
+/// The signature of a method or constructor, or the first unsupported part of it.
 fn method_signature<'t>(
     file: &FileScope<'t>,
     node: Node<'t>,
     name: &str,
+    kind: MethodKind,
+    object_classes: &HashSet<String>,
 ) -> Result<MethodInfo<'t>, Diagnostic> {
     let source = file.source;
     let unsupported = |at: Node, what: String| Err(Diagnostic::unsupported(span_of(file.path, at), what));
@@ -423,10 +556,11 @@ fn method_signature<'t>(
     if let Some(dims) = node.child_by_field_name("dimensions") {
         return unsupported(dims, "arrays".to_string());
     }
-    let Some(ret) = node.child_by_field_name("type") else {
-        return unsupported(node, format!("method '{name}' without a return type"));
+    let ret = match node.child_by_field_name("type") {
+        Some(ret) => declared_type(ret, file, object_classes)?,
+        None if kind == MethodKind::Constructor => Ty::Void,
+        None => return unsupported(node, format!("method '{name}' without a return type")),
     };
-    let ret = primitive_type(ret, file.path, source)?;
     let mut params = Vec::new();
     let mut param_names = Vec::new();
     let parameters = node.child_by_field_name("parameters").map(children).unwrap_or_default();
@@ -444,7 +578,7 @@ fn method_signature<'t>(
         else {
             return unsupported(param, "parameter".to_string());
         };
-        let ty = primitive_type(ty, file.path, source)?;
+        let ty = declared_type(ty, file, object_classes)?;
         if ty == Ty::Void {
             return unsupported(param, "parameter of type 'void'".to_string());
         }
@@ -453,13 +587,14 @@ fn method_signature<'t>(
     }
     Ok(MethodInfo {
         name: name.to_string(),
+        kind,
         params,
         param_names,
         ret,
         is_private: has_modifier(node, source, "private"),
         has_syntax_error: file.broken_methods.contains(&node.id()),
         node,
-        body,
+        body: Some(body),
     })
 }
 

@@ -1,4 +1,4 @@
-//! Lowering of one static method's body to a control-flow graph of basic blocks.
+//! Lowering of one method's or constructor's body to a control-flow graph of basic blocks.
 //!
 //! Conditions are lowered as jumping code, the way javac compiles them, so that every
 //! conditional jump of the bytecode is exactly one `Terminator::Branch` here: `cond` lowers a
@@ -10,19 +10,22 @@ use super::index::{
 };
 use super::exceptions::is_known;
 use super::syntax::{
-    children, field_children, has_modifier, operator, primitive_type, skip_parens, span_of, text,
+    children, field_children, has_modifier, operator, skip_parens, span_of, text,
 };
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{
-    BinOp, Block, BlockId, BranchId, BranchPoint, Catch, CmpOp, Cond, Handler, HandlerId, InputCall, Inst, JdbcCall, LocalDecl,
-    LocalId, LoopId, Method, MethodKey, Operand, Rvalue, THROWABLE, Terminator, Ty,
+    BinOp, Block, BlockId, BranchId, BranchPoint, Catch, ClassLayout, ClassName, CmpOp, Cond, Handler,
+    HandlerId, InputCall, Inst, JdbcCall, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, Operand, Rvalue,
+    THROWABLE, Terminator, Ty,
 };
 use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
 
 mod jdbc;
+mod objects;
 
 use jdbc::LocalText;
+use objects::Place;
 use std::collections::HashSet;
 
 type Lowered<T> = Result<T, Diagnostic>;
@@ -95,6 +98,7 @@ pub(crate) fn lower_method<'t>(
     let mut lowering = MethodLowering {
         index,
         class,
+        kind: method.kind,
         ret: method.ret,
         locals: Vec::new(),
         blocks: Vec::new(),
@@ -116,12 +120,31 @@ pub(crate) fn lower_method<'t>(
         branch_of_node: HashMap::new(),
         loop_of_node: HashMap::new(),
     };
+    let mut param_names = Vec::new();
+    if method.kind != MethodKind::Static {
+        lowering.declare("this", Ty::Object(ClassName::new(&class.fq_name)), None);
+        param_names.push("this".to_string());
+    }
     for (name, ty) in method.param_names.iter().zip(&method.params) {
         lowering.declare(name, *ty, None);
     }
+    param_names.extend(method.param_names.iter().cloned());
     let entry = lowering.new_block();
     lowering.switch_to(entry);
-    lowering.statement(method.body)?;
+    if method.kind == MethodKind::Constructor {
+        // Field initialisers run after `super()`, in every constructor that does not start
+        // by calling another one with `this(...)`.
+        let first = method.body.and_then(|b| children(b).into_iter().next());
+        let delegates = first.is_some_and(|f| {
+            f.kind() == "explicit_constructor_invocation" && f.child_by_field_name("constructor").is_some_and(|c| c.kind() == "this")
+        });
+        if !delegates {
+            lowering.field_initialisers()?;
+        }
+    }
+    if let Some(body) = method.body {
+        lowering.statement(body)?;
+    }
     // A method is located by its name: annotations and modifiers may come lines before it.
     let span = lowering.span(method.node.child_by_field_name("name").unwrap_or(method.node));
     let falls_off_end = lowering.current;
@@ -139,6 +162,7 @@ pub(crate) fn lower_method<'t>(
     let (blocks, branches, loops) = renumber(blocks, &lowering.branches, &lowering.loops);
     let exception_superclasses =
         if handlers.is_empty() { Vec::new() } else { lowering.index.exception_superclasses.clone() };
+    let classes = layouts(index, &lowering.locals);
     Ok(Method {
         key: MethodKey {
             class: class.fq_name.clone(),
@@ -146,10 +170,12 @@ pub(crate) fn lower_method<'t>(
             params: method.params.clone(),
         },
         ret: method.ret,
+        kind: method.kind,
         is_private: method.is_private,
+        is_implicit: method.body.is_none(),
         span,
-        param_count: method.params.len() as u32,
-        param_names: method.param_names.clone(),
+        param_count: param_names.len() as u32,
+        param_names,
         locals: lowering.locals,
         blocks,
         branches,
@@ -158,12 +184,38 @@ pub(crate) fn lower_method<'t>(
         sql: lowering.sql,
         handlers,
         exception_superclasses,
+        classes,
     })
+}
+
+/// The layouts of the classes of the locals' types and, transitively, of their fields' types.
+fn layouts(index: &Index, locals: &[LocalDecl]) -> Vec<ClassLayout> {
+    let mut pending: Vec<ClassName> = locals.iter().filter_map(|l| match l.ty {
+        Ty::Object(class) => Some(class),
+        _ => None,
+    }).collect();
+    let mut found: Vec<ClassLayout> = Vec::new();
+    while let Some(class) = pending.pop() {
+        if found.iter().any(|l| l.class == class) {
+            continue;
+        }
+        let Some(info) = index.classes.get(class.as_str()) else { continue };
+        let layout = info.layout();
+        pending.extend(layout.fields.iter().filter_map(|f| match f.ty {
+            Ty::Object(c) => Some(c),
+            _ => None,
+        }));
+        found.push(layout);
+    }
+    found.sort_by(|a, b| a.class.cmp(&b.class));
+    found
 }
 
 struct MethodLowering<'i, 't> {
     index: &'i Index<'t>,
     class: &'i ClassInfo<'t>,
+    /// Instance methods and constructors have `this` as local 0.
+    kind: MethodKind,
     ret: Ty,
     locals: Vec<LocalDecl>,
     blocks: Vec<PendingBlock>,
@@ -344,7 +396,7 @@ impl<'t> MethodLowering<'_, 't> {
 
     fn statement_kind(&mut self, node: Node<'t>) -> Lowered<()> {
         match node.kind() {
-            "block" => {
+            "block" | "constructor_body" => {
                 self.scopes.push(Vec::new());
                 for statement in children(node) {
                     self.statement(statement)?;
@@ -364,6 +416,7 @@ impl<'t> MethodLowering<'_, 't> {
             "break_statement" | "continue_statement" => self.jump(node),
             "return_statement" => self.return_statement(node),
             "throw_statement" => self.throw_statement(node),
+            "explicit_constructor_invocation" => self.explicit_constructor_invocation(node),
             "labeled_statement" => self.unsupported(node, "labelled statement"),
             "enhanced_for_statement" => self.unsupported(node, "enhanced for loop"),
             "switch_expression" => self.unsupported(node, "switch"),
@@ -382,7 +435,7 @@ impl<'t> MethodLowering<'_, 't> {
         let Some(type_node) = node.child_by_field_name("type") else {
             return self.error(node, "syntax error: declaration without a type");
         };
-        let ty = primitive_type(type_node, self.class.file.path, self.source())?;
+        let ty = self.declared_type(type_node)?;
         if ty == Ty::Void {
             return self.error(type_node, "'void' is not a type for variables");
         }
@@ -691,7 +744,7 @@ impl<'t> MethodLowering<'_, 't> {
     fn resource(&mut self, node: Node<'t>) -> Lowered<LocalId> {
         let field = |name| node.child_by_field_name(name);
         if let (Some(type_node), Some(name), Some(value)) = (field("type"), field("name"), field("value")) {
-            let ty = primitive_type(type_node, self.class.file.path, self.source())?;
+            let ty = self.declared_type(type_node)?;
             let typed = self.value(value)?;
             let operand = self.coerce(typed, ty, value)?;
             let id = self.declare(self.text(name), ty, None);
@@ -989,6 +1042,12 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::String, Ty::Null) | (Ty::Null, Ty::String) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
+            (Ty::Object(a), Ty::Object(b)) if a == b && matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+                Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
+            }
+            (Ty::Object(_), Ty::Null) | (Ty::Null, Ty::Object(_)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+                Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
+            }
             (Ty::String, Ty::String) if matches!(op, CmpOp::Eq | CmpOp::Ne) => self.unsupported(
                 node,
                 format!("'{token}' between two Strings (reference identity; use equals)"),
@@ -1055,12 +1114,17 @@ impl<'t> MethodLowering<'_, 't> {
                 None => self.error(node, "a void method call has no value"),
             },
             "field_access" => self.field_access(node),
+            "this" => self.this(node),
             "object_creation_expression" if self.is_standard_input_scanner(node) => {
                 let dst = self.new_temp(Ty::Scanner);
                 let span = self.span(node);
                 self.emit(Inst::Input { dst: Some(dst), call: InputCall::OpenStandardInput, receiver: Operand::Null, span });
                 Ok(Typed { operand: Operand::Local(dst), ty: Ty::Scanner })
             }
+            "object_creation_expression" => match self.new_object(node)? {
+                Some(object) => Ok(object),
+                None => self.unsupported(node, describe_expression(node.kind(), self.text(node))),
+            },
             kind => self.unsupported(node, describe_expression(kind, self.text(node))),
         }
     }
@@ -1083,22 +1147,14 @@ impl<'t> MethodLowering<'_, 't> {
             }
             return Ok(Typed { operand: Operand::Local(variable.id), ty: variable.ty });
         }
+        if self.is_own_instance_field(name) {
+            return self.implicit_field(node);
+        }
         if self.class.fields.contains_key(name) {
             return self
                 .unsupported(node, format!("field '{name}' (only static final constants are supported)"));
         }
         self.unsupported(node, format!("name '{name}', which is neither a local variable nor a constant"))
-    }
-
-    fn field_access(&mut self, node: Node<'t>) -> Lowered<Typed> {
-        let object = node.child_by_field_name("object");
-        if object.is_some_and(|o| matches!(o.kind(), "this" | "super")) {
-            return self.unsupported(node, format!("'{}'", object.map(|o| o.kind()).unwrap_or("this")));
-        }
-        self.unsupported(
-            node,
-            format!("field '{}' (only static final constants are supported)", self.text(node)),
-        )
     }
 
     /// A copy of `value` if it is a variable that one of `later` operands may assign: Java
@@ -1118,7 +1174,7 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
-            (Ty::Null, Ty::String, operand) => Ok(operand),
+            (Ty::Null, Ty::String | Ty::Object(_), operand) => Ok(operand),
             (Ty::Long, Ty::Int, _) => {
                 self.error(at, "incompatible types: possible lossy conversion from long to int")
             }
@@ -1248,7 +1304,7 @@ impl<'t> MethodLowering<'_, 't> {
         else {
             return self.error(node, "syntax error");
         };
-        let to = primitive_type(type_node, self.class.file.path, self.source())?;
+        let to = self.declared_type(type_node)?;
         let value = self.value(value_node)?;
         match (value.ty, to) {
             (from, to) if from == to => Ok(value),
@@ -1279,6 +1335,8 @@ impl<'t> MethodLowering<'_, 't> {
         let ty = match (yes_value.ty, no_value.ty) {
             (Ty::Boolean, Ty::Boolean) => Ty::Boolean,
             (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => promote(yes_value.ty, no_value.ty),
+            (Ty::Object(a), Ty::Object(b)) if a == b => Ty::Object(a),
+            (Ty::Object(a), Ty::Null) | (Ty::Null, Ty::Object(a)) => Ty::Object(a),
             (a, b) => return self.error(node, format!("incompatible types in conditional: {a} and {b}")),
         };
         let result = self.new_temp(ty);
@@ -1293,7 +1351,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// The local variable assigned by `node` (the left side of an assignment or `++`).
-    fn assigned_variable(&self, target: Node<'t>) -> Lowered<Variable> {
+    pub(super) fn assigned_variable(&self, target: Node<'t>) -> Lowered<Variable> {
         if target.kind() != "identifier" {
             return self.unsupported(target, format!("assignment to '{}'", self.text(target)));
         }
@@ -1314,8 +1372,11 @@ impl<'t> MethodLowering<'_, 't> {
         else {
             return self.error(node, "syntax error");
         };
-        let variable = self.assigned_variable(left)?;
         let token = operator(node, self.source());
+        let variable = match self.place(left)? {
+            Place::Local(variable) => variable,
+            Place::Field { object, field, ty } => return self.field_assignment(node, token, object, field, ty, right),
+        };
         let result = Typed { operand: Operand::Local(variable.id), ty: variable.ty };
         if variable.ty == Ty::String && matches!(token, "=" | "+=") {
             self.string_assignment(variable.id, right, token == "+=")?;
@@ -1353,7 +1414,10 @@ impl<'t> MethodLowering<'_, 't> {
     /// `want_value`: a statement discards it).
     fn update(&mut self, node: Node<'t>, want_value: bool) -> Lowered<Typed> {
         let Some(target) = children(node).first().copied() else { return self.error(node, "syntax error") };
-        let variable = self.assigned_variable(target)?;
+        let variable = match self.place(target)? {
+            Place::Local(variable) => variable,
+            Place::Field { object, field, ty } => return self.field_update(node, target, object, field, ty),
+        };
         let current = Typed { operand: Operand::Local(variable.id), ty: variable.ty };
         self.numeric(current, target)?;
         let token = operator(node, self.source());
@@ -1386,8 +1450,16 @@ impl<'t> MethodLowering<'_, 't> {
                 Ty::String => self.string_method(node, value, name, want_value),
                 Ty::Jdbc(interface) => self.jdbc_method(node, value, interface, name, want_value),
                 Ty::Scanner => self.scanner_method(node, value, name, want_value),
+                Ty::Object(class) => self.instance_call(node, value, class, name, want_value),
                 ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
             };
+        }
+        let own_instance_method =
+            self.class.methods.iter().any(|m| m.name == name && m.kind == crate::ir::MethodKind::Instance);
+        if object.is_none() && own_instance_method {
+            let this = self.this(node)?;
+            let class = ClassName::new(&self.class.fq_name);
+            return self.instance_call(node, this, class, name, want_value);
         }
         let called = match object {
             Some(object) => format!("{}.{name}", self.text(object)),
@@ -1450,8 +1522,8 @@ impl<'t> MethodLowering<'_, 't> {
     fn is_value_receiver(&self, object: Node<'t>) -> bool {
         let object = skip_parens(object);
         match object.kind() {
-            "identifier" => self.lookup(self.text(object)).is_some(),
-            "field_access" => false,
+            "identifier" => self.lookup(self.text(object)).is_some() || self.is_own_instance_field(self.text(object)),
+            "field_access" => !self.names_class(object),
             _ => true,
         }
     }
@@ -1509,7 +1581,7 @@ impl<'t> MethodLowering<'_, 't> {
         class
             .methods
             .iter()
-            .filter(|m| m.name == name)
+            .filter(|m| m.name == name && m.kind == crate::ir::MethodKind::Static)
             .map(|m| (class.fq_name.clone(), m.params.clone(), m.ret))
             .collect()
     }
@@ -1519,7 +1591,11 @@ impl<'t> MethodLowering<'_, 't> {
 /// parameters are exactly the argument types, else the most specific of those applicable by
 /// widening int to long. `None` if there is none or no most specific one.
 fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty]) -> Option<usize> {
-    let widens = |from: Ty, to: Ty| from == to || (from == Ty::Int && to == Ty::Long) || (from == Ty::Null && to == Ty::String);
+    let widens = |from: Ty, to: Ty| {
+        from == to
+            || (from == Ty::Int && to == Ty::Long)
+            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_)))
+    };
     let applicable_to = |params: &[Ty], args: &[Ty]| {
         params.len() == args.len() && args.iter().zip(params).all(|(a, p)| widens(*a, *p))
     };

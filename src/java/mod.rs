@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use syntax::{children, span_of, text};
 use tree_sitter::{Node, Parser, Tree};
 
-/// Lower the static methods of Java source files (path, contents) to the IR.
+/// Lower the methods and constructors of Java source files (path, contents) to the IR.
 /// SQL texts are checked against `schema` (`sql::check_method`); a method whose SQL does not
 /// check is skipped like one with unsupported Java.
 pub fn lower_sources(files: &[(PathBuf, String)], library: &Library, schema: Option<&Schema>) -> (Program, Vec<Diagnostic>) {
@@ -48,6 +48,9 @@ pub fn lower_sources(files: &[(PathBuf, String)], library: &Library, schema: Opt
     let mut program = Program::default();
     for class in index.classes.values() {
         program.class_files.push((class.fq_name.clone(), class.file.path.to_path_buf()));
+        if class.is_object_class {
+            program.classes.push(class.layout());
+        }
         for method in class.methods.iter().filter(|m| !m.has_syntax_error) {
             let lowered = lower::lower_method(&index, class, method)
                 .and_then(|mut lowered| crate::sql::check_method(&mut lowered, schema).map(|()| lowered));

@@ -58,12 +58,17 @@ pub fn compute(
     let recursive = graph.recursive_callees();
     let no_recursion = HashSet::new();
     let database_users = database_users(methods);
+    // Methods whose inputs or result may be objects run inline too: a path through them
+    // depends on the caller's heap. Their callers need not: objects a method creates and
+    // never passes out are invisible to its callers.
+    let mut inline_users = database_users.clone();
+    inline_users.extend(methods.iter().filter(|m| m.has_object_interface()).map(|m| m.key.clone()));
     let context = |key: &MethodKey, compose: bool| Context {
         compose,
         k: settings.k,
         recursive_callees: recursive.get(key).unwrap_or(&no_recursion),
         analysed: &analysed,
-        database_callees: &database_users,
+        inline_callees: &inline_users,
         schema: settings.schema_term.as_deref().filter(|_| database_users.contains(key)),
     };
 
@@ -142,13 +147,13 @@ pub fn compute(
                 }
                 let mut texts = Vec::new();
                 if settings.compose {
-                    // Callees that use the database run inline: their clauses, and what they
-                    // call in turn, are loaded instead of their summaries.
+                    // Callees that use the database or objects run inline: their clauses, and
+                    // what they call in turn, are loaded instead of their summaries.
                     let mut inline: BTreeSet<&MethodKey> = BTreeSet::new();
                     let mut composed: BTreeSet<&MethodKey> = BTreeSet::new();
                     let mut pending: Vec<&MethodKey> = external.iter().copied().collect();
                     while let Some(callee) = pending.pop() {
-                        if !database_users.contains(callee) {
+                        if !inline_users.contains(callee) {
                             composed.insert(callee);
                         } else if inline.insert(callee) {
                             pending.extend(by_key[callee].callees().filter(|c| analysed.contains(*c)));

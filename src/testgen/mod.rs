@@ -1,8 +1,8 @@
 //! From labelled paths to test cases: typed Java values, the expected outcome, a readable name
 //! per path, and the branch coverage the cases achieve within the method.
 
-use crate::clp::explore::{Event, Exploration, Outcome, PathResult, Value};
-use crate::ir::{JdbcType, Method, Ty, simple_name};
+use crate::clp::explore::{Event, Exploration, HeapObject, Outcome, PathResult, Value};
+use crate::ir::{ClassLayout, JdbcType, Method, MethodKind, Ty, simple_name};
 use crate::sql::Schema;
 use crate::sql::schema::SqlType;
 use serde::Serialize;
@@ -19,6 +19,37 @@ pub enum JavaValue {
     Connection,
     /// A `java.util.Scanner` over this text (the tokens the path reads).
     Scanner(String),
+    /// The object of the case's heap with this id (`HeapCase`).
+    Object(u32),
+}
+
+/// An object a test builds or checks: its class and its fields' values, in layout order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TestObject {
+    pub id: u32,
+    /// Fully qualified.
+    pub class: String,
+    pub fields: Vec<(String, JavaValue)>,
+    /// How the test reaches the object after the call.
+    pub origin: Origin,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Origin {
+    /// An input object: the test built it.
+    Input,
+    /// The method's result.
+    Result,
+    /// First reached through this field of an object listed before it.
+    Field { owner: u32, field: String },
+}
+
+/// The objects of a test: the input objects it builds before the call, and every object it
+/// can reach afterwards (from the inputs and the result) with the fields they must have.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HeapCase {
+    pub inputs: Vec<TestObject>,
+    pub after: Vec<TestObject>,
 }
 
 /// The rows of one table, each a value per column in the schema's column order.
@@ -59,6 +90,8 @@ pub struct TestCase {
     pub database: Option<DatabaseCase>,
     /// For a method that reads `System.in` through a Scanner: the text it reads.
     pub standard_input: Option<String>,
+    /// For a method whose inputs or result may be objects: the objects before and after.
+    pub heap: Option<HeapCase>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -90,8 +123,14 @@ pub struct MethodTests {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ValueError(pub String);
 
-/// The tests of a method from its labelled paths; `schema` types the database rows.
-pub fn build(method: &Method, exploration: &Exploration, schema: Option<&Schema>) -> Result<MethodTests, ValueError> {
+/// The tests of a method from its labelled paths; `schema` types the database rows and
+/// `classes` the objects' fields.
+pub fn build(
+    method: &Method,
+    exploration: &Exploration,
+    schema: Option<&Schema>,
+    classes: &[ClassLayout],
+) -> Result<MethodTests, ValueError> {
     let own = method.key.to_string();
     let mut cases = Vec::new();
     let (mut infeasible, mut unknown) = (0, 0);
@@ -135,9 +174,11 @@ pub fn build(method: &Method, exploration: &Exploration, schema: Option<&Schema>
             .collect::<Result<Vec<_>, _>>()?;
         let has_scanner_argument = method.locals[..method.param_count as usize].iter().any(|l| l.ty == Ty::Scanner);
         let standard_input = (reads_input && !has_scanner_argument).then_some(input_text);
+        // A constructor's result is the object it initialised.
+        let ret = if method.kind == MethodKind::Constructor { method.locals[0].ty } else { method.ret };
         let expect = match outcome {
             Outcome::Return(None) => Expectation::Completes,
-            Outcome::Return(Some(v)) => Expectation::Returns(java_value(method.ret, v)?),
+            Outcome::Return(Some(v)) => Expectation::Returns(java_value(ret, v)?),
             Outcome::Throw(class) => Expectation::Throws(class.clone()),
         };
         let iterations = events
@@ -159,7 +200,14 @@ pub fn build(method: &Method, exploration: &Exploration, schema: Option<&Schema>
             }),
             _ => None,
         };
-        cases.push(TestCase { name, args, expect, branches, database, standard_input });
+        let heap = events
+            .iter()
+            .find_map(|e| match e {
+                Event::Heap { initial, final_objects } => Some(heap_case(classes, initial, final_objects, &expect)),
+                _ => None,
+            })
+            .transpose()?;
+        cases.push(TestCase { name, args, expect, branches, database, standard_input, heap });
     }
     Ok(MethodTests {
         cases,
@@ -181,8 +229,9 @@ pub fn observed_branches<'a>(paths: impl Iterator<Item = &'a PathResult>) -> Has
     let mut observed: HashMap<String, BTreeSet<(u32, bool)>> = HashMap::new();
     for path in paths {
         let PathResult::Feasible { outcome, events, .. } = path else { continue };
-        // A path that used the database ends with its rows, which say nothing of probes.
-        let last = events.iter().rev().find(|e| !matches!(e, Event::Database { .. }));
+        // A path that used the database or objects ends with its rows and objects, which say
+        // nothing of probes.
+        let last = events.iter().rev().find(|e| !matches!(e, Event::Database { .. } | Event::Heap { .. }));
         let seen_method = match (outcome, last) {
             (Outcome::Return(_), _) => None,
             (Outcome::Throw(_), Some(Event::Thrown { method })) => Some(method.as_str()),
@@ -234,6 +283,58 @@ pub fn without_tests(method: &Method) -> MethodTests {
     }
 }
 
+/// The objects of a path: the input objects as built, then every object reachable after the
+/// call from the inputs and the result, breadth first, each reached first through `origin`.
+fn heap_case(
+    classes: &[ClassLayout],
+    initial: &[HeapObject],
+    final_objects: &[HeapObject],
+    expect: &Expectation,
+) -> Result<HeapCase, ValueError> {
+    let typed = |object: &HeapObject, origin: Origin| -> Result<TestObject, ValueError> {
+        let layout = classes
+            .iter()
+            .find(|l| l.class.as_str() == object.class)
+            .ok_or_else(|| ValueError(format!("object of unknown class {}", object.class)))?;
+        if layout.fields.len() != object.fields.len() {
+            return Err(ValueError(format!("object of {} with {} fields", object.class, object.fields.len())));
+        }
+        let fields = layout
+            .fields
+            .iter()
+            .zip(&object.fields)
+            .map(|(field, value)| Ok((field.name.clone(), java_value(field.ty, value)?)))
+            .collect::<Result<Vec<_>, ValueError>>()?;
+        Ok(TestObject { id: object.id, class: object.class.clone(), fields, origin })
+    };
+    let inputs = initial.iter().map(|o| typed(o, Origin::Input)).collect::<Result<Vec<_>, _>>()?;
+    let mut queue: Vec<(u32, Origin)> = inputs.iter().map(|o| (o.id, Origin::Input)).collect();
+    if let Expectation::Returns(JavaValue::Object(id)) = expect
+        && !queue.iter().any(|(known, _)| known == id)
+    {
+        queue.push((*id, Origin::Result));
+    }
+    let mut after = Vec::new();
+    let mut next = 0;
+    while let Some((id, origin)) = queue.get(next).cloned() {
+        next += 1;
+        let object = final_objects
+            .iter()
+            .find(|o| o.id == id)
+            .ok_or_else(|| ValueError(format!("no object {id} after the call")))?;
+        let object = typed(object, origin)?;
+        for (field, value) in &object.fields {
+            if let JavaValue::Object(target) = value
+                && !queue.iter().any(|(known, _)| known == target)
+            {
+                queue.push((*target, Origin::Field { owner: id, field: field.clone() }));
+            }
+        }
+        after.push(object);
+    }
+    Ok(HeapCase { inputs, after })
+}
+
 /// Rows as the engine labelled them, typed by their columns (tables by their declared names).
 fn table_rows(schema: Option<&Schema>, tables: &[(String, Vec<Vec<Value>>)]) -> Result<Vec<TableRows>, ValueError> {
     let schema = schema.ok_or_else(|| ValueError("database rows without a schema".into()))?;
@@ -278,6 +379,8 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::String | Ty::Null, Value::Str(s)) => Ok(JavaValue::Str(s.clone())),
         (Ty::String | Ty::Null, Value::Null) => Ok(JavaValue::Null),
         (Ty::Jdbc(JdbcType::Connection), _) => Ok(JavaValue::Connection),
+        (Ty::Object(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
+        (Ty::Object(_), Value::Null) => Ok(JavaValue::Null),
         _ => Err(wrong()),
     }
 }
@@ -285,7 +388,10 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
 /// `gcd_loop2_returnsPositive`: the method, the iterations of its own loops (when it has
 /// any), and the outcome.
 fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String {
-    let mut name = method.key.name.clone();
+    let mut name = match method.kind {
+        MethodKind::Constructor => format!("new{}", simple_name(&method.key.class)),
+        MethodKind::Static | MethodKind::Instance => method.key.name.clone(),
+    };
     if !method.loops.is_empty() {
         name.push_str(&format!("_loop{iterations}"));
     }
@@ -304,6 +410,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
         Expectation::Returns(JavaValue::Null) => "returnsNull".to_string(),
         Expectation::Returns(JavaValue::Connection) => "returnsConnection".to_string(),
         Expectation::Returns(JavaValue::Scanner(_)) => "returnsScanner".to_string(),
+        Expectation::Returns(JavaValue::Object(_)) => "returnsObject".to_string(),
     });
     name
 }

@@ -146,9 +146,14 @@ impl MethodReport {
         }
 
         let declaration = declaration_line(root, &self.file, self.line);
+        // A constructor is declared with its class's simple name.
+        let declared_name = match self.name.as_str() {
+            "<init>" => self.class.rsplit('.').next().unwrap_or(&self.class),
+            name => name,
+        };
         match &declaration {
             Err(problem) => problems.push(problem.clone()),
-            Ok(text) if !text.contains(&format!("{}(", self.name)) => problems.push(format!(
+            Ok(text) if !text.contains(&format!("{declared_name}(")) => problems.push(format!(
                 "{}:{} is not its declaration: {:?}",
                 self.file,
                 self.line,

@@ -386,7 +386,7 @@ impl<'t> MethodLowering<'_, 't> {
         let Some((class, method)) = self.helper(node, scope) else {
             return self.method_value(node, scope);
         };
-        let statements = children(method.body);
+        let statements = method.body.map(children).unwrap_or_default();
         let builds_text = method.ret == Ty::String
             && statements.last().is_some_and(|last| last.kind() == "return_statement")
             && statements[..statements.len() - 1].iter().all(|s| is_text_step(*s, class.file.source));

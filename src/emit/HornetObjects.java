@@ -1,0 +1,36 @@
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+
+/**
+ * The objects of the generated tests: allocated without running a constructor (a test builds
+ * exactly the input objects its path needs, whatever the class's constructors check), and
+ * their fields set and read by reflection, whatever their access.
+ */
+final class HornetObjects {
+
+    private HornetObjects() {}
+
+    /** A new object of the class with every field at its default value. */
+    static <T> T allocate(Class<T> type) throws Exception {
+        Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+        Field theUnsafe = unsafeClass.getDeclaredField("theUnsafe");
+        theUnsafe.setAccessible(true);
+        Method allocateInstance = unsafeClass.getMethod("allocateInstance", Class.class);
+        return type.cast(allocateInstance.invoke(theUnsafe.get(null), type));
+    }
+
+    static void set(Object object, String field, Object value) throws Exception {
+        field(object, field).set(object, value);
+    }
+
+    static Object get(Object object, String field) throws Exception {
+        return field(object, field).get(object);
+    }
+
+    private static Field field(Object object, String name) throws Exception {
+        Field field = object.getClass().getDeclaredField(name);
+        field.setAccessible(true);
+        return field;
+    }
+}

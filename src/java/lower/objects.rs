@@ -1,0 +1,391 @@
+//! Objects of the analysed classes: `this`, fields, `new`, constructors and instance calls.
+//!
+//! The class of an object is its static type: classes that extend an analysed class are not
+//! analysed, so a call on a receiver never dispatches elsewhere (a call that a subclass might
+//! override is reported). An implicit null check (a field access or a call on `null`) is no
+//! branch, as in the bytecode: the instruction itself throws NullPointerException.
+
+use super::{Lowered, MethodLowering, Typed, Variable, choose_overload};
+use crate::ir::{CONSTRUCTOR, ClassName, FieldRef, Inst, MethodKey, MethodKind, Operand, Rvalue, Ty};
+use crate::java::index::{ClassRef, declared_type};
+use crate::java::syntax::{children, skip_parens};
+use tree_sitter::Node;
+
+/// What an assignment or `++` writes to.
+pub(super) enum Place {
+    Local(Variable),
+    Field { object: Operand, field: FieldRef, ty: Ty },
+}
+
+impl<'t> MethodLowering<'_, 't> {
+    /// A type as written in this method's file.
+    pub(super) fn declared_type(&self, node: Node<'t>) -> Lowered<Ty> {
+        declared_type(node, self.class.file, &self.index.object_classes)
+    }
+
+    fn in_static_context(&self) -> bool {
+        self.kind == MethodKind::Static
+    }
+
+    /// `this`, in an instance method or constructor.
+    pub(super) fn this(&self, at: Node<'t>) -> Lowered<Typed> {
+        if self.in_static_context() {
+            return self.error(at, "non-static variable 'this' cannot be referenced from a static context");
+        }
+        Ok(Typed { operand: Operand::Local(crate::ir::LocalId(0)), ty: Ty::Object(ClassName::new(&self.class.fq_name)) })
+    }
+
+    /// Whether `name` (not a local) is an instance field of the method's class.
+    pub(super) fn is_own_instance_field(&self, name: &str) -> bool {
+        self.class.fields.get(name).is_some_and(|f| !f.is_static)
+    }
+
+    /// The field `name` of objects of `class`, and its type.
+    fn field(&self, class: ClassName, name: &str, at: Node<'t>) -> Lowered<(FieldRef, Ty)> {
+        let Some(info) = self.index.classes.get(class.as_str()) else {
+            return self.error(at, format!("cannot find class '{}'", class.as_str()));
+        };
+        let Some(field) = info.fields.get(name) else {
+            return self.error(at, format!("cannot find symbol: field '{name}' of '{}'", class.as_str()));
+        };
+        if field.is_static {
+            return self.unsupported(at, format!("static field '{name}' (only static final constants are supported)"));
+        }
+        let Some(ty) = field.ty else {
+            let spelled = field.type_node.map(|t| self.text(t)).unwrap_or("?");
+            return self.unsupported(at, format!("field '{name}' of type '{spelled}'"));
+        };
+        Ok((FieldRef { class, name: name.to_string() }, ty))
+    }
+
+    /// `object.name` read into a temporary.
+    pub(super) fn get_field(&mut self, object: Typed, name: &str, at: Node<'t>) -> Lowered<Typed> {
+        let Ty::Object(class) = object.ty else {
+            return self.error(at, format!("cannot access field '{name}' of a {}", object.ty));
+        };
+        let (field, ty) = self.field(class, name, at)?;
+        let dst = self.new_temp(ty);
+        let span = self.span(at);
+        self.emit(Inst::GetField { dst, object: object.operand, field, span });
+        Ok(Typed { operand: Operand::Local(dst), ty })
+    }
+
+    /// The object of a field access `object.field`, evaluated; `None` when `object` names a
+    /// class (a static field).
+    fn field_object(&mut self, object: Node<'t>) -> Lowered<Option<Typed>> {
+        let object = skip_parens(object);
+        match object.kind() {
+            "this" => self.this(object).map(Some),
+            "super" => self.unsupported(object, "'super'"),
+            "identifier" if self.lookup(self.text(object)).is_none() && !self.is_own_instance_field(self.text(object)) => {
+                Ok(None)
+            }
+            "field_access" if self.names_class(object) => Ok(None),
+            _ => self.value(object).map(Some),
+        }
+    }
+
+    /// Whether a dotted name is a class name rather than a chain of field accesses.
+    pub(super) fn names_class(&self, node: Node<'t>) -> bool {
+        let mut root = node;
+        while root.kind() == "field_access" {
+            match root.child_by_field_name("object") {
+                Some(object) => root = skip_parens(object),
+                None => return false,
+            }
+        }
+        root.kind() == "identifier" && self.lookup(self.text(root)).is_none() && !self.is_own_instance_field(self.text(root))
+    }
+
+    /// `a.b` as a value: a field of an object (constants were tried before).
+    pub(super) fn field_access(&mut self, node: Node<'t>) -> Lowered<Typed> {
+        let (Some(object), Some(field)) = (node.child_by_field_name("object"), node.child_by_field_name("field")) else {
+            return self.error(node, "syntax error");
+        };
+        match self.field_object(object)? {
+            Some(object) => self.get_field(object, self.text(field), node),
+            None => self.unsupported(
+                node,
+                format!("field '{}' (only static final constants are supported)", self.text(node)),
+            ),
+        }
+    }
+
+    /// A simple name that is an instance field of the method's class: `this.name`.
+    pub(super) fn implicit_field(&mut self, node: Node<'t>) -> Lowered<Typed> {
+        let name = self.text(node);
+        if self.in_static_context() {
+            return self.error(node, format!("non-static variable '{name}' cannot be referenced from a static context"));
+        }
+        let this = self.this(node)?;
+        self.get_field(this, name, node)
+    }
+
+    /// The place an assignment or `++` writes: a local variable or a field.
+    pub(super) fn place(&mut self, target: Node<'t>) -> Lowered<Place> {
+        let target = skip_parens(target);
+        match target.kind() {
+            "identifier" if self.lookup(self.text(target)).is_none() && self.is_own_instance_field(self.text(target)) => {
+                if self.in_static_context() {
+                    return self.error(
+                        target,
+                        format!("non-static variable '{}' cannot be referenced from a static context", self.text(target)),
+                    );
+                }
+                let this = self.this(target)?;
+                self.field_place(this, target, target)
+            }
+            "field_access" => {
+                let (Some(object), Some(field)) =
+                    (target.child_by_field_name("object"), target.child_by_field_name("field"))
+                else {
+                    return self.error(target, "syntax error");
+                };
+                match self.field_object(object)? {
+                    Some(object) => self.field_place(object, field, target),
+                    None => self.unsupported(target, format!("assignment to static field '{}'", self.text(target))),
+                }
+            }
+            _ => self.assigned_variable(target).map(Place::Local),
+        }
+    }
+
+    fn field_place(&mut self, object: Typed, field: Node<'t>, at: Node<'t>) -> Lowered<Place> {
+        let name = self.text(field);
+        let Ty::Object(class) = object.ty else {
+            return self.error(at, format!("cannot access field '{name}' of a {}", object.ty));
+        };
+        let (field, ty) = self.field(class, name, at)?;
+        // The object is read before the value is evaluated, which may assign its variable.
+        let object = match object.operand {
+            Operand::Local(id) if !self.is_temp(id) && id.0 != 0 => self.temp(object.ty, Rvalue::Use(object.operand)).operand,
+            operand => operand,
+        };
+        Ok(Place::Field { object, field, ty })
+    }
+
+    pub(super) fn put_field(&mut self, object: Operand, field: FieldRef, value: Operand, at: Node<'t>) {
+        let span = self.span(at);
+        self.emit(Inst::PutField { object, field, value, span });
+    }
+
+    fn read_field(&mut self, object: Operand, field: &FieldRef, ty: Ty, at: Node<'t>) -> Typed {
+        let dst = self.new_temp(ty);
+        let span = self.span(at);
+        self.emit(Inst::GetField { dst, object, field: field.clone(), span });
+        Typed { operand: Operand::Local(dst), ty }
+    }
+
+    /// `o.f = e` and `o.f op= e`; the value is the field's new value.
+    pub(super) fn field_assignment(
+        &mut self,
+        node: Node<'t>,
+        token: &str,
+        object: Operand,
+        field: FieldRef,
+        ty: Ty,
+        right: Node<'t>,
+    ) -> Lowered<Typed> {
+        if token == "=" {
+            let value = self.value(right)?;
+            let value = self.coerce(value, ty, right)?;
+            self.put_field(object, field, value, node);
+            return Ok(Typed { operand: value, ty });
+        }
+        // `o.f op= e` reads the field before evaluating e.
+        let current = self.read_field(object, &field, ty, node);
+        if ty == Ty::String && token == "+=" {
+            let value = self.value(right)?;
+            let rhs = self.as_string(value, right)?;
+            let result = self.temp(Ty::String, Rvalue::Concat { lhs: current.operand, rhs });
+            self.put_field(object, field, result.operand, node);
+            return Ok(result);
+        }
+        let Some(op) = token.strip_suffix('=').and_then(super::arithmetic_op) else {
+            return self.unsupported(node, format!("operator '{token}'"));
+        };
+        let current = self.numeric(current, node)?;
+        let value = self.value(right)?;
+        let value = self.numeric(value, right)?;
+        let wide = super::promote(ty, value.ty);
+        let lhs = self.coerce(current, wide, node)?;
+        let rhs = self.coerce(value, wide, right)?;
+        let span = self.operator_span(node);
+        let mut result = self.temp(wide, Rvalue::Binary { op, lhs, rhs, ty: wide, span });
+        if wide != ty {
+            result = self.temp(ty, Rvalue::Convert { operand: result.operand, to: ty });
+        }
+        self.put_field(object, field, result.operand, node);
+        Ok(result)
+    }
+
+    /// `o.f++`, `++o.f`, `o.f--`, `--o.f`: the old value for postfix, the new one for prefix.
+    pub(super) fn field_update(&mut self, node: Node<'t>, target: Node<'t>, object: Operand, field: FieldRef, ty: Ty) -> Lowered<Typed> {
+        let old = self.read_field(object, &field, ty, target);
+        self.numeric(old, target)?;
+        let is_prefix = node.child(0).is_some_and(|first| !first.is_named());
+        let op = if super::operator(node, self.source()) == "++" { crate::ir::BinOp::Add } else { crate::ir::BinOp::Sub };
+        let span = self.span(node);
+        let new = self.temp(ty, Rvalue::Binary { op, lhs: old.operand, rhs: Operand::Const(1, ty), ty, span });
+        self.put_field(object, field, new.operand, node);
+        Ok(if is_prefix { new } else { old })
+    }
+
+    /// The field initialisers of the method's class, in order, as a constructor runs them.
+    pub(super) fn field_initialisers(&mut self) -> Lowered<()> {
+        let initialisers: Vec<(String, Ty, Node<'t>)> = self
+            .class
+            .instance_fields
+            .iter()
+            .filter_map(|(name, ty, init)| init.map(|init| (name.clone(), *ty, init)))
+            .collect();
+        for (name, ty, init) in initialisers {
+            let this = self.this(init)?;
+            let value = self.value(init)?;
+            let value = self.coerce(value, ty, init)?;
+            let field = FieldRef { class: ClassName::new(&self.class.fq_name), name };
+            self.put_field(this.operand, field, value, init);
+        }
+        // Fields of other types keep their default value: an initialiser there is not modelled.
+        for (name, field) in &self.class.fields {
+            if let (false, None, Some(init)) = (field.is_static, field.ty, field.initialiser) {
+                let spelled = field.type_node.map(|t| self.text(t)).unwrap_or("?");
+                return self.unsupported(init, format!("initialiser of field '{name}' of type '{spelled}'"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `this(...)` or `super(...)` at the start of a constructor.
+    pub(super) fn explicit_constructor_invocation(&mut self, node: Node<'t>) -> Lowered<()> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        match node.child_by_field_name("constructor").map(|c| c.kind()) {
+            // Object's constructor does nothing.
+            Some("super") if arguments.is_empty() => Ok(()),
+            Some("this") => {
+                let this = self.this(node)?;
+                let class = ClassName::new(&self.class.fq_name);
+                self.constructor_call(class, this.operand, &arguments, node)
+            }
+            _ => self.unsupported(node, "this call of a superclass constructor"),
+        }
+    }
+
+    /// `new C(...)` of an analysed class.
+    pub(super) fn new_object(&mut self, node: Node<'t>) -> Lowered<Option<Typed>> {
+        let Some(type_node) = node.child_by_field_name("type") else { return Ok(None) };
+        let ClassRef::Analysed(class) = self.index.resolve_class(self.text(type_node), self.class.file) else {
+            return Ok(None);
+        };
+        if !class.is_object_class {
+            return self.unsupported(
+                node,
+                format!("creating a '{}' (only objects of classes of the sources without a superclass are analysed)", class.fq_name),
+            );
+        }
+        if children(node).iter().any(|c| c.kind() == "class_body") {
+            return self.unsupported(node, "anonymous class");
+        }
+        let class = ClassName::new(&class.fq_name);
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let dst = self.new_temp(Ty::Object(class));
+        self.emit(Inst::New { dst, class });
+        self.constructor_call(class, Operand::Local(dst), &arguments, node)?;
+        Ok(Some(Typed { operand: Operand::Local(dst), ty: Ty::Object(class) }))
+    }
+
+    fn constructor_call(&mut self, class: ClassName, receiver: Operand, arguments: &[Node<'t>], at: Node<'t>) -> Lowered<()> {
+        let candidates = self.overloads(class.as_str(), CONSTRUCTOR, |k| k == MethodKind::Constructor);
+        let (callee, args) = self.resolve_call(candidates, arguments, &format!("new {}", class.as_str()), at)?;
+        let mut all = vec![receiver];
+        all.extend(args);
+        let span = self.span(at);
+        self.emit(Inst::Call { dst: None, callee, args: all, span });
+        Ok(())
+    }
+
+    /// `receiver.name(...)` of an instance method of the receiver's class.
+    pub(super) fn instance_call(
+        &mut self,
+        node: Node<'t>,
+        receiver: Typed,
+        class: ClassName,
+        name: &str,
+        want_value: bool,
+    ) -> Lowered<Option<Typed>> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let receiver = self.stabilise(receiver, &arguments);
+        let candidates = self.overloads(class.as_str(), name, |k| k != MethodKind::Constructor);
+        if candidates.is_empty() {
+            return self.error(node, format!("cannot find symbol: method '{name}' of '{}'", class.as_str()));
+        }
+        if let Some(subclass) = self.index.overriding(class.as_str(), name, arguments.len()) {
+            return self.unsupported(
+                node,
+                format!("call of '{name}' on a '{}', which '{subclass}' may override (dynamic dispatch is not analysed)", class.as_str()),
+            );
+        }
+        let (callee, args) = self.resolve_call(candidates, &arguments, name, node)?;
+        let (ret, kind) = self.index.classes[class.as_str()]
+            .methods
+            .iter()
+            .find(|m| m.name == callee.name && m.params == callee.params)
+            .map_or((Ty::Void, MethodKind::Static), |m| (m.ret, m.kind));
+        if kind == MethodKind::Static {
+            // A static method called through an object: the object is not used.
+            let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
+            let span = self.span(node);
+            self.emit(Inst::Call { dst, callee, args, span });
+            return Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }));
+        }
+        let is_this = matches!(receiver.operand, Operand::Local(id) if id.0 == 0) && !self.in_static_context();
+        if !is_this {
+            let span = self.span(node);
+            self.emit(Inst::CheckNotNull { object: receiver.operand, span });
+        }
+        let mut all = vec![receiver.operand];
+        all.extend(args);
+        let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
+        let span = self.span(node);
+        self.emit(Inst::Call { dst, callee, args: all, span });
+        Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// The overloads of `name` in `class` of the kinds `accept` takes: (class, parameters, return).
+    fn overloads(&self, class: &str, name: &str, accept: impl Fn(MethodKind) -> bool) -> Vec<(String, Vec<Ty>, Ty)> {
+        self.index.classes.get(class).map_or_else(Vec::new, |info| {
+            info.methods
+                .iter()
+                .filter(|m| m.name == name && accept(m.kind))
+                .map(|m| (info.fq_name.clone(), m.params.clone(), m.ret))
+                .collect()
+        })
+    }
+
+    /// Evaluates the arguments and chooses the overload they apply to.
+    fn resolve_call(
+        &mut self,
+        candidates: Vec<(String, Vec<Ty>, Ty)>,
+        arguments: &[Node<'t>],
+        called: &str,
+        at: Node<'t>,
+    ) -> Lowered<(MethodKey, Vec<Operand>)> {
+        let mut values = Vec::new();
+        for (i, argument) in arguments.iter().enumerate() {
+            let value = self.value(*argument)?;
+            values.push(self.stabilise(value, &arguments[i + 1..]));
+        }
+        let argument_types: Vec<Ty> = values.iter().map(|v| v.ty).collect();
+        let Some(chosen) = choose_overload(&candidates, &argument_types) else {
+            let types: Vec<&str> = argument_types.iter().map(|t| t.java_name()).collect();
+            return self.error(at, format!("no single method '{called}' applicable to ({})", types.join(", ")));
+        };
+        let (class, params, _) = candidates[chosen].clone();
+        let mut args = Vec::new();
+        for ((value, param), argument) in values.into_iter().zip(&params).zip(arguments) {
+            args.push(self.coerce(value, *param, *argument)?);
+        }
+        let name = if called.starts_with("new ") { CONSTRUCTOR.to_string() } else { called.to_string() };
+        Ok((MethodKey { class, name, params }, args))
+    }
+}
