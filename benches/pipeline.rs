@@ -1,10 +1,11 @@
 //! `cargo bench --bench pipeline [-- FILTER...]`: times `hornet::pipeline::generate` on every
 //! folder of `examples/` and on synthetic codebases (`synth.rs`), and prints per suite
-//! - compositional against inline execution (`compose: false`), both without cache;
+//! - compositional against inline execution (`compose: false`), both without cache, except for
+//!   examples with a database schema, whose database methods run inline in both modes;
 //! - a cold summary cache against a warm one (the same cache folder, run again), composing.
 //!
 //! Each time is the best of `HORNET_BENCH_REPS` repetitions (default: 3 for small suites, 1 for
-//! large ones). The machine may be shared and noisy, so what to read are the ratios, measured in
+//! large ones and database examples, which take minutes). The machine may be shared and noisy, so what to read are the ratios, measured in
 //! the same run; nothing here asserts on time. A FILTER selects the suites whose name contains it.
 
 mod synth;
@@ -28,16 +29,19 @@ struct Suite {
     name: String,
     source: Source,
     default_reps: usize,
+    /// Whether its methods use a database (run inline whatever the mode).
+    database: bool,
 }
 
 /// Best times, and the reports that the rows and notes are made from.
 struct Measurement {
     compositional: Duration,
-    inline: Duration,
+    /// None when the comparison tells nothing (database examples).
+    inline: Option<Duration>,
     cold: Duration,
     warm: Duration,
     compositional_report: Report,
-    inline_report: Report,
+    inline_report: Option<Report>,
     warm_report: Report,
 }
 
@@ -72,7 +76,7 @@ fn main() {
                 sources
             }
         };
-        let m = measure(&sources, &dir, reps_override.unwrap_or(suite.default_reps));
+        let m = measure(&sources, &dir, reps_override.unwrap_or(suite.default_reps), !suite.database);
         let totals = &m.compositional_report.totals;
         let warm = &m.warm_report.totals;
         println!(
@@ -81,8 +85,8 @@ fn main() {
             totals.methods,
             totals.tests,
             seconds(m.compositional),
-            seconds(m.inline),
-            ratio(m.inline, m.compositional),
+            m.inline.map_or("-".to_string(), seconds),
+            m.inline.map_or("-".to_string(), |inline| ratio(inline, m.compositional)),
             seconds(m.cold),
             seconds(m.warm),
             ratio(m.cold, m.warm),
@@ -109,10 +113,14 @@ fn suites() -> Vec<Suite> {
     folders.sort();
     let mut suites: Vec<Suite> = folders
         .into_iter()
-        .map(|folder| Suite {
-            name: format!("examples/{}", folder.file_name().expect("folder name").to_string_lossy()),
-            source: Source::Example(folder.join("src")),
-            default_reps: 3,
+        .map(|folder| {
+            let database = folder.join("schema.sql").is_file();
+            Suite {
+                name: format!("examples/{}", folder.file_name().expect("folder name").to_string_lossy()),
+                source: Source::Example(folder.join("src")),
+                default_reps: if database { 1 } else { 3 },
+                database,
+            }
         })
         .collect();
     let synthetic = [
@@ -123,11 +131,12 @@ fn suites() -> Vec<Suite> {
         name: name.to_string(),
         source: Source::Synthetic(shape),
         default_reps,
+        database: false,
     }));
     suites
 }
 
-fn measure(sources: &Path, dir: &Path, reps: usize) -> Measurement {
+fn measure(sources: &Path, dir: &Path, reps: usize, with_inline: bool) -> Measurement {
     let options = |compose: bool, cache_dir: Option<PathBuf>| GenOptions {
         inputs: vec![sources.to_path_buf()],
         // An example's schema sits beside its sources.
@@ -146,7 +155,12 @@ fn measure(sources: &Path, dir: &Path, reps: usize) -> Measurement {
     let mut best: Option<Measurement> = None;
     for _ in 0..reps {
         let (compositional, compositional_report) = timed(&options(true, None));
-        let (inline, inline_report) = timed(&options(false, None));
+        let (inline, inline_report) = if with_inline {
+            let (time, report) = timed(&options(false, None));
+            (Some(time), Some(report))
+        } else {
+            (None, None)
+        };
         let _ = std::fs::remove_dir_all(&cache);
         let (cold, _) = timed(&options(true, Some(cache.clone())));
         let (warm, warm_report) = timed(&options(true, Some(cache.clone())));
@@ -155,7 +169,7 @@ fn measure(sources: &Path, dir: &Path, reps: usize) -> Measurement {
             None => run,
             Some(b) => Measurement {
                 compositional: b.compositional.min(run.compositional),
-                inline: b.inline.min(run.inline),
+                inline: b.inline.zip(run.inline).map(|(a, b)| a.min(b)),
                 cold: b.cold.min(run.cold),
                 warm: b.warm.min(run.warm),
                 ..b
@@ -175,11 +189,15 @@ fn timed(options: &GenOptions) -> (Duration, Report) {
 /// without a complete analysis, diagnostics, a warm cache that still computed something.
 fn suite_notes(suite: &str, m: &Measurement) -> Vec<String> {
     let mut notes = Vec::new();
-    let (composed, inline) = (&m.compositional_report.totals, &m.inline_report.totals);
-    if composed.tests != inline.tests {
-        notes.push(format!("{suite}: {} tests composing, {} inline", composed.tests, inline.tests));
+    if let Some(inline) = &m.inline_report {
+        let (composed, inline) = (&m.compositional_report.totals, &inline.totals);
+        if composed.tests != inline.tests {
+            notes.push(format!("{suite}: {} tests composing, {} inline", composed.tests, inline.tests));
+        }
     }
-    for (mode, report) in [("composing", &m.compositional_report), ("inline", &m.inline_report)] {
+    let reports = std::iter::once(("composing", &m.compositional_report))
+        .chain(m.inline_report.as_ref().map(|report| ("inline", report)));
+    for (mode, report) in reports {
         for status in [Status::Incomplete, Status::Skipped] {
             let methods: Vec<&str> =
                 report.methods.iter().filter(|r| r.status == status).map(|r| r.method.as_str()).collect();
