@@ -1494,24 +1494,8 @@ impl<'t> MethodLowering<'_, 't> {
             return self.unsupported(node, unknown());
         }
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
-        let mut values = Vec::new();
-        for (i, argument) in arguments.iter().enumerate() {
-            let value = self.value(*argument)?;
-            values.push(self.stabilise(value, &arguments[i + 1..]));
-        }
-        let argument_types: Vec<Ty> = values.iter().map(|v| v.ty).collect();
-        let Some(chosen) = choose_overload(&candidates, &argument_types) else {
-            let types: Vec<&str> = argument_types.iter().map(|t| t.java_name()).collect();
-            return self
-                .error(node, format!("no single method '{called}' applicable to ({})", types.join(", ")));
-        };
-        let (class, params, ret) = candidates[chosen].clone();
-        let mut args = Vec::new();
-        for ((value, param), argument) in values.into_iter().zip(&params).zip(&arguments) {
-            args.push(self.coerce(value, *param, *argument)?);
-        }
+        let (callee, args, ret) = self.resolve_call(&candidates, &arguments, name, &called, node)?;
         let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
-        let callee = MethodKey { class, name: name.to_string(), params };
         let span = self.span(node);
         self.emit(Inst::Call { dst, callee, args, span });
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))

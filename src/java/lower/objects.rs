@@ -296,7 +296,8 @@ impl<'t> MethodLowering<'_, 't> {
 
     fn constructor_call(&mut self, class: ClassName, receiver: Operand, arguments: &[Node<'t>], at: Node<'t>) -> Lowered<()> {
         let candidates = self.overloads(class.as_str(), CONSTRUCTOR, |k| k == MethodKind::Constructor);
-        let (callee, args) = self.resolve_call(candidates, arguments, &format!("new {}", class.as_str()), at)?;
+        let called = format!("new {}", class.as_str());
+        let (callee, args, _) = self.resolve_call(&candidates, arguments, CONSTRUCTOR, &called, at)?;
         let mut all = vec![receiver];
         all.extend(args);
         let span = self.span(at);
@@ -325,7 +326,7 @@ impl<'t> MethodLowering<'_, 't> {
                 format!("call of '{name}' on a '{}', which '{subclass}' may override (dynamic dispatch is not analysed)", class.as_str()),
             );
         }
-        let (callee, args) = self.resolve_call(candidates, &arguments, name, node)?;
+        let (callee, args, _) = self.resolve_call(&candidates, &arguments, name, name, node)?;
         let (ret, kind) = self.index.classes[class.as_str()]
             .methods
             .iter()
@@ -362,30 +363,32 @@ impl<'t> MethodLowering<'_, 't> {
         })
     }
 
-    /// Evaluates the arguments and chooses the overload they apply to.
-    fn resolve_call(
+    /// Evaluates the arguments and chooses the overload of method `name` they apply to, among
+    /// candidates given as (class, parameter types, return type): the callee, the arguments
+    /// converted to its parameter types, and its return type. `called` is how errors name it.
+    pub(super) fn resolve_call(
         &mut self,
-        candidates: Vec<(String, Vec<Ty>, Ty)>,
+        candidates: &[(String, Vec<Ty>, Ty)],
         arguments: &[Node<'t>],
+        name: &str,
         called: &str,
         at: Node<'t>,
-    ) -> Lowered<(MethodKey, Vec<Operand>)> {
+    ) -> Lowered<(MethodKey, Vec<Operand>, Ty)> {
         let mut values = Vec::new();
         for (i, argument) in arguments.iter().enumerate() {
             let value = self.value(*argument)?;
             values.push(self.stabilise(value, &arguments[i + 1..]));
         }
         let argument_types: Vec<Ty> = values.iter().map(|v| v.ty).collect();
-        let Some(chosen) = choose_overload(&candidates, &argument_types) else {
+        let Some(chosen) = choose_overload(candidates, &argument_types) else {
             let types: Vec<&str> = argument_types.iter().map(|t| t.java_name()).collect();
             return self.error(at, format!("no single method '{called}' applicable to ({})", types.join(", ")));
         };
-        let (class, params, _) = candidates[chosen].clone();
+        let (class, params, ret) = candidates[chosen].clone();
         let mut args = Vec::new();
         for ((value, param), argument) in values.into_iter().zip(&params).zip(arguments) {
             args.push(self.coerce(value, *param, *argument)?);
         }
-        let name = if called.starts_with("new ") { CONSTRUCTOR.to_string() } else { called.to_string() };
-        Ok((MethodKey { class, name, params }, args))
+        Ok((MethodKey { class, name: name.to_string(), params }, args, ret))
     }
 }
