@@ -145,8 +145,10 @@ alive_values([_|Rs], Ts) :- alive_values(Rs, Ts).
 
 % --- Parameters --------------------------------------------------------------------------------
 
+% A parameter's value is a value, or template(Parts) for a JDBC parameter the Java code built
+% with `+` (its literal parts keep their LIKE wildcards).
 substituted(T0, Params, T) :-
-    (   T0 = param(_) -> param_value(T0, Params, V), T = val(V)
+    (   T0 = param(_) -> param_value(T0, Params, V), ( nonvar(V), V = template(_) -> T = V ; T = val(V) )
     ;   T0 = hole(_) -> param_value(T0, Params, V), T = val(V)
     ;   T0 = str(Cs) -> T = str(Cs)
     ;   compound(T0) ->

@@ -304,7 +304,7 @@ pub enum Rvalue {
 }
 
 /// A JDBC method, called on a receiver of its interface. Arguments follow the Java call's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum JdbcCall {
     /// `Connection.createStatement()`.
     CreateStatement,
@@ -325,6 +325,9 @@ pub enum JdbcCall {
     CloseResource,
     /// `setInt`, `setLong`, `setString`, `setBoolean` (index, value).
     SetParameter(Ty),
+    /// `setString(index, text)` where the text is literal characters and Java values joined
+    /// by `+`: its pieces, with `Piece::Hole(i)` the value `args[1 + i]`.
+    SetText(Vec<crate::sql::Piece>),
     /// `setNull(index, sqlType)`.
     SetNull,
     /// `ResultSet.next()`.
@@ -716,6 +719,7 @@ impl Method {
                             JdbcCall::ExecuteUpdate(id) => format!("executeUpdate{}", sql(id)),
                             JdbcCall::Execute(id) => format!("execute{}", sql(id)),
                             JdbcCall::SetParameter(ty) => format!("set {ty}"),
+                            JdbcCall::SetText(pieces) => format!("set text {}", crate::sql::join_pieces(pieces)),
                             JdbcCall::Get(ty) => format!("get {ty}"),
                             other => format!("{other:?}"),
                         };

@@ -383,7 +383,11 @@ impl Translator<'_> {
             }
             Inst::Jdbc { dst, call, receiver, args, .. } => {
                 let receiver = self.operand(&env, receiver);
-                let args: Vec<String> = args.iter().map(|a| self.operand(&env, a)).collect();
+                let mut args: Vec<String> = args.iter().map(|a| self.operand(&env, a)).collect();
+                if let JdbcCall::SetText(pieces) = call {
+                    let index = args.remove(0);
+                    args = vec![index, text_template(pieces, &args)];
+                }
                 let call = self.jdbc_call(&env, call);
                 let result = self.var("R");
                 let flag = self.var("E");
@@ -690,7 +694,7 @@ impl Translator<'_> {
             JdbcCall::Execute(id) => format!("execute({})", sql(id)),
             JdbcCall::Close => "close".into(),
             JdbcCall::CloseResource => "close_resource".into(),
-            JdbcCall::SetParameter(_) => "set_parameter".into(),
+            JdbcCall::SetParameter(_) | JdbcCall::SetText(_) => "set_parameter".into(),
             JdbcCall::SetNull => "set_null".into(),
             JdbcCall::Next => "next".into(),
             JdbcCall::Get(ty) => format!("get({})", ty_atom(*ty)),
@@ -721,6 +725,19 @@ impl Translator<'_> {
 
 /// A string literal as `prolog/strings.pl` represents it: its length and its character codes
 /// padded with zeros to `STRING_MAX_LENGTH` (the front end rejects longer literals).
+/// A parameter's text built by `+`, as the database's `template(Parts)` expression: literal
+/// pieces as `str(Chars)` (their wildcards count), values as `val(V)` (their text is literal).
+fn text_template(pieces: &[crate::sql::Piece], holes: &[String]) -> String {
+    let parts: Vec<String> = pieces
+        .iter()
+        .map(|piece| match piece {
+            crate::sql::Piece::Text(text) => format!("str({})", crate::sql::prolog_string(text)),
+            crate::sql::Piece::Hole(i) => format!("val({})", holes[*i as usize]),
+        })
+        .collect();
+    format!("template([{}])", parts.join(","))
+}
+
 fn string_term(text: &str) -> String {
     let mut codes: Vec<String> = text.chars().map(|c| u32::from(c).to_string()).collect();
     let len = codes.len();

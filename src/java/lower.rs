@@ -34,7 +34,7 @@ type Lowered<T> = Result<T, Diagnostic>;
 pub(crate) const LONG_STRING: &str = "a string longer than hornet models as a Java value";
 
 /// An operand with its Java type.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Typed {
     operand: Operand,
     ty: Ty,

@@ -9,4 +9,4 @@ pub mod statement;
 
 pub use check::check_method;
 pub use schema::{Schema, parse_schema, render_schema};
-pub use statement::{Piece, SqlError, Statement, compile_statement, join_pieces, schema_term, offset_to_piece, render_sql_error};
+pub use statement::{Piece, SqlError, Statement, compile_statement, join_pieces, prolog_string, schema_term, offset_to_piece, render_sql_error};

@@ -1158,7 +1158,7 @@ fn name_atom(name: &str) -> String {
 }
 
 /// A double-quoted Prolog string.
-fn prolog_string(text: &str) -> String {
+pub fn prolog_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
     for c in text.chars() {

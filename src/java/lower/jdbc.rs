@@ -32,7 +32,7 @@ pub(super) enum LocalText {
 #[derive(Clone, Debug)]
 pub(super) enum TextPart {
     Text(String),
-    Hole(Operand),
+    Hole(Typed),
 }
 
 /// A part of a text expression before its Java values are lowered.
@@ -103,6 +103,15 @@ impl<'t> MethodLowering<'_, 't> {
             return Ok(());
         }
         self.text_only.remove(&id);
+        if !conditional && evaluated.is_ok() && self.mixes_text_and_values(&parts) {
+            // Kept as text with holes, so that SQL text or a JDBC parameter built from it keeps
+            // its literal characters (a LIKE pattern's `%`); the Java value is the same `+`.
+            let realised = self.realise(&parts, true)?;
+            let concatenated = self.concatenation(&realised, value)?;
+            self.assign(id, Rvalue::Use(concatenated));
+            self.texts.insert(id, LocalText::Known(realised));
+            return Ok(());
+        }
         let typed = self.value(value)?;
         let rhs = self.coerce(typed, Ty::String, value)?;
         let new_value = if compound {
@@ -120,6 +129,51 @@ impl<'t> MethodLowering<'_, 't> {
         };
         self.texts.insert(id, text);
         Ok(())
+    }
+
+    /// Whether `parts` are literal text and Java values together: a template whose literal
+    /// characters matter (a LIKE pattern's `%` around a value).
+    fn mixes_text_and_values(&self, parts: &[Part]) -> bool {
+        let (mut text, mut values) = (false, false);
+        for part in parts {
+            match part {
+                Part::Text(_) => text = true,
+                Part::Value(_) => values = true,
+                Part::Local(id, _) if self.text_only.contains(id) => return false,
+                Part::Local(id, _) => match self.texts.get(id) {
+                    Some(LocalText::Known(known)) => {
+                        for piece in known {
+                            match piece {
+                                TextPart::Text(_) => text = true,
+                                TextPart::Hole(_) => values = true,
+                            }
+                        }
+                    }
+                    Some(LocalText::PathDependent) => return false,
+                    Some(LocalText::Whole) | None => values = true,
+                },
+            }
+        }
+        text && values
+    }
+
+    /// The Java value of realised text: its parts joined by `+`, left to right.
+    fn concatenation(&mut self, parts: &[TextPart], at: Node<'t>) -> Lowered<Operand> {
+        let mut joined: Option<Operand> = None;
+        for part in parts {
+            let operand = match part {
+                TextPart::Text(text) => self.intern(text.clone(), at)?,
+                TextPart::Hole(typed) => self.as_string(*typed, at)?,
+            };
+            joined = Some(match joined {
+                None => operand,
+                Some(lhs) => self.temp(Ty::String, Rvalue::Concat { lhs, rhs: operand }).operand,
+            });
+        }
+        match joined {
+            Some(operand) => Ok(operand),
+            None => self.intern(String::new(), at),
+        }
     }
 
     /// The characters of literal text in `parts` (holes count as one).
@@ -156,9 +210,9 @@ impl<'t> MethodLowering<'_, 't> {
                     Some(Piece::Text(previous)) => previous.push_str(&text),
                     _ => pieces.push(Piece::Text(text)),
                 },
-                TextPart::Hole(operand) => {
+                TextPart::Hole(typed) => {
                     pieces.push(Piece::Hole(holes.len() as u32));
-                    holes.push(operand);
+                    holes.push(typed.operand);
                 }
             }
         }
@@ -203,10 +257,10 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(out)
     }
 
-    fn stable_operand(&mut self, typed: Typed, stable: bool) -> Operand {
+    fn stable_operand(&mut self, typed: Typed, stable: bool) -> Typed {
         match typed.operand {
-            Operand::Local(id) if stable && !self.is_temp(id) => self.temp(typed.ty, Rvalue::Use(typed.operand)).operand,
-            operand => operand,
+            Operand::Local(id) if stable && !self.is_temp(id) => self.temp(typed.ty, Rvalue::Use(typed.operand)),
+            _ => typed,
         }
     }
 
@@ -466,8 +520,32 @@ impl<'t> MethodLowering<'_, 't> {
                     _ => Ty::Boolean,
                 };
                 args.push(self.argument(*index, Ty::Int)?);
-                args.push(self.argument(*value, ty)?);
-                (JdbcCall::SetParameter(ty), Ty::Void)
+                let template = match self.text_parts(*value, &Scope::Method, 0) {
+                    Ok(parts) if ty == Ty::String && self.mixes_text_and_values(&parts) => Some(parts),
+                    _ => None,
+                };
+                match template {
+                    // The database sees the literal characters and the values apart, as it
+                    // sees SQL text: `"%" + keyword + "%"` is a LIKE pattern with wildcards
+                    // around a text that has none of its own.
+                    Some(parts) => {
+                        let mut pieces = Vec::new();
+                        for part in self.realise(&parts, false)? {
+                            match part {
+                                TextPart::Text(text) => pieces.push(Piece::Text(text)),
+                                TextPart::Hole(typed) => {
+                                    pieces.push(Piece::Hole(args.len() as u32 - 1));
+                                    args.push(typed.operand);
+                                }
+                            }
+                        }
+                        (JdbcCall::SetText(pieces), Ty::Void)
+                    }
+                    None => {
+                        args.push(self.argument(*value, ty)?);
+                        (JdbcCall::SetParameter(ty), Ty::Void)
+                    }
+                }
             }
             (PreparedStatement, "setNull", [index, sql_type]) => {
                 args.push(self.argument(*index, Ty::Int)?);

@@ -60,6 +60,22 @@ class Accounts {
         return conn.createStatement().executeUpdate("UPDATE account SET bal = 0");
     }
 
+    static int ownersLike(Connection conn, String keyword) throws SQLException {
+        PreparedStatement ps = conn.prepareStatement("SELECT COUNT(*) FROM account WHERE owner LIKE ?");
+        ps.setString(1, "%" + keyword + "%");
+        ResultSet rs = ps.executeQuery();
+        rs.next();
+        return rs.getInt(1);
+    }
+
+    static int ownersStarting(Connection conn, String prefix) throws SQLException {
+        String pattern = prefix + "%";
+        String where = " WHERE owner LIKE '" + pattern + "'";
+        ResultSet rs = conn.createStatement().executeQuery("SELECT COUNT(*) FROM account" + where);
+        rs.next();
+        return rs.getInt(1) + pattern.length();
+    }
+
     static int textAsValue(Connection conn) throws SQLException {
         String sql = "DELETE FROM account WHERE balance = 0";
         return sql.length();
