@@ -205,7 +205,12 @@ fn objects(term: &PTerm) -> Option<Vec<HeapObject>> {
                 array: false,
             }),
             // An array: its length, then its elements and their padding.
-            (("a", 4), [PTerm::Int(id), elem, PTerm::Int(length), PTerm::List(elements)]) => {
+            // The length is an integer on a labelled path; on an unknown one it may not be.
+            (("a", 4), [PTerm::Int(id), elem, length, PTerm::List(elements)]) => {
+                let length = match length {
+                    PTerm::Int(length) => *length,
+                    _ => 0,
+                };
                 let class = match (elem.functor(), elem.args()) {
                     (("obj", 1), [PTerm::Atom(class)]) => class.clone(),
                     (_, []) => match elem {
@@ -214,7 +219,7 @@ fn objects(term: &PTerm) -> Option<Vec<HeapObject>> {
                     },
                     _ => return None,
                 };
-                let length = usize::try_from(*length).ok()?;
+                let length = usize::try_from(length).ok()?;
                 Some(HeapObject {
                     id: u32::try_from(*id).ok()?,
                     class,
