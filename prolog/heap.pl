@@ -270,7 +270,7 @@ array_length(Type, Ref, Length, S0, S, Ex) :-
 %% array_load(+Type, ?Ref, ?Index, -Value, +S0, -S, -Ex)
 %
 %  Value is element Index (from 0). A null array throws NullPointerException, an index
-%  outside 0..Length-1 ArrayIndexOutOfBoundsException (one path for both sides).
+%  outside 0..Length-1 ArrayIndexOutOfBoundsException (a path for each side).
 %
 %  ?- state:initial(S0), heap:new_array(array(int), 2, R, S0, S1, ok), heap:array_load(array(int), R, 1, V, S1, S, Ex).
 %  V = 0, Ex = ok, ...
@@ -382,8 +382,12 @@ array_cell(S, r(Id), Cell) :-
     Cell = a(Id, _, _, _),
     memberchk(Cell, Objects).
 
+% Out of bounds below and above are two paths: as one reified disjunction, clpz could not
+% refute an index that other constraints keep in bounds, and labelling would search for it.
 in_bounds(Index, Length, Ex) :-
-    (   jvm:guarded((Index #< 0) #\/ (Index #>= Length)),
+    (   jvm:guarded(Index #< 0),
+        Ex = exc('java.lang.ArrayIndexOutOfBoundsException')
+    ;   jvm:guarded(Index #>= Length),
         Ex = exc('java.lang.ArrayIndexOutOfBoundsException')
     ;   jvm:guarded(Index #>= 0),
         jvm:guarded(Index #< Length),
