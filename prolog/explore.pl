@@ -102,7 +102,8 @@ labelled_path(Inputs, Ret, Ex, Events, Budget, Term) :-
     (   small_values(Values, Budget, Status) ->
         (   Status == found ->
             outcome(Ret, Ex, Budget, Outcome),
-            Term = path(Inputs, Outcome, Events)
+            once(heap:decided(Events, Decided)),
+            Term = path(Inputs, Outcome, Decided)
         ;   Term = unknown(Events)
         )
     ;   Term = infeasible(Events)
@@ -116,8 +117,8 @@ database_values(Events, Values) :-
     ;   Values = []
     ).
 
-% The field values of a path's heap (heap.pl's event): the test builds the input objects and
-% checks every object afterwards.
+% The field values of a path's heap (heap.pl's event), and the lengths and elements of its
+% arrays: the test builds the input objects and arrays and checks them all afterwards.
 heap_values(Events, Values) :-
     (   memberchk(heap(Initial, Final), Events) ->
         append(Initial, Final, Objects),
@@ -127,6 +128,9 @@ heap_values(Events, Values) :-
     ).
 
 object_fields(o(_, _, Fields), Fields).
+object_fields(a(_, _, Length, Elements), [Length|Values]) :-
+    maplist(heap:pending_values, Elements, Valuess),
+    append(Valuess, Values).
 
 % The tokens a path read from its input (state:input/6), which the test supplies.
 tokens_read([]) --> [].

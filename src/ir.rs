@@ -16,8 +16,10 @@
 //! * instance methods and constructors have `this` as local 0 (never null) and callers pass the
 //!   receiver as a call's first argument, after a `CheckNotNull` unless it is `this`; an object
 //!   local's class is exactly its static type (subclasses of analysed classes are not analysed);
+//! * arrays are one-dimensional, of a primitive, `String` or a class of the sources; their
+//!   null and bounds checks are part of the array instructions, never branches;
 //! * exceptions: an instruction that may throw (`/`, `%`, a call, a field access, a receiver
-//!   check) and a `Throw` or `Rethrow` in a
+//!   check, an array creation, length, load or store) and a `Throw` or `Rethrow` in a
 //!   block whose `handler` is set go to the first catch clause of that handler (then of its
 //!   `outer` handlers) whose class is the exception's class or a superclass of it
 //!   (`Method::catching`), with the locals as they are at the throw point and the clause's
@@ -52,7 +54,50 @@ pub enum Ty {
     /// A reference to an object of a class of the analysed sources (`null` included); the class
     /// is exactly this one, as classes that extend analysed classes are not analysed.
     Object(ClassName),
+    /// A one-dimensional array (`null` included) of the element type.
+    Array(Elem),
+    /// `java.lang.Object`: only as a parameter type of a modelled library method
+    /// (`System.arraycopy`); no local has it.
+    AnyObject,
 }
+
+/// The element type of an array: a primitive, `String`, or a class of the sources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Elem {
+    Int,
+    Long,
+    Boolean,
+    String,
+    Object(ClassName),
+}
+
+impl Elem {
+    /// The element type, or `None` for a type arrays of which are not modelled.
+    pub fn of(ty: Ty) -> Option<Elem> {
+        match ty {
+            Ty::Int => Some(Elem::Int),
+            Ty::Long => Some(Elem::Long),
+            Ty::Boolean => Some(Elem::Boolean),
+            Ty::String => Some(Elem::String),
+            Ty::Object(class) => Some(Elem::Object(class)),
+            _ => None,
+        }
+    }
+
+    pub fn ty(self) -> Ty {
+        match self {
+            Elem::Int => Ty::Int,
+            Elem::Long => Ty::Long,
+            Elem::Boolean => Ty::Boolean,
+            Elem::String => Ty::String,
+            Elem::Object(class) => Ty::Object(class),
+        }
+    }
+}
+
+/// Arrays longer than this are not modelled (`prolog/heap.pl` has the same bound): an input
+/// array has at most this many elements, and a path that creates a longer one is cut.
+pub const ARRAY_MAX_LENGTH: usize = 8;
 
 /// The fully qualified name of a class of the analysed sources, interned so that `Ty` stays
 /// `Copy` (the program holds few classes; their names live as long as the process).
@@ -155,12 +200,18 @@ impl Ty {
             Ty::Scanner => "Scanner",
             Ty::Throwable => "Throwable",
             Ty::Object(class) => class.as_str(),
+            // Interned like class names, so that the spelling lives as long as the process.
+            Ty::Array(elem) => ClassName::new(&format!("{}[]", elem.ty().java_name())).as_str(),
+            Ty::AnyObject => "Object",
         }
     }
 
     /// Whether values of the type are references (`null` included).
     pub fn is_reference(self) -> bool {
-        matches!(self, Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner | Ty::Throwable | Ty::Object(_))
+        matches!(
+            self,
+            Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner | Ty::Throwable | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject
+        )
     }
 
     /// Inclusive value range of an integral type (booleans are 0 and 1).
@@ -169,7 +220,15 @@ impl Ty {
             Ty::Int => Some((i32::MIN as i64, i32::MAX as i64)),
             Ty::Long => Some((i64::MIN, i64::MAX)),
             Ty::Boolean => Some((0, 1)),
-            Ty::Void | Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner | Ty::Throwable | Ty::Object(_) => None,
+            Ty::Void
+            | Ty::String
+            | Ty::Null
+            | Ty::Jdbc(_)
+            | Ty::Scanner
+            | Ty::Throwable
+            | Ty::Object(_)
+            | Ty::Array(_)
+            | Ty::AnyObject => None,
         }
     }
 }
@@ -400,6 +459,17 @@ pub enum Inst {
     /// The receiver of an instance call (passed as the call's first argument) must not be null:
     /// NullPointerException otherwise. Not a branch: the JVM checks it inside the call.
     CheckNotNull { object: Operand, span: Span },
+    /// `new T[length]`: every element at its default value; throws
+    /// NegativeArraySizeException on a negative length.
+    NewArray { dst: LocalId, elem: Elem, length: Operand, span: Span },
+    /// `dst = array.length`; throws NullPointerException on a null array.
+    ArrayLength { dst: LocalId, array: Operand, span: Span },
+    /// `dst = array[index]`; throws NullPointerException on a null array, and
+    /// ArrayIndexOutOfBoundsException on an index outside `0..length`. Not a branch: the JVM
+    /// checks both inside the instruction.
+    ArrayLoad { dst: LocalId, array: Operand, index: Operand, span: Span },
+    /// `array[index] = value`, with the exceptions of `ArrayLoad`.
+    ArrayStore { array: Operand, index: Operand, value: Operand, span: Span },
 }
 
 /// A field of a class of the sources, as its layout (`Method::classes`) lists it.
@@ -584,8 +654,8 @@ impl Method {
     /// Whether the method's inputs or result may be objects of the sources (its tests then
     /// build and check objects, and callers execute it inline).
     pub fn has_object_interface(&self) -> bool {
-        matches!(self.ret, Ty::Object(_))
-            || self.locals[..self.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Object(_)))
+        matches!(self.ret, Ty::Object(_) | Ty::Array(_))
+            || self.locals[..self.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Object(_) | Ty::Array(_)))
     }
 
     pub fn callees(&self) -> impl Iterator<Item = &MethodKey> {
@@ -747,6 +817,18 @@ impl Method {
                         format!("{}.{} = {}", operand(object), field.name, operand(value))
                     }
                     Inst::CheckNotNull { object, span } => format!("check_not_null {}  @ {}", operand(object), pos(span)),
+                    Inst::NewArray { dst, elem, length, span } => {
+                        format!("{} = new {}[{}]  @ {}", local(*dst), elem.ty(), operand(length), pos(span))
+                    }
+                    Inst::ArrayLength { dst, array, span } => {
+                        format!("{} = {}.length  @ {}", local(*dst), operand(array), pos(span))
+                    }
+                    Inst::ArrayLoad { dst, array, index, span } => {
+                        format!("{} = {}[{}]  @ {}", local(*dst), operand(array), operand(index), pos(span))
+                    }
+                    Inst::ArrayStore { array, index, value, span } => {
+                        format!("{}[{}] = {}  @ {}", operand(array), operand(index), operand(value), pos(span))
+                    }
                 };
                 let _ = writeln!(out, "    {line}");
             }

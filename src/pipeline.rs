@@ -19,6 +19,7 @@ use std::time::Instant;
 const BUILTIN_SUMMARIES: &[(&str, &str)] = &[
     ("java_lang.pl", include_str!("../summaries/java_lang.pl")),
     ("java_lang_string.pl", include_str!("../summaries/java_lang_string.pl")),
+    ("java_lang_system.pl", include_str!("../summaries/java_lang_system.pl")),
 ];
 
 /// The marker on the first line of every generated file; only such files are ever replaced.
@@ -360,7 +361,8 @@ fn is_generated_name(path: &Path) -> bool {
 
 /// The JVM descriptor of a method, `(IJ)Z`.
 pub fn descriptor(params: &[Ty], ret: Ty) -> String {
-    let code = |t: &Ty| match t {
+    fn code(t: &Ty) -> String {
+        match t {
         Ty::Int => "I".to_string(),
         Ty::Long => "J".to_string(),
         Ty::Boolean => "Z".to_string(),
@@ -370,7 +372,10 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Scanner => "Ljava/util/Scanner;".to_string(),
         Ty::Throwable => "Ljava/lang/Throwable;".to_string(),
         Ty::Object(class) => format!("L{};", class.as_str().replace('.', "/")),
-    };
+        Ty::Array(elem) => format!("[{}", code(&elem.ty())),
+        Ty::AnyObject => "Ljava/lang/Object;".to_string(),
+        }
+    }
     format!("({}){}", params.iter().map(code).collect::<String>(), code(&ret))
 }
 

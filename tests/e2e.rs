@@ -3,7 +3,8 @@
 //! report's claims (test counts, branch totals, branches covered per line) are what JUnit and
 //! JaCoCo measure. Any new directory under `examples/` is picked up; its optional
 //! `expected-diagnostics.txt` lists the diagnostics hornet must report for it, one pattern per
-//! line (`*` matches anything), and no others. `HORNET_E2E_ONLY=a,b` restricts the run to the
+//! line (`*` matches anything), and no others; its optional `hornet-options.txt` adds options
+//! to `hornet gen` (`--k 1`). `HORNET_E2E_ONLY=a,b` restricts the run to the
 //! examples named (for local work; CI runs them all).
 
 mod support;
@@ -20,6 +21,7 @@ use support::report::{MethodReport, Report, Status};
 
 const EXAMPLES: &str = "examples";
 const EXPECTED_DIAGNOSTICS: &str = "expected-diagnostics.txt";
+const OPTIONS: &str = "hornet-options.txt";
 
 #[test]
 fn generated_tests_pass_and_cover_what_the_report_claims() {
@@ -58,6 +60,22 @@ impl Example {
     fn summaries(&self) -> Option<PathBuf> {
         let summaries = self.dir.join("summaries");
         crate_root().join(&summaries).is_dir().then_some(summaries)
+    }
+
+    /// Options of `hornet gen` the example needs, from its optional `hornet-options.txt`
+    /// (white-space separated, `#` starts a comment line): `--k 1` for an example whose
+    /// paths multiply too fast for the default bound.
+    fn options(&self) -> Result<Vec<String>, String> {
+        let path = crate_root().join(&self.dir).join(OPTIONS);
+        if !path.is_file() {
+            return Ok(Vec::new());
+        }
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+        Ok(text
+            .lines()
+            .filter(|line| !line.trim_start().starts_with('#'))
+            .flat_map(|line| line.split_whitespace().map(str::to_string))
+            .collect())
     }
 
     fn schema(&self) -> Option<PathBuf> {
@@ -137,6 +155,7 @@ fn check_example(toolchain: &Toolchain, example: &Example, work: &Path) -> Resul
     if let Some(summaries) = example.summaries() {
         hornet.arg("--summaries").arg(summaries);
     }
+    hornet.args(example.options()?);
     java::run(&mut hornet)?;
     let generation_time = started.elapsed();
     let report = Report::read(&generated.join("hornet-report.json"))?;

@@ -231,6 +231,91 @@ mod tests {
     }
 
     #[test]
+    fn arrays_are_bounded_as_the_ir_says() {
+        let mut engine = Engine::new().expect("runtime loads");
+        let text = engine.query_text("heap:max_array_length(N), phrase(format_(\"~w\", [N]), Text)").expect("runs");
+        assert_eq!(text, Some(crate::ir::ARRAY_MAX_LENGTH.to_string()));
+    }
+
+    /// Every outcome of a query, as `~w` writes its Values term, one per line.
+    fn all(engine: &mut Engine, goal: &str, values: &str) -> String {
+        let query = format!(
+            "findall(Line, ({goal}, phrase(format_(\"~w~n\", [{values}]), Line)), Lines), append(Lines, Text)"
+        );
+        engine.query_text(&query).expect("query runs").unwrap_or_default()
+    }
+
+    #[test]
+    fn array_accesses_check_null_and_bounds_without_splitting_on_a_symbolic_index() {
+        let mut engine = Engine::new().expect("runtime loads");
+        // An input int array read at a symbolic index: null, out of bounds below or above, or
+        // one element/3.
+        let text = all(&mut engine, "state:initial(S0), heap:array_load(array(int), A, I, _, S0, _, Ex)", "Ex");
+        let out_of_bounds = "exc(java.lang.ArrayIndexOutOfBoundsException)\n";
+        assert_eq!(text, format!("exc(java.lang.NullPointerException)\n{out_of_bounds}{out_of_bounds}ok\n"));
+        // A new array: default values, a store, a negative length.
+        let text = all(
+            &mut engine,
+            "state:initial(S0), heap:new_array(array(long), 2, R, S0, S1, ok), heap:array_store(array(long), R, 1, 7, S1, S2, ok), \
+             heap:array_load(array(long), R, 1, V, S2, _, ok), heap:array_load(array(long), R, 0, W, S2, _, ok), \
+             heap:array_load(array(long), R, 2, _, S2, _, X)",
+            "V-W-X",
+        );
+        assert_eq!(text, "7-0-exc(java.lang.ArrayIndexOutOfBoundsException)\n");
+        let text = all(&mut engine, "state:initial(S0), heap:new_array(array(int), -1, _, S0, _, Ex)", "Ex");
+        assert_eq!(text, "exc(java.lang.NegativeArraySizeException)\n");
+        // A store at a symbolic index into numbers is one path; into references, one per index.
+        let text = all(
+            &mut engine,
+            "state:initial(S0), heap:new_array(array(int), 3, R, S0, S1, ok), heap:array_store(array(int), R, I, 5, S1, _, ok)",
+            "ok",
+        );
+        assert_eq!(text, "ok\n");
+        let text = all(
+            &mut engine,
+            "state:initial(S0), heap:new_array(array(obj(c)), 3, R, S0, S1, ok), heap:array_store(array(obj(c)), R, I, null, S1, _, ok)",
+            "I",
+        );
+        assert_eq!(text, "0\n1\n2\n");
+    }
+
+    #[test]
+    fn input_arrays_are_null_fresh_or_an_input_array_of_the_same_type() {
+        let mut engine = Engine::new().expect("runtime loads");
+        let text = all(
+            &mut engine,
+            "state:initial(S0), heap:array_length(array(int), A, _, S0, S1, _), heap:array_length(array(int), B, _, S1, _, _)",
+            "A-B",
+        );
+        assert_eq!(text, "null-null\nnull-r(0)\nr(0)-null\nr(0)-r(1)\nr(0)-r(0)\n");
+        let text = all(
+            &mut engine,
+            "state:initial(S0), heap:array_length(array(int), A, _, S0, S1, ok), heap:array_length(array(long), B, _, S1, _, _)",
+            "A-B",
+        );
+        assert_eq!(text, "r(0)-null\nr(0)-r(1)\n");
+    }
+
+    #[test]
+    fn arraycopy_copies_as_through_a_temporary_array() {
+        let mut engine = Engine::new().expect("runtime loads");
+        let text = all(
+            &mut engine,
+            "state:initial(S0), heap:new_array(array(int), 3, A, S0, S1, ok), heap:array_store(array(int), A, 0, 5, S1, S2, ok), \
+             heap:array_store(array(int), A, 1, 6, S2, S3, ok), heap:array_copy(A, 0, A, 1, 2, S3, S4, ok), \
+             state:heap(S4, heap(_, [a(_, _, _, Es)|_], _)), Es = [E0, E1, E2|_]",
+            "[E0, E1, E2]",
+        );
+        assert_eq!(text, "[5,5,6]\n");
+        let text = all(
+            &mut engine,
+            "state:initial(S0), heap:new_array(array(int), 1, A, S0, S1, ok), heap:array_copy(A, 0, A, 1, 1, S1, _, Ex)",
+            "Ex",
+        );
+        assert_eq!(text, "exc(java.lang.ArrayIndexOutOfBoundsException)\n");
+    }
+
+    #[test]
     fn java_int_arithmetic_wraps() {
         let mut engine = Engine::new().expect("runtime loads");
         let text = engine

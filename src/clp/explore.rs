@@ -32,12 +32,15 @@ pub enum Event {
     Heap { initial: Vec<HeapObject>, final_objects: Vec<HeapObject> },
 }
 
-/// An object of the symbolic heap: its fields' values in its class's layout order.
+/// An object of the symbolic heap: its fields' values in its class's layout order; or an
+/// array, whose `class` is the element type (`int`, `long`, `boolean`, `string`, or a class)
+/// and whose `fields` are its elements.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeapObject {
     pub id: u32,
     pub class: String,
     pub fields: Vec<Value>,
+    pub array: bool,
 }
 
 /// A labelled value as the engine writes it.
@@ -188,7 +191,8 @@ fn value(term: &PTerm) -> Option<Value> {
     }
 }
 
-/// `[o(Id, Class, [V, ...]), ...]`; as for database rows, a value left unbound reads as null.
+/// `[o(Id, Class, [V, ...]), a(Id, Elem, Length, [V, ...]), ...]`; as for database rows, a
+/// value left unbound reads as null.
 fn objects(term: &PTerm) -> Option<Vec<HeapObject>> {
     let PTerm::List(objects) = term else { return None };
     objects
@@ -198,7 +202,31 @@ fn objects(term: &PTerm) -> Option<Vec<HeapObject>> {
                 id: u32::try_from(*id).ok()?,
                 class: class.clone(),
                 fields: fields.iter().map(|v| value(v).unwrap_or(Value::Null)).collect(),
+                array: false,
             }),
+            // An array: its length, then its elements and their padding.
+            // The length is an integer on a labelled path; on an unknown one it may not be.
+            (("a", 4), [PTerm::Int(id), elem, length, PTerm::List(elements)]) => {
+                let length = match length {
+                    PTerm::Int(length) => *length,
+                    _ => 0,
+                };
+                let class = match (elem.functor(), elem.args()) {
+                    (("obj", 1), [PTerm::Atom(class)]) => class.clone(),
+                    (_, []) => match elem {
+                        PTerm::Atom(kind) => kind.clone(),
+                        _ => return None,
+                    },
+                    _ => return None,
+                };
+                let length = usize::try_from(length).ok()?;
+                Some(HeapObject {
+                    id: u32::try_from(*id).ok()?,
+                    class,
+                    fields: elements.iter().take(length).map(|v| value(v).unwrap_or(Value::Null)).collect(),
+                    array: true,
+                })
+            }
             _ => None,
         })
         .collect()

@@ -12,7 +12,7 @@
 //! predicates of other methods by the names `method_pred` gives them; nothing else.
 
 use crate::ir::{
-    BinOp, Block, BlockId, Caught, ClassName, CmpOp, HandlerId, InputCall, Inst, JdbcCall, JdbcType, Method, MethodKey,
+    BinOp, Block, BlockId, Caught, ClassName, CmpOp, Elem, HandlerId, InputCall, Inst, JdbcCall, JdbcType, Method, MethodKey,
     MethodKind, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, Terminator, Ty,
 };
 use std::collections::HashSet;
@@ -265,7 +265,7 @@ impl Translator<'_> {
             let is_jdbc = |op: &Operand| {
                 matches!(op, Operand::Local(l) if matches!(self.method.locals[l.0 as usize].ty, Ty::Jdbc(_)))
             };
-            let is_object = |op: &Operand| matches!(self.operand_ty(op), Ty::Object(_));
+            let is_object = |op: &Operand| matches!(self.operand_ty(op), Ty::Object(_) | Ty::Array(_));
             if is_object(&cond.lhs) || is_object(&cond.rhs) {
                 self.reference_branch(id, cond, *then_block, *else_block, *branch);
                 return;
@@ -471,11 +471,49 @@ impl Translator<'_> {
                 let at_throw = env.clone();
                 return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
             }
+            Inst::NewArray { dst, elem, length, .. } => {
+                let length = self.operand(&env, length);
+                let (r, flag, s) = (self.var("V"), self.var("E"), self.var("S"));
+                goals.push(format!("heap:new_array({}, {length}, {r}, {}, {s}, {flag})", array_term(*elem), env.state));
+                env.state = s;
+                let at_throw = env.clone();
+                env.locals[dst.0 as usize] = r;
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
+            }
+            Inst::ArrayLength { dst, array, .. } => {
+                let ty = self.shape_term(array);
+                let array = self.operand(&env, array);
+                let (r, flag, s) = (self.var("V"), self.var("E"), self.var("S"));
+                goals.push(format!("heap:array_length({ty}, {array}, {r}, {}, {s}, {flag})", env.state));
+                env.state = s;
+                let at_throw = env.clone();
+                env.locals[dst.0 as usize] = r;
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
+            }
+            Inst::ArrayLoad { dst, array, index, .. } => {
+                let ty = self.shape_term(array);
+                let array = self.operand(&env, array);
+                let index = self.operand(&env, index);
+                let (r, flag, s) = (self.var("V"), self.var("E"), self.var("S"));
+                goals.push(format!("heap:array_load({ty}, {array}, {index}, {r}, {}, {s}, {flag})", env.state));
+                env.state = s;
+                let at_throw = env.clone();
+                env.locals[dst.0 as usize] = r;
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
+            }
+            Inst::ArrayStore { array, index, value, .. } => {
+                let ty = self.shape_term(array);
+                let array = self.operand(&env, array);
+                let index = self.operand(&env, index);
+                let value = self.operand(&env, value);
+                let (flag, s) = (self.var("E"), self.var("S"));
+                goals.push(format!("heap:array_store({ty}, {array}, {index}, {value}, {}, {s}, {flag})", env.state));
+                env.state = s;
+                let at_throw = env.clone();
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
+            }
             Inst::CheckNotNull { object, .. } => {
-                let layout = match self.operand_ty(object) {
-                    Ty::Object(class) => self.layout_term(class),
-                    _ => "none".to_string(),
-                };
+                let layout = self.shape_term(object);
                 let object = self.operand(&env, object);
                 let (flag, s) = (self.var("E"), self.var("S"));
                 goals.push(format!("heap:check_not_null({layout}, {object}, {}, {s}, {flag})", env.state));
@@ -625,10 +663,7 @@ impl Translator<'_> {
     /// The clauses of a comparison of object references: both operands get their shape in the
     /// heap first (an input reference may be null, a fresh object or an alias).
     fn reference_branch(&mut self, id: BlockId, cond: &crate::ir::Cond, then_block: BlockId, else_block: BlockId, branch: crate::ir::BranchId) {
-        let layout = |t: &Self, op: &Operand| match t.operand_ty(op) {
-            Ty::Object(class) => t.layout_term(class),
-            _ => "none".to_string(),
-        };
+        let layout = |t: &Self, op: &Operand| t.shape_term(op);
         for (outcome, target) in [("t", then_block), ("f", else_block)] {
             self.fresh = 0;
             let env = self.head_env();
@@ -656,6 +691,16 @@ impl Translator<'_> {
             Operand::Const(_, ty) => *ty,
             Operand::Str(_) => Ty::String,
             Operand::Null => Ty::Null,
+        }
+    }
+
+    /// What `prolog/heap.pl` needs to give an input reference its shape: the layout of an
+    /// object's class, the type of an array, `none` for the null literal.
+    fn shape_term(&self, op: &Operand) -> String {
+        match self.operand_ty(op) {
+            Ty::Object(class) => self.layout_term(class),
+            Ty::Array(elem) => array_term(elem),
+            _ => "none".to_string(),
         }
     }
 
@@ -745,6 +790,14 @@ fn string_term(text: &str) -> String {
     format!("s({len},[{}])", codes.join(","))
 }
 
+/// The type of an array for `prolog/heap.pl`: `array(int)`, ..., `array(obj('p.C'))`.
+fn array_term(elem: Elem) -> String {
+    match elem {
+        Elem::Object(class) => format!("array(obj({}))", quote_atom(class.as_str())),
+        other => format!("array({})", ty_atom(other.ty())),
+    }
+}
+
 fn ty_atom(ty: Ty) -> &'static str {
     match ty {
         Ty::Int => "int",
@@ -753,7 +806,7 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Void => "void",
         Ty::String => "string",
         Ty::Null => "null",
-        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) => "ref",
+        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject => "ref",
         Ty::Throwable => "throwable",
     }
 }

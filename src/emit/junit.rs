@@ -332,13 +332,19 @@ impl ObjectNames {
             }
             let name = if object.origin == Origin::Result {
                 "result".to_string()
+            } else if object.array {
+                let simple = simple_name(&object.class);
+                let mut chars = simple.chars();
+                let first = chars.next().map(|c| c.to_ascii_lowercase()).unwrap_or('a');
+                format!("{first}{}Array{}", chars.as_str(), object.id)
             } else {
                 let simple = simple_name(&object.class);
                 let mut chars = simple.chars();
                 let first = chars.next().map(|c| c.to_ascii_lowercase()).unwrap_or('o');
                 format!("{first}{}{}", chars.as_str(), object.id)
             };
-            objects.push((object.id, object.class.clone(), name));
+            let class = if object.array { format!("{}[]", object.class) } else { object.class.clone() };
+            objects.push((object.id, class, name));
         }
         ObjectNames { objects }
     }
@@ -359,13 +365,17 @@ impl ObjectNames {
     }
 }
 
-/// Allocates the input objects, then sets their fields (those not at their default value).
+/// Allocates the input objects, builds the input arrays (their elements may be objects), then
+/// sets the objects' fields (those not at their default value; they may be arrays).
 fn build_objects(out: &mut String, heap: &HeapCase, names: &ObjectNames) {
-    for object in &heap.inputs {
+    for object in heap.inputs.iter().filter(|o| !o.array) {
         let class = &object.class;
         let _ = writeln!(out, "        {class} {} = {OBJECTS_HELPER}.allocate({class}.class);", names.name(object.id));
     }
-    for object in &heap.inputs {
+    for array in heap.inputs.iter().filter(|o| o.array) {
+        let _ = writeln!(out, "        {}[] {} = {};", array.class, names.name(array.id), array_literal(array, names));
+    }
+    for object in heap.inputs.iter().filter(|o| !o.array) {
         for (field, value) in &object.fields {
             if is_default(value) {
                 continue;
@@ -393,10 +403,33 @@ fn check_objects(out: &mut String, heap: &HeapCase, names: &ObjectNames) {
     }
 }
 
+/// `new int[] {3, 0}`.
+fn array_literal(array: &TestObject, names: &ObjectNames) -> String {
+    let elements: Vec<String> = array.fields.iter().map(|(_, value)| names.literal(value)).collect();
+    if elements.is_empty() {
+        format!("new {}[0]", array.class)
+    } else {
+        format!("new {}[] {{{}}}", array.class, elements.join(", "))
+    }
+}
+
 fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &ObjectNames) {
     let owner = names.name(object.id);
+    let holds_objects = object.array && !matches!(object.class.as_str(), "int" | "long" | "boolean" | "String");
+    if object.array && !holds_objects {
+        // Numbers and Strings compare by value, element by element.
+        let _ = writeln!(out, "        assertArrayEquals({}, {owner});", array_literal(object, names));
+        return;
+    }
+    if object.array {
+        let _ = writeln!(out, "        assertEquals({}, {owner}.length);", object.fields.len());
+    }
     for (field, value) in &object.fields {
-        let read = format!("{OBJECTS_HELPER}.get({owner}, {})", string_literal(field));
+        let read = if object.array {
+            format!("{owner}[{field}]")
+        } else {
+            format!("{OBJECTS_HELPER}.get({owner}, {})", string_literal(field))
+        };
         let line = match value {
             JavaValue::Null => format!("assertNull({read});"),
             JavaValue::Object(target) => {
@@ -405,7 +438,8 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
                 });
                 if reached_here {
                     let class = names.class_of(*target);
-                    format!("{class} {} = ({class}) {read};\n        assertNotNull({});", names.name(*target), names.name(*target))
+                    let cast = if object.array { String::new() } else { format!("({class}) ") };
+                    format!("{class} {} = {cast}{read};\n        assertNotNull({});", names.name(*target), names.name(*target))
                 } else {
                     format!("assertSame({}, {read});", names.name(*target))
                 }

@@ -378,6 +378,21 @@ fn resolve_among(name: &str, file: &FileScope, known: &HashSet<String>) -> Strin
 /// A type as declared in `file`: a primitive type, String and the modelled library types,
 /// or a class of the sources whose objects are analysed.
 pub(crate) fn declared_type(node: Node, file: &FileScope, object_classes: &HashSet<String>) -> Result<Ty, Diagnostic> {
+    if node.kind() == "array_type" {
+        let unsupported = |what: String| Err(Diagnostic::unsupported(span_of(file.path, node), what));
+        let (Some(element), Some(dims)) = (node.child_by_field_name("element"), node.child_by_field_name("dimensions"))
+        else {
+            return unsupported("array type".to_string());
+        };
+        if text(dims, file.source).matches('[').count() != 1 {
+            return unsupported(format!("multi-dimensional array type '{}'", text(node, file.source)));
+        }
+        let elem = declared_type(element, file, object_classes)?;
+        return match crate::ir::Elem::of(elem) {
+            Some(elem) => Ok(Ty::Array(elem)),
+            None => unsupported(format!("array type '{}'", text(node, file.source))),
+        };
+    }
     primitive_type(node, file.path, file.source).or_else(|unsupported| {
         if !matches!(node.kind(), "type_identifier" | "scoped_type_identifier") {
             return Err(unsupported);

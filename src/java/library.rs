@@ -18,6 +18,8 @@ const LONG: &str = "java.lang.Long";
 const STRING: &str = "java.lang.String";
 /// `java.sql.Types`: only its constants (the type codes `setNull` takes).
 const SQL_TYPES: &str = "java.sql.Types";
+/// `java.lang.System`: only `arraycopy`, whose arrays the front end checks (`lower/arrays.rs`).
+const SYSTEM: &str = "java.lang.System";
 
 const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (MATH, "abs", &[Ty::Int], Ty::Int),
@@ -32,6 +34,7 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (STRING, "isEmpty", &[Ty::String], Ty::Boolean),
     (STRING, "equals", &[Ty::String, Ty::String], Ty::Boolean),
     (STRING, "startsWith", &[Ty::String, Ty::String], Ty::Boolean),
+    (SYSTEM, "arraycopy", &[Ty::AnyObject, Ty::Int, Ty::AnyObject, Ty::Int, Ty::Int], Ty::Void),
 ];
 
 /// The methods calls may target without their code.

@@ -21,6 +21,7 @@ use crate::ir::{
 use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
 
+mod arrays;
 mod jdbc;
 mod objects;
 
@@ -190,10 +191,11 @@ pub(crate) fn lower_method<'t>(
 
 /// The layouts of the classes of the locals' types and, transitively, of their fields' types.
 fn layouts(index: &Index, locals: &[LocalDecl]) -> Vec<ClassLayout> {
-    let mut pending: Vec<ClassName> = locals.iter().filter_map(|l| match l.ty {
-        Ty::Object(class) => Some(class),
+    let class_of = |ty: Ty| match ty {
+        Ty::Object(class) | Ty::Array(crate::ir::Elem::Object(class)) => Some(class),
         _ => None,
-    }).collect();
+    };
+    let mut pending: Vec<ClassName> = locals.iter().filter_map(|l| class_of(l.ty)).collect();
     let mut found: Vec<ClassLayout> = Vec::new();
     while let Some(class) = pending.pop() {
         if found.iter().any(|l| l.class == class) {
@@ -201,10 +203,7 @@ fn layouts(index: &Index, locals: &[LocalDecl]) -> Vec<ClassLayout> {
         }
         let Some(info) = index.classes.get(class.as_str()) else { continue };
         let layout = info.layout();
-        pending.extend(layout.fields.iter().filter_map(|f| match f.ty {
-            Ty::Object(c) => Some(c),
-            _ => None,
-        }));
+        pending.extend(layout.fields.iter().filter_map(|f| class_of(f.ty)));
         found.push(layout);
     }
     found.sort_by(|a, b| a.class.cmp(&b.class));
@@ -442,7 +441,7 @@ impl<'t> MethodLowering<'_, 't> {
         let is_final = has_modifier(node, self.source(), "final");
         for declarator in field_children(node, "declarator") {
             if let Some(dims) = declarator.child_by_field_name("dimensions") {
-                return self.unsupported(dims, "arrays");
+                return self.unsupported(dims, "array brackets after a variable name (write 'int[] a')");
             }
             let Some(name) = declarator.child_by_field_name("name") else {
                 return self.error(declarator, "syntax error: declaration without a name");
@@ -450,7 +449,7 @@ impl<'t> MethodLowering<'_, 't> {
             // A String's initialiser may be SQL text (`jdbc.rs`), lowered after the declaration.
             let text_initialiser = declarator.child_by_field_name("value").filter(|_| ty == Ty::String);
             let initial = match declarator.child_by_field_name("value") {
-                Some(value) if ty != Ty::String => Some((value, self.value(value)?)),
+                Some(value) if ty != Ty::String => Some((value, self.initial_value(value, ty)?)),
                 _ => None,
             };
             let constant = match initial {
@@ -1048,6 +1047,12 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Object(_), Ty::Null) | (Ty::Null, Ty::Object(_)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
+            (Ty::Array(a), Ty::Array(b)) if a == b && matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+                Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
+            }
+            (Ty::Array(_), Ty::Null) | (Ty::Null, Ty::Array(_)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+                Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
+            }
             (Ty::String, Ty::String) if matches!(op, CmpOp::Eq | CmpOp::Ne) => self.unsupported(
                 node,
                 format!("'{token}' between two Strings (reference identity; use equals)"),
@@ -1115,6 +1120,8 @@ impl<'t> MethodLowering<'_, 't> {
             },
             "field_access" => self.field_access(node),
             "this" => self.this(node),
+            "array_creation_expression" => self.array_creation(node),
+            "array_access" => self.array_access(node),
             "object_creation_expression" if self.is_standard_input_scanner(node) => {
                 let dst = self.new_temp(Ty::Scanner);
                 let span = self.span(node);
@@ -1174,7 +1181,8 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
-            (Ty::Null, Ty::String | Ty::Object(_), operand) => Ok(operand),
+            (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_), operand) => Ok(operand),
+            (Ty::Array(_), Ty::AnyObject, operand) => Ok(operand),
             (Ty::Long, Ty::Int, _) => {
                 self.error(at, "incompatible types: possible lossy conversion from long to int")
             }
@@ -1337,6 +1345,8 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => promote(yes_value.ty, no_value.ty),
             (Ty::Object(a), Ty::Object(b)) if a == b => Ty::Object(a),
             (Ty::Object(a), Ty::Null) | (Ty::Null, Ty::Object(a)) => Ty::Object(a),
+            (Ty::Array(a), Ty::Array(b)) if a == b => Ty::Array(a),
+            (Ty::Array(a), Ty::Null) | (Ty::Null, Ty::Array(a)) => Ty::Array(a),
             (a, b) => return self.error(node, format!("incompatible types in conditional: {a} and {b}")),
         };
         let result = self.new_temp(ty);
@@ -1375,7 +1385,7 @@ impl<'t> MethodLowering<'_, 't> {
         let token = operator(node, self.source());
         let variable = match self.place(left)? {
             Place::Local(variable) => variable,
-            Place::Field { object, field, ty } => return self.field_assignment(node, token, object, field, ty, right),
+            place => return self.place_assignment(node, token, place, right),
         };
         let result = Typed { operand: Operand::Local(variable.id), ty: variable.ty };
         if variable.ty == Ty::String && matches!(token, "=" | "+=") {
@@ -1416,7 +1426,7 @@ impl<'t> MethodLowering<'_, 't> {
         let Some(target) = children(node).first().copied() else { return self.error(node, "syntax error") };
         let variable = match self.place(target)? {
             Place::Local(variable) => variable,
-            Place::Field { object, field, ty } => return self.field_update(node, target, object, field, ty),
+            place => return self.place_update(node, target, place),
         };
         let current = Typed { operand: Operand::Local(variable.id), ty: variable.ty };
         self.numeric(current, target)?;
@@ -1494,6 +1504,9 @@ impl<'t> MethodLowering<'_, 't> {
             return self.unsupported(node, unknown());
         }
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        if name == "arraycopy" && candidates.iter().any(|(class, ..)| class == "java.lang.System") {
+            return self.arraycopy(node, &arguments);
+        }
         let (callee, args, ret) = self.resolve_call(&candidates, &arguments, name, &called, node)?;
         let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
         let span = self.span(node);
@@ -1578,7 +1591,8 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty]) -> Option<
     let widens = |from: Ty, to: Ty| {
         from == to
             || (from == Ty::Int && to == Ty::Long)
-            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_)))
+            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_)))
+            || (matches!(from, Ty::Array(_)) && to == Ty::AnyObject)
     };
     let applicable_to = |params: &[Ty], args: &[Ty]| {
         params.len() == args.len() && args.iter().zip(params).all(|(a, p)| widens(*a, *p))

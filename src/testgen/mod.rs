@@ -2,7 +2,7 @@
 //! per path, and the branch coverage the cases achieve within the method.
 
 use crate::clp::explore::{Event, Exploration, HeapObject, Outcome, PathResult, Value};
-use crate::ir::{ClassLayout, JdbcType, Method, MethodKind, Ty, simple_name};
+use crate::ir::{ClassLayout, ClassName, JdbcType, Method, MethodKind, Ty, simple_name};
 use crate::sql::Schema;
 use crate::sql::schema::SqlType;
 use serde::Serialize;
@@ -23,13 +23,16 @@ pub enum JavaValue {
     Object(u32),
 }
 
-/// An object a test builds or checks: its class and its fields' values, in layout order.
+/// An object a test builds or checks: its class and its fields' values, in layout order; or
+/// an array: its element type and its elements, named by their index.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TestObject {
     pub id: u32,
-    /// Fully qualified.
+    /// Fully qualified; for an array, the element type as Java spells it (`int`, `String`,
+    /// `p.Node`).
     pub class: String,
     pub fields: Vec<(String, JavaValue)>,
+    pub array: bool,
     /// How the test reaches the object after the call.
     pub origin: Origin,
 }
@@ -292,6 +295,22 @@ fn heap_case(
     expect: &Expectation,
 ) -> Result<HeapCase, ValueError> {
     let typed = |object: &HeapObject, origin: Origin| -> Result<TestObject, ValueError> {
+        if object.array {
+            let elem = match object.class.as_str() {
+                "int" => Ty::Int,
+                "long" => Ty::Long,
+                "boolean" => Ty::Boolean,
+                "string" => Ty::String,
+                class => Ty::Object(ClassName::new(class)),
+            };
+            let fields = object
+                .fields
+                .iter()
+                .enumerate()
+                .map(|(i, value)| Ok((i.to_string(), java_value(elem, value)?)))
+                .collect::<Result<Vec<_>, ValueError>>()?;
+            return Ok(TestObject { id: object.id, class: elem.java_name().to_string(), fields, origin, array: true });
+        }
         let layout = classes
             .iter()
             .find(|l| l.class.as_str() == object.class)
@@ -305,7 +324,7 @@ fn heap_case(
             .zip(&object.fields)
             .map(|(field, value)| Ok((field.name.clone(), java_value(field.ty, value)?)))
             .collect::<Result<Vec<_>, ValueError>>()?;
-        Ok(TestObject { id: object.id, class: object.class.clone(), fields, origin })
+        Ok(TestObject { id: object.id, class: object.class.clone(), fields, origin, array: false })
     };
     let inputs = initial.iter().map(|o| typed(o, Origin::Input)).collect::<Result<Vec<_>, _>>()?;
     let mut queue: Vec<(u32, Origin)> = inputs.iter().map(|o| (o.id, Origin::Input)).collect();
@@ -381,6 +400,8 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::Jdbc(JdbcType::Connection), _) => Ok(JavaValue::Connection),
         (Ty::Object(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
         (Ty::Object(_), Value::Null) => Ok(JavaValue::Null),
+        (Ty::Array(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
+        (Ty::Array(_), Value::Null) => Ok(JavaValue::Null),
         _ => Err(wrong()),
     }
 }
@@ -410,6 +431,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
         Expectation::Returns(JavaValue::Null) => "returnsNull".to_string(),
         Expectation::Returns(JavaValue::Connection) => "returnsConnection".to_string(),
         Expectation::Returns(JavaValue::Scanner(_)) => "returnsScanner".to_string(),
+        Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::Array(_)) => "returnsArray".to_string(),
         Expectation::Returns(JavaValue::Object(_)) => "returnsObject".to_string(),
     });
     name

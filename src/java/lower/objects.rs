@@ -15,6 +15,8 @@ use tree_sitter::Node;
 pub(super) enum Place {
     Local(Variable),
     Field { object: Operand, field: FieldRef, ty: Ty },
+    /// `array[index]`.
+    Element { array: Operand, index: Operand, elem: crate::ir::Elem },
 }
 
 impl<'t> MethodLowering<'_, 't> {
@@ -60,6 +62,9 @@ impl<'t> MethodLowering<'_, 't> {
 
     /// `object.name` read into a temporary.
     pub(super) fn get_field(&mut self, object: Typed, name: &str, at: Node<'t>) -> Lowered<Typed> {
+        if let (Ty::Array(_), "length") = (object.ty, name) {
+            return Ok(self.array_length(object, at));
+        }
         let Ty::Object(class) = object.ty else {
             return self.error(at, format!("cannot access field '{name}' of a {}", object.ty));
         };
@@ -146,12 +151,19 @@ impl<'t> MethodLowering<'_, 't> {
                     None => self.unsupported(target, format!("assignment to static field '{}'", self.text(target))),
                 }
             }
+            "array_access" => {
+                let (array, index, elem) = self.element_place(target)?;
+                Ok(Place::Element { array, index, elem })
+            }
             _ => self.assigned_variable(target).map(Place::Local),
         }
     }
 
     fn field_place(&mut self, object: Typed, field: Node<'t>, at: Node<'t>) -> Lowered<Place> {
         let name = self.text(field);
+        if let Ty::Array(_) = object.ty {
+            return self.error(at, format!("cannot assign a value to final variable '{name}'"));
+        }
         let Ty::Object(class) = object.ty else {
             return self.error(at, format!("cannot access field '{name}' of a {}", object.ty));
         };
@@ -169,36 +181,53 @@ impl<'t> MethodLowering<'_, 't> {
         self.emit(Inst::PutField { object, field, value, span });
     }
 
-    fn read_field(&mut self, object: Operand, field: &FieldRef, ty: Ty, at: Node<'t>) -> Typed {
-        let dst = self.new_temp(ty);
-        let span = self.span(at);
-        self.emit(Inst::GetField { dst, object, field: field.clone(), span });
-        Typed { operand: Operand::Local(dst), ty }
+    /// The current value of a field or array element.
+    fn read_place(&mut self, place: &Place, at: Node<'t>) -> Typed {
+        match place {
+            Place::Field { object, field, ty } => {
+                let dst = self.new_temp(*ty);
+                let span = self.span(at);
+                self.emit(Inst::GetField { dst, object: *object, field: field.clone(), span });
+                Typed { operand: Operand::Local(dst), ty: *ty }
+            }
+            Place::Element { array, index, elem } => self.array_load(*array, *index, *elem, at),
+            Place::Local(variable) => Typed { operand: Operand::Local(variable.id), ty: variable.ty },
+        }
     }
 
-    /// `o.f = e` and `o.f op= e`; the value is the field's new value.
-    pub(super) fn field_assignment(
-        &mut self,
-        node: Node<'t>,
-        token: &str,
-        object: Operand,
-        field: FieldRef,
-        ty: Ty,
-        right: Node<'t>,
-    ) -> Lowered<Typed> {
+    fn write_place(&mut self, place: &Place, value: Operand, at: Node<'t>) {
+        match place {
+            Place::Field { object, field, .. } => self.put_field(*object, field.clone(), value, at),
+            Place::Element { array, index, .. } => self.array_store(*array, *index, value, at),
+            Place::Local(variable) => self.assign(variable.id, Rvalue::Use(value)),
+        }
+    }
+
+    fn place_ty(place: &Place) -> Ty {
+        match place {
+            Place::Field { ty, .. } => *ty,
+            Place::Element { elem, .. } => elem.ty(),
+            Place::Local(variable) => variable.ty,
+        }
+    }
+
+    /// `o.f = e`, `a[i] = e` and their `op=` forms; the value is the new value.
+    pub(super) fn place_assignment(&mut self, node: Node<'t>, token: &str, place: Place, right: Node<'t>) -> Lowered<Typed> {
+        let ty = Self::place_ty(&place);
         if token == "=" {
-            let value = self.value(right)?;
+            let value = self.initial_value(right, ty)?;
             let value = self.coerce(value, ty, right)?;
-            self.put_field(object, field, value, node);
+            self.write_place(&place, value, node);
             return Ok(Typed { operand: value, ty });
         }
-        // `o.f op= e` reads the field before evaluating e.
-        let current = self.read_field(object, &field, ty, node);
+        // `o.f op= e` reads the field (`a[i] op= e` the element, with its checks) before
+        // evaluating e.
+        let current = self.read_place(&place, node);
         if ty == Ty::String && token == "+=" {
             let value = self.value(right)?;
             let rhs = self.as_string(value, right)?;
             let result = self.temp(Ty::String, Rvalue::Concat { lhs: current.operand, rhs });
-            self.put_field(object, field, result.operand, node);
+            self.write_place(&place, result.operand, node);
             return Ok(result);
         }
         let Some(op) = token.strip_suffix('=').and_then(super::arithmetic_op) else {
@@ -215,19 +244,20 @@ impl<'t> MethodLowering<'_, 't> {
         if wide != ty {
             result = self.temp(ty, Rvalue::Convert { operand: result.operand, to: ty });
         }
-        self.put_field(object, field, result.operand, node);
+        self.write_place(&place, result.operand, node);
         Ok(result)
     }
 
-    /// `o.f++`, `++o.f`, `o.f--`, `--o.f`: the old value for postfix, the new one for prefix.
-    pub(super) fn field_update(&mut self, node: Node<'t>, target: Node<'t>, object: Operand, field: FieldRef, ty: Ty) -> Lowered<Typed> {
-        let old = self.read_field(object, &field, ty, target);
+    /// `o.f++`, `++a[i]`, `--`: the old value for postfix, the new one for prefix.
+    pub(super) fn place_update(&mut self, node: Node<'t>, target: Node<'t>, place: Place) -> Lowered<Typed> {
+        let ty = Self::place_ty(&place);
+        let old = self.read_place(&place, target);
         self.numeric(old, target)?;
         let is_prefix = node.child(0).is_some_and(|first| !first.is_named());
         let op = if super::operator(node, self.source()) == "++" { crate::ir::BinOp::Add } else { crate::ir::BinOp::Sub };
         let span = self.span(node);
         let new = self.temp(ty, Rvalue::Binary { op, lhs: old.operand, rhs: Operand::Const(1, ty), ty, span });
-        self.put_field(object, field, new.operand, node);
+        self.write_place(&place, new.operand, node);
         Ok(if is_prefix { new } else { old })
     }
 
@@ -241,7 +271,7 @@ impl<'t> MethodLowering<'_, 't> {
             .collect();
         for (name, ty, init) in initialisers {
             let this = self.this(init)?;
-            let value = self.value(init)?;
+            let value = self.initial_value(init, ty)?;
             let value = self.coerce(value, ty, init)?;
             let field = FieldRef { class: ClassName::new(&self.class.fq_name), name };
             self.put_field(this.operand, field, value, init);
