@@ -9,6 +9,8 @@
 //! the same run; nothing here asserts on time. A FILTER selects the suites whose name contains it.
 
 mod synth;
+#[path = "../tests/common/options.rs"]
+mod options;
 
 use hornet::emit::report::{Report, Status};
 use hornet::pipeline::{GenOptions, generate};
@@ -136,25 +138,14 @@ fn suites() -> Vec<Suite> {
     suites
 }
 
-/// The bound an example runs with: 2, or the `--k` of its `hornet-options.txt`.
-fn bound(example: &Path) -> u32 {
-    let options = std::fs::read_to_string(example.join("hornet-options.txt")).unwrap_or_default();
-    let words: Vec<&str> = options
-        .lines()
-        .filter(|line| !line.trim_start().starts_with('#'))
-        .flat_map(str::split_whitespace)
-        .collect();
-    words.windows(2).find(|w| w[0] == "--k").and_then(|w| w[1].parse().ok()).unwrap_or(2)
-}
-
 fn measure(sources: &Path, dir: &Path, reps: usize, with_inline: bool) -> Measurement {
     let options = |compose: bool, cache_dir: Option<PathBuf>| GenOptions {
         inputs: vec![sources.to_path_buf()],
         // An example's schema sits beside its sources.
         schema: sources.parent().map(|p| p.join("schema.sql")).filter(|p| p.is_file()),
         out: dir.join("out"),
-        // An example's hornet-options.txt may lower the bound (see tests/e2e.rs).
-        k: sources.parent().map_or(2, bound),
+        // An example's hornet-options.txt may lower the bound (tests/common/options.rs).
+        k: sources.parent().map_or(2, options::bound),
         methods: Vec::new(),
         budget: 1_000_000,
         compose,

@@ -1,6 +1,9 @@
 //! Compositional and inline execution agree on every example, and the summary cache makes a
 //! second run compute nothing and an edit recompute only the edited method and its callers.
 
+#[path = "common/options.rs"]
+mod options;
+
 use hornet::pipeline::{GenOptions, generate};
 use std::path::{Path, PathBuf};
 
@@ -23,18 +26,6 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// The bound an example runs with: 2, or the `--k` of its `hornet-options.txt` (see
-/// `tests/e2e.rs`).
-fn bound(example: &Path) -> u32 {
-    let options = std::fs::read_to_string(example.join("hornet-options.txt")).unwrap_or_default();
-    let words: Vec<&str> = options
-        .lines()
-        .filter(|line| !line.trim_start().starts_with('#'))
-        .flat_map(str::split_whitespace)
-        .collect();
-    words.windows(2).find(|w| w[0] == "--k").and_then(|w| w[1].parse().ok()).unwrap_or(2)
-}
-
 fn options(example: &Path, out: PathBuf, compose: bool, cache_dir: Option<PathBuf>) -> GenOptions {
     let summaries = example.join("summaries");
     let schema = example.join("schema.sql");
@@ -42,7 +33,7 @@ fn options(example: &Path, out: PathBuf, compose: bool, cache_dir: Option<PathBu
         inputs: vec![example.join("src")],
         schema: schema.is_file().then_some(schema),
         out,
-        k: bound(example),
+        k: options::bound(example),
         methods: Vec::new(),
         budget: 1_000_000,
         compose,

@@ -8,6 +8,8 @@
 //! examples named (for local work; CI runs them all).
 
 mod support;
+#[path = "common/options.rs"]
+mod options;
 
 use hornet::emit::junit::{DATABASE_HELPER, OBJECTS_HELPER};
 use std::collections::{BTreeMap, BTreeSet};
@@ -21,7 +23,6 @@ use support::report::{MethodReport, Report, Status};
 
 const EXAMPLES: &str = "examples";
 const EXPECTED_DIAGNOSTICS: &str = "expected-diagnostics.txt";
-const OPTIONS: &str = "hornet-options.txt";
 
 #[test]
 fn generated_tests_pass_and_cover_what_the_report_claims() {
@@ -62,20 +63,9 @@ impl Example {
         crate_root().join(&summaries).is_dir().then_some(summaries)
     }
 
-    /// Options of `hornet gen` the example needs, from its optional `hornet-options.txt`
-    /// (white-space separated, `#` starts a comment line): `--k 1` for an example whose
-    /// paths multiply too fast for the default bound.
+    /// Options of `hornet gen` the example needs (`tests/common/options.rs`).
     fn options(&self) -> Result<Vec<String>, String> {
-        let path = crate_root().join(&self.dir).join(OPTIONS);
-        if !path.is_file() {
-            return Ok(Vec::new());
-        }
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
-        Ok(text
-            .lines()
-            .filter(|line| !line.trim_start().starts_with('#'))
-            .flat_map(|line| line.split_whitespace().map(str::to_string))
-            .collect())
+        options::read(&crate_root().join(&self.dir))
     }
 
     fn schema(&self) -> Option<PathBuf> {
