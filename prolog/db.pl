@@ -571,6 +571,12 @@ keys_differ(Types, Vs, Os) :-
 column_differs(Type, V, O, B) :-
     shaped(Type, V), shaped(Type, O),
     (   ( V == null ; O == null ) -> B = 1
+    ;   is_string(V), is_string(O), V = s(_, CodesV), O = s(_, CodesO),
+        var(CodesV), var(CodesO) ->
+        % No one has read these strings' characters: they are compared when someone does
+        % (labelling at the latest). Distinct fixture keys then cost nothing during the search.
+        B in 0..1,
+        when(( nonvar(CodesV) ; nonvar(CodesO) ), ( equality(V, O, E), B #= 1 - E ))
     ;   equality(V, O, E), B #= 1 - E
     ).
 
@@ -578,7 +584,10 @@ keys_equal(Types, Vs, Os) :-
     maplist(shaped, Types, Vs), maplist(shaped, Types, Os),
     maplist(value_equal, Vs, Os).
 
-value_equal(V, O) :- V \== null, O \== null, equality(V, O, E), decided(E #= 1).
+value_equal(V, O) :-
+    V \== null, O \== null,
+    % Strings are canonical (padded codes), so equal strings are one term.
+    (   is_string(V) -> decided(V = O) ; equality(V, O, E), decided(E #= 1) ).
 
 is_string(V) :- nonvar(V), V = s(_, _).
 has_null(Vs) :- member(V, Vs), V == null, !.
@@ -756,7 +765,8 @@ template_items(Env, Db, Part, Items) :-
 char_code_(C, Code) :- char_code(C, Code).
 literal_item(C, lit(Code)) :- ( integer(C) -> Code = C ; char_code(C, Code) ).
 
-value_items(s(L, Codes), Items) :-
+value_items(S, Items) :-
+    S = s(L, _), strings:codes(S, Codes),
     (   ground(L-Codes) ->
         length(Text, L), append(Text, _, Codes),
         wildcard_items(Text, Items)
@@ -782,7 +792,8 @@ merged([I|Is], [I|Ms]) :- merged(Is, Ms).
 
 % T is 2 or 0 as the automaton says, without a branch; for the conditions a row must merely
 % satisfy (CHECK constraints of materialised rows), where labelling copes with weak propagation.
-like_reified(s(Len, Codes), Items, T) :-
+like_reified(S, Items, T) :-
+    S = s(Len, _), strings:codes(S, Codes),
     like_automaton(Items, Len, Codes, M),
     T #= 2 * M.
 
@@ -791,7 +802,8 @@ like_reified(s(Len, Codes), Items, T) :-
 %  One branch where the non-null string S matches (T = 2), with constraints that fix S's codes
 %  as soon as its length is known (labelling finds readable strings), one where it does not
 %  (T = 0), posted as a reified automaton over the padded codes once the pattern is ground.
-like_outcome(s(Len, Codes), Items, T) :-
+like_outcome(S, Items, T) :-
+    S = s(Len, _), strings:codes(S, Codes),
     (   T = 2, like_holds(Items, Len, Codes)
     ;   T = 0, when(ground(Items), like_fails(Items, Len, Codes))
     ).
@@ -1004,11 +1016,15 @@ scan_ordered(Bindings, Db, Tuples0, Tuples) :-
 numbered([], _, _, _, _, []).
 numbered([T|Ts], I, Direct, Exprs, Db, [k(I, Rank, Ks)-T|Ns]) :-
     maplist(key_value(T, Db), Exprs, Ks),
+    % Strings compared by character: their codes are made here, not inside the guarded
+    % comparison, whose inference limit is for propagation, not for building values.
+    maplist(string_codes_made, Ks),
     T = [e(_, _, row(Id, _, _, _))|_],
     (   nth0(Rank0, Direct, Id1), Id1 == Id -> Rank = Rank0 ; Rank = none ),
     I1 is I + 1,
     numbered(Ts, I1, Direct, Exprs, Db, Ns).
 key_value(Env, Db, E, V) :- expr_value(E, Env, Db, V).
+string_codes_made(V) :- ( is_string(V) -> strings:codes(V, _) ; true ).
 
 % A row may come next when no interchangeable row materialised before it is still waiting.
 % The constraint between consecutive rows is guarded: against a contradicting order known
@@ -1042,7 +1058,7 @@ key_before(X, Y, B0, B) :-
     ;   X == null -> B = 1
     ;   Y == null -> B = 0
     ;   ( is_string(X) ; is_string(Y) ) ->
-        X = s(_, Xs), Y = s(_, Ys),
+        strings:codes(X, Xs), strings:codes(Y, Ys),
         codes_before(Xs, Ys, B0, B)
     ;   B0 == 1 -> B #<==> (X #=< Y)
     ;   B0 == 0 -> B #<==> (X #< Y)

@@ -3,11 +3,15 @@
    A string is `null` or s(Len, Codes): Codes is a list of exactly max_length/1 character
    codes, the first Len of them printable (32..126) and the rest 0. The padding makes equality
    pointwise, so comparing two strings never splits a path. A string input stays an unbound
-   variable until an operation needs its shape; then it is null, or a fresh s/2.
+   variable until an operation needs its shape; then it is null, or a fresh s/2 whose Codes
+   stay unbound until an operation needs them (codes/2): padding costs two reified constraints
+   per code, and most strings a path shapes (fixture rows' NOT NULL columns, say) are never
+   read character by character. Code outside this module reaches the codes through codes/2.
 */
 
 :- module(strings, [max_length/1, literal/2, shape/1, ref_compare/4, concat/3,
-                    length_of/2, is_empty/2, equal/3, starts_with/3, label_string/1]).
+                    codes/2, length_of/2, is_empty/2, equal/3, starts_with/3,
+                    label_string/1]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -44,11 +48,27 @@ shape(S) :-
     ;   true
     ).
 
-fresh(s(Len, Codes)) :-
+fresh(s(Len, _)) :-
     max_length(Max),
-    Len in 0..Max,
-    length(Codes, Max),
-    padded(Codes, 0, Len).
+    Len in 0..Max.
+
+%% codes(+S, -Codes)
+%
+%  The codes of a non-null string, padded as the representation says; a fresh string's codes
+%  are made (and constrained by its length) the first time they are needed.
+%
+%  ?- strings:shape(S), S = s(2, _), strings:codes(S, [A, B, C|_]).
+%  A in 32..126, B in 32..126, C = 0, ...
+codes(S, Codes) :-
+    (   var(S) -> instantiation_error(codes/2) ; S = s(Len, Codes) ),
+    (   var(Codes) ->
+        max_length(Max),
+        length(Padded, Max),
+        padded(Padded, 0, Len),
+        % Bound last: goals waiting for the codes (db.pl's key differences) see them padded.
+        Codes = Padded
+    ;   true
+    ).
 
 padded([], _, _).
 padded([C|Cs], I, Len) :-
@@ -86,8 +106,8 @@ null_test(ne, f, S) :- S = null.
 %  ?- strings:literal("ab", A), strings:literal("c", B), strings:concat(A, B, s(L, _)).
 %  L = 3, ...
 concat(A0, B0, s(Len, Codes)) :-
-    text(A0, s(LenA, CodesA)),
-    text(B0, s(LenB, CodesB)),
+    text(A0, A), A = s(LenA, _), codes(A, CodesA),
+    text(B0, B), B = s(LenB, _), codes(B, CodesB),
     max_length(Max),
     Len #= LenA + LenB,
     Len #=< Max,
@@ -122,10 +142,11 @@ length_of(s(Len, _), Len).
 is_empty(s(Len, _), B) :-
     B #<==> (Len #= 0).
 
-equal(s(_, CodesA), B, R) :-
+equal(A, B, R) :-
     shape(B),
     (   B == null -> R = 0
-    ;   B = s(_, CodesB),
+    ;   codes(A, CodesA),
+        codes(B, CodesB),
         maplist(code_equal, CodesA, CodesB, Bs),
         all_true(Bs, R)
     ).
@@ -137,7 +158,9 @@ all_true([B|Bs], R) :-
     all_true(Bs, R0),
     R #<==> (B #/\ R0).
 
-starts_with(s(LenA, CodesA), s(LenP, CodesP), R) :-
+starts_with(A, P, R) :-
+    A = s(LenA, _), codes(A, CodesA),
+    P = s(LenP, _), codes(P, CodesP),
     prefix_matches(CodesA, CodesP, 0, LenP, Bs),
     all_true(Bs, Match),
     R #<==> (Match #/\ (LenP #=< LenA)).
@@ -155,8 +178,9 @@ prefix_matches([A|As], [P|Ps], I, LenP, [B|Bs]) :-
 label_string(S) :-
     (   var(S) -> S = null
     ;   S == null -> true
-    ;   S = s(Len, Codes),
+    ;   S = s(Len, _),
         labeling([bisect], [Len]),
+        codes(S, Codes),
         maplist(readable, Codes)
     ).
 

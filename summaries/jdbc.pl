@@ -182,7 +182,7 @@ rest_after([R|Rs], Row, Rest) :- ( R == Row -> Rest = Rs ; rest_after(Rs, Row, R
 % A column by its 1-based index or its label (case-insensitive, as JDBC says).
 column_index(Column, Labels, Index) :-
     (   integer(Column) -> length(Labels, N), Column >= 1, Column =< N, Index = Column
-    ;   Column = s(Length, Codes), integer(Length) ->
+    ;   Column = s(Length, _), integer(Length), strings:codes(Column, Codes) ->
         length(Prefix, Length), append(Prefix, _, Codes),
         ground(Prefix),
         maplist(lower_code, Prefix, Lower),
@@ -266,8 +266,8 @@ statement_text(prepared, pstmt(Id), J, Statement, Labels, Params) :-
 spliced(hole(_)-V) :-
     !,
     (   V == null -> false
-    ;   var(V), fd_inf(V, inf) -> strings:shape(V), V = s(_, Codes), maplist(#\=(39), Codes)
-    ;   nonvar(V), V = s(_, Codes) -> maplist(#\=(39), Codes)
+    ;   var(V), fd_inf(V, inf) -> strings:shape(V), strings:codes(V, Codes), maplist(#\=(39), Codes)
+    ;   nonvar(V), V = s(_, _) -> strings:codes(V, Codes), maplist(#\=(39), Codes)
     ;   true
     ).
 spliced(_).

@@ -19,7 +19,8 @@ const RUNTIME: &[(&str, &str)] = &[
     ("explore.pl", include_str!("../../prolog/explore.pl")),
 ];
 
-/// Libraries the translated programs use unqualified.
+/// Libraries the translated programs use unqualified. Summary clauses carry residual goals:
+/// `freeze/2` (strings.pl's concatenations) and `when/2` (db.pl's deferred key differences).
 const PRELUDE: &str = "\
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -27,6 +28,7 @@ const PRELUDE: &str = "\
 :- use_module(library(format)).
 :- use_module(library(dcgs)).
 :- use_module(library(freeze)).
+:- use_module(library(when)).
 ";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
