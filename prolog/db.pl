@@ -182,6 +182,8 @@ matching(Bindings, Cond, Db0, Db, Tuples, Direct) :-
     selected_tuples(AllTuples, Db1, Cond, Tuples),
     Db1 = db(S, M, NextId, Ts, Ns),
     maplist(selected_id(Tuples), Direct),
+    interchangeable_pairs(Direct, Db0, Db1, Pairs),
+    maplist(canonical_selection(AllTuples, Tuples), Pairs),
     maplist(snapshot, Bindings, Candidates, NegBindings),
     Db = db(S, M, NextId, Ts, [neg(Cond, NegBindings)|Ns]).
 
@@ -190,22 +192,21 @@ snapshot(b(Alias, Table), Entries, b(Alias, Table, Values)) :-
 entry_values(e(_, _, row(_, _, Vs, _)), Vs).
 
 new_rows(Bindings, MaxNew, Db0, Db, Ids) :-
+    maplist(binding_table, Bindings, Tables0),
+    % A table bound twice (a self-join) is one choice, not two that make the same rows.
+    list_to_set(Tables0, Choices),
     between(0, MaxNew, N),
     length(Tables, N),
-    maplist(binding_table(Bindings), Tables),
-    sorted_choice(Tables, Bindings),
+    sorted_choice(Tables, Choices),
     foldl(materialised(2), Tables, Ids, Db0, Db).
 
-binding_table(Bindings, Table) :- member(b(_, Table), Bindings).
+binding_table(b(_, Table), Table).
 
 % Choose the tables of the new rows as a multiset (in binding order), not a sequence.
-sorted_choice(Tables, Bindings) :-
-    maplist(binding_index(Bindings), Tables, Is),
-    nondecreasing(Is).
-nondecreasing([]).
-nondecreasing([_]) :- !.
-nondecreasing([A, B|Is]) :- A =< B, nondecreasing([B|Is]).
-binding_index(Bindings, Table, I) :- nth0(I, Bindings, b(_, Table)), !.
+sorted_choice([], _).
+sorted_choice([T|Ts], Choices) :-
+    append(_, [T|Rest], Choices),
+    sorted_choice(Ts, [T|Rest]).
 
 % A row gets its id after the rows its foreign keys made: it is the last one.
 materialised(Depth, Table, Id, Db0, Db) :-
@@ -225,6 +226,46 @@ selected_tuples([Tuple|Ts], Db, Cond, Selected) :-
     ;   decided(T #< 2), Selected = Selected1
     ),
     selected_tuples(Ts, Db, Cond, Selected1).
+
+% Rows of a key-ordered table that one statement materialised one after the other, with no
+% row made for their foreign keys (those point at rows known before), are interchangeable:
+% swapping their values changes nothing a program can see (scans follow the key), so of two
+% selections that differ by the swap only one needs to be a path. The self-join
+% `account a, account b` then gives (a = r1, b = r2) and not also (a = r2, b = r1).
+interchangeable_pairs(Direct, Db0, Db, Pairs) :-
+    Db0 = db(_, _, Id0, _, _),
+    Db = db(_, _, Id, Ts, _),
+    length(Direct, N),
+    (   Id - Id0 =:= N -> consecutive_pairs(Direct, Db, Ts, Pairs) ; Pairs = [] ).
+
+consecutive_pairs([], _, _, []).
+consecutive_pairs([_], _, _, []) :- !.
+consecutive_pairs([I, J|Ids], Db, Ts, Pairs) :-
+    (   row_table(Ts, I, T), row_table(Ts, J, T), key_ordered(Db, T, _) ->
+        Pairs = [I-J|Pairs1]
+    ;   Pairs = Pairs1
+    ),
+    consecutive_pairs([J|Ids], Db, Ts, Pairs1).
+
+row_table(Ts, Id, Table) :-
+    member(Table-Rows, Ts), member(row(Id1, _, _, _), Rows), Id1 == Id, !.
+
+% The selection, as one bit per candidate tuple in enumeration order, is not below its image
+% under the swap of the two rows.
+canonical_selection(AllTuples, Selected, Swap) :-
+    maplist(tuple_ids, Selected, SelectedIds),
+    maplist(selection_bits(SelectedIds, Swap), AllTuples, Bits, SwappedBits),
+    Bits @>= SwappedBits.
+
+selection_bits(SelectedIds, I-J, Tuple, Bit, SwappedBit) :-
+    tuple_ids(Tuple, Ids),
+    maplist(swapped(I, J), Ids, SwappedIds),
+    ( memberchk(Ids, SelectedIds) -> Bit = 1 ; Bit = 0 ),
+    ( memberchk(SwappedIds, SelectedIds) -> SwappedBit = 1 ; SwappedBit = 0 ).
+
+tuple_ids(Tuple, Ids) :- maplist(entry_id, Tuple, Ids).
+entry_id(e(_, _, row(Id, _, _, _)), Id).
+swapped(I, J, K, S) :- ( K =:= I -> S = J ; K =:= J -> S = I ; S = K ).
 
 % Every row materialised for a binding is in some selected tuple (the rows its foreign keys
 % need need not be).
