@@ -1,0 +1,37 @@
+/* Hand-written summaries of java.util.List<Integer> (and new ArrayList<>()) over the heap's
+   list cells (heap.pl): each method takes the list as its first argument, throws
+   NullPointerException on a null list and IndexOutOfBoundsException where ArrayList does;
+   these checks are paths, never branches, as the bytecode has no branch for them. Lists hold
+   ints: an Integer argument is boxed by the caller, a result unboxed, and no element is
+   null. Booleans are 0 and 1.
+*/
+
+'java.util.ArrayList.<init>()'([], List, S0, S, ok) :-
+    heap:new_list(List, S0, S).
+
+'java.util.List.size(List)'([List], Size, S0, S, Ex) :-
+    heap:list_size(List, Size, S0, S, Ex).
+
+'java.util.List.isEmpty(List)'([List], Empty, S0, S, Ex) :-
+    heap:list_size(List, Size, S0, S, Ex),
+    Empty in 0..1,
+    Empty #<==> (Size #= 0).
+
+'java.util.List.get(List,int)'([List, Index], Value, S0, S, Ex) :-
+    heap:list_get(List, Index, Value, S0, S, Ex).
+
+'java.util.List.set(List,int,int)'([List, Index, Value], Old, S0, S, Ex) :-
+    heap:list_set(List, Index, Value, Old, S0, S, Ex).
+
+% add(E) always returns true.
+'java.util.List.add(List,int)'([List, Value], 1, S0, S, Ex) :-
+    heap:list_add(List, Value, S0, S, Ex).
+
+'java.util.List.add(List,int,int)'([List, Index, Value], void, S0, S, Ex) :-
+    heap:list_insert(List, Index, Value, S0, S, Ex).
+
+'java.util.List.remove(List,int)'([List, Index], Value, S0, S, Ex) :-
+    heap:list_remove(List, Index, Value, S0, S, Ex).
+
+'java.util.List.clear(List)'([List], void, S0, S, Ex) :-
+    heap:list_clear(List, S0, S, Ex).
