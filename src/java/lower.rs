@@ -422,7 +422,7 @@ impl<'t> MethodLowering<'_, 't> {
             "throw_statement" => self.throw_statement(node),
             "explicit_constructor_invocation" => self.explicit_constructor_invocation(node),
             "labeled_statement" => self.unsupported(node, "labelled statement"),
-            "enhanced_for_statement" => self.unsupported(node, "enhanced for loop"),
+            "enhanced_for_statement" => self.unsupported(node, "enhanced for loop (iterators, of lists too, are not modelled; loop over the indices)"),
             "switch_expression" => self.unsupported(node, "switch"),
             "try_statement" => self.try_statement(node),
             "try_with_resources_statement" => self.try_with_resources_statement(node),
@@ -1367,6 +1367,10 @@ impl<'t> MethodLowering<'_, 't> {
             (a, b) => return self.error(node, format!("incompatible types in conditional: {a} and {b}")),
         };
         let result = self.new_temp(ty);
+        // Two Integers of lists give an Integer (JLS 15.25), still compared by reference.
+        if self.is_list_element(yes_value.operand) && self.is_list_element(no_value.operand) {
+            self.list_elements.insert(result);
+        }
         for (end, value, arm) in [(yes_end, yes_value, yes), (no_end, no_value, no)] {
             self.switch_to(end);
             let operand = self.coerce(value, ty, arm)?;
