@@ -40,7 +40,7 @@
                  decided/2, pending_values/2, resolved/2,
                  max_array_length/1, new_array/6, array_length/6, array_load/7, array_store/7,
                  array_copy/8,
-                 new_list/3, list_size/5, list_get/6, list_set/7, list_add/5, list_insert/6,
+                 new_list/3, list_copy/5, list_size/5, list_get/6, list_set/7, list_add/5, list_insert/6,
                  list_remove/6, list_clear/4]).
 
 :- use_module(library(lists)).
@@ -402,6 +402,24 @@ new_list(r(Id), S0, S) :-
     maplist(=(0), Elements),
     Next is Id + 1,
     state:with_heap(S0, heap(Next, [a(Id, list, 0, Elements)|Objects], Inputs), S).
+
+%% list_copy(?Source, -Ref, +S0, -S, -Ex)
+%
+%  new ArrayList<>(Source): a new list of Source's elements; NullPointerException on a null
+%  Source.
+%
+%  ?- state:initial(S0), heap:new_list(A, S0, S1), heap:list_add(A, 7, S1, S2, ok), heap:list_copy(A, B, S2, S, ok), state:heap(S, H).
+%  B = r(1), H = heap(2,[a(1,list,1,[7,0,0,0,0,0,0,0]),a(0,list,1,[7,0,0,0,0,0,0,0])],[]), ...
+list_copy(Source, Ref, S0, S, Ex) :-
+    shaped(list, Source, S0, S1),
+    (   Source == null -> Ex = exc('java.lang.NullPointerException'), S = S1
+    ;   array_cell(S1, Source, a(_, list, Size, Elements)),
+        state:heap(S1, heap(Id, Objects, Inputs)),
+        Ref = r(Id),
+        Next is Id + 1,
+        state:with_heap(S1, heap(Next, [a(Id, list, Size, Elements)|Objects], Inputs), S),
+        Ex = ok
+    ).
 
 %% list_size(?Ref, -Size, +S0, -S, -Ex)
 %

@@ -9,6 +9,19 @@
 'java.util.ArrayList.<init>()'([], List, S0, S, ok) :-
     heap:new_list(List, S0, S).
 
+% new ArrayList<>(capacity): a negative capacity throws; another is not observable, but the
+% JVM allocates it, so a path whose capacity is too large to allocate in a test (beyond a
+% million) is cut, as a path creating a too long array is.
+'java.util.ArrayList.<init>(int)'([Capacity], _, S, S, exc('java.lang.IllegalArgumentException')) :-
+    jvm:guarded(Capacity #< 0).
+'java.util.ArrayList.<init>(int)'([Capacity], List, S0, S, ok) :-
+    jvm:guarded(Capacity #>= 0),
+    jvm:guarded(Capacity #=< 1048576),
+    heap:new_list(List, S0, S).
+
+'java.util.ArrayList.<init>(List)'([Source], List, S0, S, Ex) :-
+    heap:list_copy(Source, List, S0, S, Ex).
+
 'java.util.List.size(List)'([List], Size, S0, S, Ex) :-
     heap:list_size(List, Size, S0, S, Ex).
 

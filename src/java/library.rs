@@ -23,7 +23,8 @@ const SYSTEM: &str = "java.lang.System";
 /// `java.util.List<Integer>`: its instance methods take the list first (`lower/lists.rs`);
 /// Integer arguments and results are ints (boxed and unboxed by the caller).
 pub(crate) const LIST: &str = "java.util.List";
-/// `java.util.ArrayList`: only `new ArrayList<>()`, as `<init>` returning the list.
+/// `java.util.ArrayList`: only its constructors (empty, of an initial capacity, a copy of a
+/// list), as `<init>` returning the list.
 pub(crate) const ARRAY_LIST: &str = "java.util.ArrayList";
 
 const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
@@ -41,6 +42,8 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (STRING, "startsWith", &[Ty::String, Ty::String], Ty::Boolean),
     (SYSTEM, "arraycopy", &[Ty::AnyObject, Ty::Int, Ty::AnyObject, Ty::Int, Ty::Int], Ty::Void),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[], Ty::List),
+    (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::Int], Ty::List),
+    (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::List], Ty::List),
     (LIST, "size", &[Ty::List], Ty::Int),
     (LIST, "isEmpty", &[Ty::List], Ty::Boolean),
     (LIST, "get", &[Ty::List, Ty::Int], Ty::Int),

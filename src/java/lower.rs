@@ -1040,11 +1040,15 @@ impl<'t> MethodLowering<'_, 't> {
         let lhs_is_list_element = self.is_list_element(lhs.operand);
         let lhs = self.stabilise(lhs, &[right]);
         let rhs = self.value(right)?;
-        if lhs_is_list_element && self.is_list_element(rhs.operand) && matches!(op, CmpOp::Eq | CmpOp::Ne) {
+        let rhs_is_list_element = self.is_list_element(rhs.operand);
+        if lhs_is_list_element && rhs_is_list_element && matches!(op, CmpOp::Eq | CmpOp::Ne) {
             return self.unsupported(
                 node,
                 format!("'{token}' between two Integers of a List (reference identity; unbox one into an int)"),
             );
+        }
+        if (lhs_is_list_element && rhs.ty == Ty::Null) || (lhs.ty == Ty::Null && rhs_is_list_element) {
+            return self.unsupported(node, "comparing an Integer of a List with null (null elements are not modelled)");
         }
         match (lhs.ty, rhs.ty) {
             (Ty::Boolean, Ty::Boolean) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {

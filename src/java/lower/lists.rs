@@ -28,7 +28,8 @@ impl<'t> MethodLowering<'_, 't> {
         base.is_some_and(|base| is_list_class(self.text(base)))
     }
 
-    /// `new ArrayList<>()` or `new ArrayList<Integer>()`: an empty list.
+    /// `new ArrayList<>()` or `new ArrayList<Integer>()`, empty, of an initial capacity, or a
+    /// copy of a list.
     pub(super) fn new_list(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let Some(type_node) = node.child_by_field_name("type") else { return self.error(node, "syntax error") };
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
@@ -43,16 +44,23 @@ impl<'t> MethodLowering<'_, 't> {
         if children(node).iter().any(|c| c.kind() == "class_body") {
             return self.unsupported(node, "anonymous class");
         }
-        if !arguments.is_empty() {
+        let mut values = Vec::new();
+        for (i, argument) in arguments.iter().enumerate() {
+            let value = self.value(*argument)?;
+            values.push(self.stabilise(value, &arguments[i + 1..]));
+        }
+        let params: Vec<Ty> = values.iter().map(|v| v.ty).collect();
+        let callee = MethodKey { class: ARRAY_LIST.into(), name: CONSTRUCTOR.into(), params };
+        if self.index.library.return_type(&callee).is_none() {
             return self.unsupported(
                 node,
-                "an ArrayList constructor with arguments (an initial capacity or a collection to copy)",
+                "this ArrayList constructor (hornet models new ArrayList<>(), of an int capacity, and of a List<Integer> to copy)",
             );
         }
         let dst = self.new_temp(Ty::List);
-        let callee = MethodKey { class: ARRAY_LIST.into(), name: CONSTRUCTOR.into(), params: Vec::new() };
+        let args = values.into_iter().map(|v| v.operand).collect();
         let span = self.span(node);
-        self.emit(Inst::Call { dst: Some(dst), callee, args: Vec::new(), span });
+        self.emit(Inst::Call { dst: Some(dst), callee, args, span });
         Ok(Typed { operand: Operand::Local(dst), ty: Ty::List })
     }
 

@@ -24,6 +24,12 @@ class Lists {
         return xs;
     }
 
+    static List<Integer> copyWith(List<Integer> xs, int x) {
+        List<Integer> copy = new ArrayList<>(xs);
+        copy.add(x);
+        return copy;
+    }
+
     static int addBoth(List<Integer> a, List<Integer> b) {
         a.add(1);
         b.add(2);

@@ -42,4 +42,9 @@ class Lists {
     static void reset(List<Integer> xs) {
         xs.clear();
     }
+
+    static List<Integer> copy(List<Integer> xs, int capacity) {
+        List<Integer> sized = new ArrayList<>(capacity);
+        return xs.isEmpty() ? sized : new ArrayList<>(xs);
+    }
 }

@@ -34,8 +34,8 @@ class Words {
         xs.add(null);
     }
 
-    static List<Integer> copy(List<Integer> xs) {
-        return new ArrayList<>(xs);
+    static int sizeOfLongs() {
+        return new ArrayList<Long>().size();
     }
 
     static ArrayList<Integer> concrete() {
@@ -48,6 +48,10 @@ class Words {
 
     static boolean sameOfEither(List<Integer> a, boolean first) {
         return (first ? a.get(0) : a.get(1)) == a.get(2);
+    }
+
+    static boolean present(List<Integer> xs) {
+        return xs.get(0) != null;
     }
 
     static List<Integer> constant() {
