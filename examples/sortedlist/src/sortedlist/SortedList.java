@@ -38,6 +38,15 @@ public class SortedList {
         return items.remove(0);
     }
 
+    /** The value at index, or otherwise when there is none. */
+    public int valueAtOr(int index, int otherwise) {
+        try {
+            return items.get(index);
+        } catch (IndexOutOfBoundsException e) {
+            return otherwise;
+        }
+    }
+
     /** The values of both sorted lists, sorted (a new list). */
     public static List<Integer> merge(List<Integer> a, List<Integer> b) {
         List<Integer> merged = new ArrayList<>();
