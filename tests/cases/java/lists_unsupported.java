@@ -58,6 +58,10 @@ class Words {
         return List.of(1, 2);
     }
 
+    int wordCount() {
+        return words.size();
+    }
+
     static int fine(List<Integer> xs) {
         return xs.size();
     }
