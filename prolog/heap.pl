@@ -41,7 +41,7 @@
                  max_array_length/1, new_array/6, array_length/6, array_load/7, array_store/7,
                  array_copy/8,
                  new_list/3, list_copy/5, list_size/5, list_get/6, list_set/7, list_add/5, list_insert/6,
-                 list_remove/6, list_clear/4]).
+                 list_remove/6, list_clear/4, list_index_of/6, list_contains/6]).
 
 :- use_module(library(lists)).
 :- use_module(library(error)).
@@ -576,6 +576,46 @@ list_clear(Ref, S0, S, Ex) :-
         list_replaced(S1, a(Id, list, 0, Zeros), S),
         Ex = ok
     ).
+
+%% list_index_of(?Ref, ?Value, -Index, +S0, -S, -Ex)
+%
+%  List.indexOf(Value): the first index of an element equal to Value, or -1; one path per
+%  outcome, as a search loop would take.
+%
+%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_index_of(R, X, I, S2, _, ok).
+%  X = 7, I = 0 ; I = -1, X in ..6\/8.. .
+list_index_of(Ref, Value, Index, S0, S, Ex) :-
+    shaped(list, Ref, S0, S),
+    (   Ref == null -> Ex = exc('java.lang.NullPointerException')
+    ;   array_cell(S, Ref, a(_, list, Size, Elements)),
+        first_index(Elements, 0, Size, Value, Index),
+        Ex = ok
+    ).
+
+first_index(Elements, K, Size, Value, Index) :-
+    (   jvm:guarded(K #>= Size),
+        Index = -1
+    ;   jvm:guarded(K #< Size),
+        nth0(K, Elements, Element),
+        (   jvm:guarded(Element #= Value),
+            Index = K
+        ;   jvm:guarded(Element #\= Value),
+            K1 is K + 1,
+            first_index(Elements, K1, Size, Value, Index)
+        )
+    ).
+
+%% list_contains(?Ref, ?Value, -Found, +S0, -S, -Ex)
+%
+%  List.contains(Value), Found 1 or 0: the paths of list_index_of/6 (one per first match, or
+%  none). One path for any match, a reified disjunction, leaves clpz unable to refute a later
+%  search that contradicts it (indexOf after contains), and labelling then searches for it.
+%
+%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_contains(R, 7, F, S2, _, ok).
+%  F = 1 ; false.
+list_contains(Ref, Value, Found, S0, S, Ex) :-
+    list_index_of(Ref, Value, Index, S0, S, Ex),
+    (   Ex == ok -> ( Index >= 0 -> Found = 1 ; Found = 0 ) ; true ).
 
 % The state with the list cell of the same id replaced by Cell.
 list_replaced(S0, Cell, S) :-

@@ -48,3 +48,10 @@
 
 'java.util.List.clear(List)'([List], void, S0, S, Ex) :-
     heap:list_clear(List, S0, S, Ex).
+
+% contains and indexOf take an Object: an int argument is boxed, and equals compares values.
+'java.util.List.contains(List,int)'([List, Value], Found, S0, S, Ex) :-
+    heap:list_contains(List, Value, Found, S0, S, Ex).
+
+'java.util.List.indexOf(List,int)'([List, Value], Index, S0, S, Ex) :-
+    heap:list_index_of(List, Value, Index, S0, S, Ex).

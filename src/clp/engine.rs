@@ -338,6 +338,14 @@ mod tests {
             "V-N-Es",
         );
         assert_eq!(text, "1-1-[2,0,0,0,0,0,0,0]\n2-1-[1,0,0,0,0,0,0,0]\n");
+        // Search: contains is two paths, found or not; indexOf one per outcome.
+        let text = all(
+            &mut engine,
+            "state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_add(R, 7, S2, S3, ok), \
+             heap:list_contains(R, X, F, S3, _, ok), heap:list_index_of(R, X, I, S3, _, ok)",
+            "F-I",
+        );
+        assert_eq!(text, "1-0\n0- -1\n");
         // A path that grows a list past the bound is cut.
         let adds: String = (0..crate::ir::ARRAY_MAX_LENGTH).map(|i| format!("heap:list_add(R, {i}, S{i}, S{}, ok), ", i + 1)).collect();
         let n = crate::ir::ARRAY_MAX_LENGTH;

@@ -52,6 +52,8 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (LIST, "add", &[Ty::List, Ty::Int, Ty::Int], Ty::Void),
     (LIST, "remove", &[Ty::List, Ty::Int], Ty::Int),
     (LIST, "clear", &[Ty::List], Ty::Void),
+    (LIST, "contains", &[Ty::List, Ty::Int], Ty::Boolean),
+    (LIST, "indexOf", &[Ty::List, Ty::Int], Ty::Int),
 ];
 
 /// The methods calls may target without their code.

@@ -1,6 +1,7 @@
 //! Lists: `java.util.List<Integer>` and `ArrayList<Integer>` locals, parameters, fields and
-//! results, `new ArrayList<>()`, and the calls `add(x)`, `add(i, x)`, `get(i)`, `set(i, x)`,
-//! `remove(int i)`, `size()`, `isEmpty()` and `clear()`: library calls with the list first,
+//! results, `new ArrayList<>()` (also of a capacity, or a copy of a list), and the calls
+//! `add(x)`, `add(i, x)`, `get(i)`, `set(i, x)`, `remove(int i)`, `size()`, `isEmpty()`,
+//! `clear()`, `contains(x)` and `indexOf(x)`: library calls with the list first,
 //! whose hand-written summaries (`summaries/java_util_list.pl`) do the null and index checks
 //! (paths, never branches, as in the bytecode).
 //!
@@ -18,7 +19,7 @@ use crate::java::syntax::{children, skip_parens};
 use tree_sitter::Node;
 
 /// The methods of `List` hornet models, for the diagnostic of the others.
-const MODELLED: &str = "add, get, set, remove(int), size, isEmpty and clear";
+const MODELLED: &str = "add, get, set, remove(int), size, isEmpty, clear, contains and indexOf";
 
 impl<'t> MethodLowering<'_, 't> {
     /// Whether an object creation creates an `ArrayList`.

@@ -30,6 +30,10 @@ class Lists {
         return copy;
     }
 
+    static int find(List<Integer> xs, int x) {
+        return xs.contains(x) ? xs.indexOf(x) : -1;
+    }
+
     static int addBoth(List<Integer> a, List<Integer> b) {
         a.add(1);
         b.add(2);

@@ -22,8 +22,8 @@ class Words {
         xs.remove(xs.get(0));
     }
 
-    static boolean has(List<Integer> xs, int x) {
-        return xs.contains(x);
+    static int last(List<Integer> xs, int x) {
+        return xs.lastIndexOf(x);
     }
 
     static boolean sameFirst(List<Integer> a, List<Integer> b) {
