@@ -71,7 +71,9 @@ impl<'t> MethodLowering<'_, 't> {
         let removes_by_value = |this: &Self, argument: Node<'t>| {
             let argument = skip_parens(argument);
             match argument.kind() {
-                "cast_expression" => true,
+                "cast_expression" => argument
+                    .child_by_field_name("type")
+                    .is_some_and(|t| matches!(this.text(t), "Integer" | "java.lang.Integer" | "Object" | "java.lang.Object")),
                 "method_invocation" => argument.child_by_field_name("name").is_some_and(|n| this.text(n) == "valueOf"),
                 _ => false,
             }

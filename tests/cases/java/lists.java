@@ -39,6 +39,10 @@ class Lists {
         return xs.get(0) == x;
     }
 
+    static int removeAt(List<Integer> xs, long i) {
+        return xs.remove((int) i);
+    }
+
     static void reset(List<Integer> xs) {
         xs.clear();
     }

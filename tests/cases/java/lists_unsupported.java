@@ -18,6 +18,10 @@ class Words {
         xs.remove(Integer.valueOf(x));
     }
 
+    static void dropBoxed(List<Integer> xs, int x) {
+        xs.remove((Integer) x);
+    }
+
     static void dropFirstValue(List<Integer> xs) {
         xs.remove(xs.get(0));
     }
