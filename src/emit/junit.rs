@@ -350,7 +350,7 @@ impl ObjectNames {
             let class = match object.kind {
                 ObjectKind::Object => object.class.clone(),
                 ObjectKind::Array => format!("{}[]", object.class),
-                // The method may declare a List: the test's own lists are ArrayLists.
+                // What signatures declare (the lists a test builds are ArrayLists).
                 ObjectKind::List => LIST_TYPE.to_string(),
             };
             objects.push((object.id, class, name));
