@@ -26,12 +26,22 @@
    int in 0..max_array_length and whose elements are fresh values, or an input array of the
    same type already seen. Length is bounded so that labelling stays small: an input array is
    at most that long, and a path that creates a longer array is cut (as strings.pl does).
+
+   A java.util.List<Integer> is a resizable int array: a(Id, list, Size, Elements), with Size
+   its size and Elements padded in the same way. Its elements are never null (an input list
+   holds non-null Integers; nothing the front end accepts adds null). An input list is null, a
+   fresh list of a size in 0..max_array_length, or an input list already seen; a path that
+   grows a list past max_array_length elements is cut, as for arrays. Its operations
+   (summaries/java_util_list.pl) throw NullPointerException on a null list and
+   IndexOutOfBoundsException (what ArrayList throws) on an index out of range.
 */
 
 :- module(heap, [new/4, get_field/7, put_field/7, check_not_null/5, ref_compare/8, path_heap/2,
                  decided/2, pending_values/2, resolved/2,
                  max_array_length/1, new_array/6, array_length/6, array_load/7, array_store/7,
-                 array_copy/8]).
+                 array_copy/8,
+                 new_list/3, list_copy/5, list_size/5, list_get/6, list_set/7, list_add/5, list_insert/6,
+                 list_remove/6, list_clear/4, list_index_of/6, list_contains/6]).
 
 :- use_module(library(lists)).
 :- use_module(library(error)).
@@ -208,11 +218,18 @@ fresh_cell(array(Elem), Id, a(Id, Elem, Length, Elements)) :-
     Length in 0..Max,
     length(Elements, Max),
     maplist(fresh_element(Elem), Elements).
+fresh_cell(list, Id, a(Id, list, Size, Elements)) :-
+    !,
+    max_array_length(Max),
+    Size in 0..Max,
+    length(Elements, Max),
+    maplist(jvm:value(int), Elements).
 fresh_cell(Layout, Id, o(Id, Class, Fields)) :-
     layout(Layout, Class, Kinds),
     maplist(fresh_value, Kinds, Fields).
 
 aliased_cell(array(Elem), Alias, a(Alias, Elem, _, _)) :- !.
+aliased_cell(list, Alias, a(Alias, list, _, _)) :- !.
 aliased_cell(Layout, Alias, o(Alias, Class, _)) :-
     layout(Layout, Class, _).
 
@@ -279,7 +296,7 @@ array_load(Type, Ref, Index, Value, S0, S, Ex) :-
     shaped(Type, Ref, S0, S),
     (   Ref == null -> Ex = exc('java.lang.NullPointerException')
     ;   array_cell(S, Ref, a(_, _, Length, Elements)),
-        in_bounds(Index, Length, Ex),
+        in_bounds(Index, Length, 'java.lang.ArrayIndexOutOfBoundsException', Ex),
         (   Ex == ok -> element_at(Elem, Index, Elements, Value) ; true )
     ).
 
@@ -295,7 +312,7 @@ array_store(Type, Ref, Index, Value, S0, S, Ex) :-
     (   Ref == null -> Ex = exc('java.lang.NullPointerException'), S = S1
     ;   Ref = r(Id),
         array_cell(S1, Ref, a(_, _, Length, Elements0)),
-        in_bounds(Index, Length, Ex),
+        in_bounds(Index, Length, 'java.lang.ArrayIndexOutOfBoundsException', Ex),
         (   Ex == ok ->
             element_stored(Elem, Index, Value, Elements0, Elements),
             state:heap(S1, heap(Next, Objects0, Inputs)),
@@ -372,6 +389,241 @@ resolved(E, V) :-
     ;   V = E
     ).
 
+%% new_list(-Ref, +S0, -S)
+%
+%  new ArrayList<>(): an empty list.
+%
+%  ?- state:initial(S0), heap:new_list(R, S0, S), state:heap(S, H).
+%  R = r(0), H = heap(1,[a(0,list,0,[0,0,0,0,0,0,0,0])],[]), ...
+new_list(r(Id), S0, S) :-
+    state:heap(S0, heap(Id, Objects, Inputs)),
+    max_array_length(Max),
+    length(Elements, Max),
+    maplist(=(0), Elements),
+    Next is Id + 1,
+    state:with_heap(S0, heap(Next, [a(Id, list, 0, Elements)|Objects], Inputs), S).
+
+%% list_copy(?Source, -Ref, +S0, -S, -Ex)
+%
+%  new ArrayList<>(Source): a new list of Source's elements; NullPointerException on a null
+%  Source.
+%
+%  ?- state:initial(S0), heap:new_list(A, S0, S1), heap:list_add(A, 7, S1, S2, ok), heap:list_copy(A, B, S2, S, ok), state:heap(S, H).
+%  B = r(1), H = heap(2,[a(1,list,1,[7,0,0,0,0,0,0,0]),a(0,list,1,[7,0,0,0,0,0,0,0])],[]), ...
+list_copy(Source, Ref, S0, S, Ex) :-
+    shaped(list, Source, S0, S1),
+    (   Source == null -> Ex = exc('java.lang.NullPointerException'), S = S1
+    ;   array_cell(S1, Source, a(_, list, Size, Elements)),
+        state:heap(S1, heap(Id, Objects, Inputs)),
+        Ref = r(Id),
+        Next is Id + 1,
+        state:with_heap(S1, heap(Next, [a(Id, list, Size, Elements)|Objects], Inputs), S),
+        Ex = ok
+    ).
+
+%% list_size(?Ref, -Size, +S0, -S, -Ex)
+%
+%  List.size(); NullPointerException on a null list.
+%
+%  ?- state:initial(S0), heap:list_size(R, N, S0, S, ok).
+%  R = r(0), N in 0..8, ...
+list_size(Ref, Size, S0, S, Ex) :-
+    shaped(list, Ref, S0, S),
+    (   Ref == null -> Ex = exc('java.lang.NullPointerException')
+    ;   array_cell(S, Ref, a(_, list, Size, _)),
+        Ex = ok
+    ).
+
+%% list_get(?Ref, ?Index, -Value, +S0, -S, -Ex)
+%
+%  List.get(Index); IndexOutOfBoundsException outside 0..Size-1 (a path for each side).
+%
+%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_get(R, 0, V, S2, _, Ex).
+%  V = 7, Ex = ok, ...
+list_get(Ref, Index, Value, S0, S, Ex) :-
+    shaped(list, Ref, S0, S),
+    (   Ref == null -> Ex = exc('java.lang.NullPointerException')
+    ;   array_cell(S, Ref, a(_, list, Size, Elements)),
+        in_bounds(Index, Size, 'java.lang.IndexOutOfBoundsException', Ex),
+        (   Ex == ok -> element_at(int, Index, Elements, Value) ; true )
+    ).
+
+%% list_set(?Ref, ?Index, ?Value, -Old, +S0, -S, -Ex)
+%
+%  List.set(Index, Value), which returns the element it replaces; the exceptions of
+%  list_get/6.
+%
+%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_set(R, 0, 8, Old, S2, S, ok), state:heap(S, H).
+%  Old = 7, H = heap(1,[a(0,list,1,[8,0,0,0,0,0,0,0])],[]), ...
+list_set(Ref, Index, Value, Old, S0, S, Ex) :-
+    shaped(list, Ref, S0, S1),
+    (   Ref == null -> Ex = exc('java.lang.NullPointerException'), S = S1
+    ;   array_cell(S1, Ref, a(Id, list, Size, Elements0)),
+        in_bounds(Index, Size, 'java.lang.IndexOutOfBoundsException', Ex),
+        (   Ex == ok ->
+            element_at(int, Index, Elements0, Old),
+            element_stored(int, Index, Value, Elements0, Elements),
+            list_replaced(S1, a(Id, list, Size, Elements), S)
+        ;   S = S1
+        )
+    ).
+
+%% list_add(?Ref, ?Value, +S0, -S, -Ex)
+%
+%  List.add(Value) (which returns true): Value appended. A path where the list is already
+%  max_array_length/1 long is cut.
+%
+%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S, ok), state:heap(S, H).
+%  H = heap(1,[a(0,list,1,[7,0,0,0,0,0,0,0])],[]), ...
+list_add(Ref, Value, S0, S, Ex) :-
+    shaped(list, Ref, S0, S1),
+    (   Ref == null -> Ex = exc('java.lang.NullPointerException'), S = S1
+    ;   array_cell(S1, Ref, a(Id, list, Size0, Elements0)),
+        max_array_length(Max),
+        jvm:guarded(Size0 #< Max),
+        element_stored(int, Size0, Value, Elements0, Elements),
+        Size #= Size0 + 1,
+        list_replaced(S1, a(Id, list, Size, Elements), S),
+        Ex = ok
+    ).
+
+%% list_insert(?Ref, ?Index, ?Value, +S0, -S, -Ex)
+%
+%  List.add(Index, Value): the elements from Index on move up one place. An index outside
+%  0..Size throws IndexOutOfBoundsException (a path for each side); a list already
+%  max_array_length/1 long is cut.
+%
+%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_insert(R, 0, 5, S2, S, ok), state:heap(S, H).
+%  H = heap(1,[a(0,list,2,[5,7,0,0,0,0,0,0])],[]), ...
+list_insert(Ref, Index, Value, S0, S, Ex) :-
+    shaped(list, Ref, S0, S1),
+    (   Ref == null -> Ex = exc('java.lang.NullPointerException'), S = S1
+    ;   array_cell(S1, Ref, a(Id, list, Size0, Elements0)),
+        Limit #= Size0 + 1,
+        in_bounds(Index, Limit, 'java.lang.IndexOutOfBoundsException', Ex),
+        (   Ex == ok ->
+            max_array_length(Max),
+            jvm:guarded(Size0 #< Max),
+            shifted_up(Elements0, 0, 0, Index, Value, Elements),
+            Size #= Size0 + 1,
+            list_replaced(S1, a(Id, list, Size, Elements), S)
+        ;   S = S1
+        )
+    ).
+
+% Element K after an insertion at Index: itself below Index, Value at Index, its predecessor
+% Previous above. A symbolic index gives reified constraints, as element_stored/5 does.
+shifted_up([], _, _, _, _, []).
+shifted_up([E0|Es0], K, Previous, Index, Value, [E|Es]) :-
+    (   integer(Index) ->
+        (   K < Index -> E = E0 ; K =:= Index -> E = Value ; E = Previous )
+    ;   jvm:value(int, E),
+        jvm:guarded((Index #> K) #==> (E #= E0)),
+        jvm:guarded((Index #= K) #==> (E #= Value)),
+        jvm:guarded((Index #< K) #==> (E #= Previous))
+    ),
+    K1 is K + 1,
+    shifted_up(Es0, K1, E0, Index, Value, Es).
+
+%% list_remove(?Ref, ?Index, -Value, +S0, -S, -Ex)
+%
+%  List.remove(int Index), which returns the element removed: the elements above Index move
+%  down one place; the exceptions of list_get/6.
+%
+%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_add(R, 8, S2, S3, ok), heap:list_remove(R, 0, V, S3, S, ok), state:heap(S, H).
+%  V = 7, H = heap(1,[a(0,list,1,[8,0,0,0,0,0,0,0])],[]), ...
+list_remove(Ref, Index, Value, S0, S, Ex) :-
+    shaped(list, Ref, S0, S1),
+    (   Ref == null -> Ex = exc('java.lang.NullPointerException'), S = S1
+    ;   array_cell(S1, Ref, a(Id, list, Size0, Elements0)),
+        in_bounds(Index, Size0, 'java.lang.IndexOutOfBoundsException', Ex),
+        (   Ex == ok ->
+            element_at(int, Index, Elements0, Value),
+            shifted_down(Elements0, 0, Index, Elements),
+            Size #= Size0 - 1,
+            list_replaced(S1, a(Id, list, Size, Elements), S)
+        ;   S = S1
+        )
+    ).
+
+% Element K after the removal of Index: itself below Index, its successor from Index on (the
+% last position gets the padding 0).
+shifted_down([], _, _, []).
+shifted_down([E0|Es0], K, Index, [E|Es]) :-
+    (   Es0 = [Next|_] -> true ; Next = 0 ),
+    (   integer(Index) ->
+        (   K < Index -> E = E0 ; E = Next )
+    ;   jvm:value(int, E),
+        jvm:guarded((Index #> K) #==> (E #= E0)),
+        jvm:guarded((Index #=< K) #==> (E #= Next))
+    ),
+    K1 is K + 1,
+    shifted_down(Es0, K1, Index, Es).
+
+%% list_clear(?Ref, +S0, -S, -Ex)
+%
+%  List.clear().
+%
+%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_clear(R, S2, S, ok), state:heap(S, H).
+%  H = heap(1,[a(0,list,0,[0,0,0,0,0,0,0,0])],[]), ...
+list_clear(Ref, S0, S, Ex) :-
+    shaped(list, Ref, S0, S1),
+    (   Ref == null -> Ex = exc('java.lang.NullPointerException'), S = S1
+    ;   array_cell(S1, Ref, a(Id, list, _, Elements0)),
+        length(Elements0, Max),
+        length(Zeros, Max),
+        maplist(=(0), Zeros),
+        list_replaced(S1, a(Id, list, 0, Zeros), S),
+        Ex = ok
+    ).
+
+%% list_index_of(?Ref, ?Value, -Index, +S0, -S, -Ex)
+%
+%  List.indexOf(Value): the first index of an element equal to Value, or -1; one path per
+%  outcome, as a search loop would take.
+%
+%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_index_of(R, X, I, S2, _, ok).
+%  X = 7, I = 0 ; I = -1, X in ..6\/8.. .
+list_index_of(Ref, Value, Index, S0, S, Ex) :-
+    shaped(list, Ref, S0, S),
+    (   Ref == null -> Ex = exc('java.lang.NullPointerException')
+    ;   array_cell(S, Ref, a(_, list, Size, Elements)),
+        first_index(Elements, 0, Size, Value, Index),
+        Ex = ok
+    ).
+
+first_index(Elements, K, Size, Value, Index) :-
+    (   jvm:guarded(K #>= Size),
+        Index = -1
+    ;   jvm:guarded(K #< Size),
+        nth0(K, Elements, Element),
+        (   jvm:guarded(Element #= Value),
+            Index = K
+        ;   jvm:guarded(Element #\= Value),
+            K1 is K + 1,
+            first_index(Elements, K1, Size, Value, Index)
+        )
+    ).
+
+%% list_contains(?Ref, ?Value, -Found, +S0, -S, -Ex)
+%
+%  List.contains(Value), Found 1 or 0: the paths of list_index_of/6 (one per first match, or
+%  none). One path for any match, a reified disjunction, leaves clpz unable to refute a later
+%  search that contradicts it (indexOf after contains), and labelling then searches for it.
+%
+%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_contains(R, 7, F, S2, _, ok).
+%  F = 1 ; false.
+list_contains(Ref, Value, Found, S0, S, Ex) :-
+    list_index_of(Ref, Value, Index, S0, S, Ex),
+    (   Ex == ok -> ( Index >= 0 -> Found = 1 ; Found = 0 ) ; true ).
+
+% The state with the list cell of the same id replaced by Cell.
+list_replaced(S0, Cell, S) :-
+    arg(1, Cell, Id),
+    state:heap(S0, heap(Next, Objects0, Inputs)),
+    cell_replaced(Objects0, Id, Cell, Objects),
+    state:with_heap(S0, heap(Next, Objects, Inputs), S).
+
 array_type(Type, Elem) :-
     (   Type = array(Elem), nonvar(Elem) -> true
     ;   type_error(array_type, Type)
@@ -382,13 +634,14 @@ array_cell(S, r(Id), Cell) :-
     Cell = a(Id, _, _, _),
     memberchk(Cell, Objects).
 
-% Out of bounds below and above are two paths: as one reified disjunction, clpz could not
-% refute an index that other constraints keep in bounds, and labelling would search for it.
-in_bounds(Index, Length, Ex) :-
+% Index in 0..Length-1, or Exception. Out of bounds below and above are two paths: as one
+% reified disjunction, clpz could not refute an index that other constraints keep in bounds,
+% and labelling would search for it.
+in_bounds(Index, Length, Exception, Ex) :-
     (   jvm:guarded(Index #< 0),
-        Ex = exc('java.lang.ArrayIndexOutOfBoundsException')
+        Ex = exc(Exception)
     ;   jvm:guarded(Index #>= Length),
-        Ex = exc('java.lang.ArrayIndexOutOfBoundsException')
+        Ex = exc(Exception)
     ;   jvm:guarded(Index #>= 0),
         jvm:guarded(Index #< Length),
         Ex = ok

@@ -18,6 +18,9 @@
 //!   local's class is exactly its static type (subclasses of analysed classes are not analysed);
 //! * arrays are one-dimensional, of a primitive, `String` or a class of the sources; their
 //!   null and bounds checks are part of the array instructions, never branches;
+//! * a `List<Integer>` is used only through library calls of `java.util.List` (receiver first)
+//!   and `java.util.ArrayList.<init>()`; their null and index checks are in their summaries,
+//!   never branches;
 //! * exceptions: an instruction that may throw (`/`, `%`, a call, a field access, a receiver
 //!   check, an array creation, length, load or store) and a `Throw` or `Rethrow` in a
 //!   block whose `handler` is set go to the first catch clause of that handler (then of its
@@ -56,6 +59,11 @@ pub enum Ty {
     Object(ClassName),
     /// A one-dimensional array (`null` included) of the element type.
     Array(Elem),
+    /// `java.util.List<Integer>` or `java.util.ArrayList<Integer>` (`null` included): a list
+    /// of non-null `Integer`s, kept on the heap like an `int` array whose length is its size
+    /// (`prolog/heap.pl`), of at most `ARRAY_MAX_LENGTH` elements; its methods are library
+    /// calls with the receiver first (`summaries/java_util_list.pl`).
+    List,
     /// `java.lang.Object`: only as a parameter type of a modelled library method
     /// (`System.arraycopy`); no local has it.
     AnyObject,
@@ -203,6 +211,7 @@ impl Ty {
             // Interned like class names, so that the spelling lives as long as the process.
             Ty::Array(elem) => ClassName::new(&format!("{}[]", elem.ty().java_name())).as_str(),
             Ty::AnyObject => "Object",
+            Ty::List => "List",
         }
     }
 
@@ -210,7 +219,15 @@ impl Ty {
     pub fn is_reference(self) -> bool {
         matches!(
             self,
-            Ty::String | Ty::Null | Ty::Jdbc(_) | Ty::Scanner | Ty::Throwable | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject
+            Ty::String
+                | Ty::Null
+                | Ty::Jdbc(_)
+                | Ty::Scanner
+                | Ty::Throwable
+                | Ty::Object(_)
+                | Ty::Array(_)
+                | Ty::AnyObject
+                | Ty::List
         )
     }
 
@@ -228,7 +245,8 @@ impl Ty {
             | Ty::Throwable
             | Ty::Object(_)
             | Ty::Array(_)
-            | Ty::AnyObject => None,
+            | Ty::AnyObject
+            | Ty::List => None,
         }
     }
 }
@@ -651,11 +669,11 @@ impl Method {
         self.classes.iter().find(|l| l.class == class)
     }
 
-    /// Whether the method's inputs or result may be objects of the sources (its tests then
+    /// Whether the method's inputs or result may be objects of the sources, arrays or lists (its tests then
     /// build and check objects, and callers execute it inline).
     pub fn has_object_interface(&self) -> bool {
-        matches!(self.ret, Ty::Object(_) | Ty::Array(_))
-            || self.locals[..self.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Object(_) | Ty::Array(_)))
+        matches!(self.ret, Ty::Object(_) | Ty::Array(_) | Ty::List)
+            || self.locals[..self.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Object(_) | Ty::Array(_) | Ty::List))
     }
 
     pub fn callees(&self) -> impl Iterator<Item = &MethodKey> {

@@ -20,6 +20,7 @@ const BUILTIN_SUMMARIES: &[(&str, &str)] = &[
     ("java_lang.pl", include_str!("../summaries/java_lang.pl")),
     ("java_lang_string.pl", include_str!("../summaries/java_lang_string.pl")),
     ("java_lang_system.pl", include_str!("../summaries/java_lang_system.pl")),
+    ("java_util_list.pl", include_str!("../summaries/java_util_list.pl")),
 ];
 
 /// The marker on the first line of every generated file; only such files are ever replaced.
@@ -374,6 +375,8 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Object(class) => format!("L{};", class.as_str().replace('.', "/")),
         Ty::Array(elem) => format!("[{}", code(&elem.ty())),
         Ty::AnyObject => "Ljava/lang/Object;".to_string(),
+        // Signatures declare lists as List (the front end reports ArrayList there).
+        Ty::List => "Ljava/util/List;".to_string(),
         }
     }
     format!("({}){}", params.iter().map(code).collect::<String>(), code(&ret))

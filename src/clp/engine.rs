@@ -299,6 +299,80 @@ mod tests {
     }
 
     #[test]
+    fn lists_grow_shift_and_check_their_indices() {
+        let mut engine = Engine::new().expect("runtime loads");
+        // The newest cell's size and elements, with a symbolic index labelled last.
+        let cell = "state:heap(S, heap(_, [a(_, list, N, Es)|_], _))";
+        let text = all(
+            &mut engine,
+            &format!(
+                "state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_add(R, 8, S2, S3, ok), \
+                 heap:list_insert(R, 1, 5, S3, S4, ok), heap:list_remove(R, 0, V, S4, S5, ok), heap:list_set(R, 1, 9, W, S5, S, ok), {cell}"
+            ),
+            "V-W-N-Es",
+        );
+        assert_eq!(text, "7-8-2-[5,9,0,0,0,0,0,0]
+");
+        // An insertion at a symbolic index: out of bounds below or above, or one path whose
+        // elements follow the index.
+        let text = all(
+            &mut engine,
+            &format!(
+                "state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 1, S1, S2, ok), heap:list_add(R, 2, S2, S3, ok), \
+                 heap:list_insert(R, I, 9, S3, S, Ex), ( Ex == ok -> {cell}, label([I]) ; Es = [] )"
+            ),
+            "Ex-Es",
+        );
+        let out_of_bounds = "exc(java.lang.IndexOutOfBoundsException)-[]\n";
+        assert_eq!(
+            text,
+            format!(
+                "{out_of_bounds}{out_of_bounds}ok-[9,1,2,0,0,0,0,0]\nok-[1,9,2,0,0,0,0,0]\nok-[1,2,9,0,0,0,0,0]\n"
+            )
+        );
+        // A removal at a symbolic index, labelled afterwards.
+        let text = all(
+            &mut engine,
+            &format!(
+                "state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 1, S1, S2, ok), heap:list_add(R, 2, S2, S3, ok), \
+                 heap:list_remove(R, I, V, S3, S, ok), {cell}, label([I])"
+            ),
+            "V-N-Es",
+        );
+        assert_eq!(text, "1-1-[2,0,0,0,0,0,0,0]\n2-1-[1,0,0,0,0,0,0,0]\n");
+        // Search: contains is two paths, found or not; indexOf one per outcome.
+        let text = all(
+            &mut engine,
+            "state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_add(R, 7, S2, S3, ok), \
+             heap:list_contains(R, X, F, S3, _, ok), heap:list_index_of(R, X, I, S3, _, ok)",
+            "F-I",
+        );
+        assert_eq!(text, "1-0\n0- -1\n");
+        // A path that grows a list past the bound is cut.
+        let adds: String = (0..crate::ir::ARRAY_MAX_LENGTH).map(|i| format!("heap:list_add(R, {i}, S{i}, S{}, ok), ", i + 1)).collect();
+        let n = crate::ir::ARRAY_MAX_LENGTH;
+        let text = all(&mut engine, &format!("state:initial(S), heap:new_list(R, S, S0), {adds}heap:list_add(R, 9, S{n}, _, Ex)"), "Ex");
+        assert_eq!(text, "");
+    }
+
+    #[test]
+    fn input_lists_are_null_fresh_or_an_input_list() {
+        let mut engine = Engine::new().expect("runtime loads");
+        let text = all(
+            &mut engine,
+            "state:initial(S0), heap:list_size(A, _, S0, S1, _), heap:list_size(B, _, S1, _, _)",
+            "A-B",
+        );
+        assert_eq!(text, "null-null\nnull-r(0)\nr(0)-null\nr(0)-r(1)\nr(0)-r(0)\n");
+        let text = all(
+            &mut engine,
+            "state:initial(S0), heap:list_size(A, _, S0, S1, ok), heap:array_length(array(int), B, _, S1, _, _)",
+            "A-B",
+        );
+        assert_eq!(text, "r(0)-null\nr(0)-r(1)\n");
+    }
+
+    #[test]
     fn arraycopy_copies_as_through_a_temporary_array() {
         let mut engine = Engine::new().expect("runtime loads");
         let text = all(

@@ -265,7 +265,7 @@ impl Translator<'_> {
             let is_jdbc = |op: &Operand| {
                 matches!(op, Operand::Local(l) if matches!(self.method.locals[l.0 as usize].ty, Ty::Jdbc(_)))
             };
-            let is_object = |op: &Operand| matches!(self.operand_ty(op), Ty::Object(_) | Ty::Array(_));
+            let is_object = |op: &Operand| matches!(self.operand_ty(op), Ty::Object(_) | Ty::Array(_) | Ty::List);
             if is_object(&cond.lhs) || is_object(&cond.rhs) {
                 self.reference_branch(id, cond, *then_block, *else_block, *branch);
                 return;
@@ -695,11 +695,12 @@ impl Translator<'_> {
     }
 
     /// What `prolog/heap.pl` needs to give an input reference its shape: the layout of an
-    /// object's class, the type of an array, `none` for the null literal.
+    /// object's class, the type of an array, `list` for a list, `none` for the null literal.
     fn shape_term(&self, op: &Operand) -> String {
         match self.operand_ty(op) {
             Ty::Object(class) => self.layout_term(class),
             Ty::Array(elem) => array_term(elem),
+            Ty::List => "list".to_string(),
             _ => "none".to_string(),
         }
     }
@@ -806,7 +807,7 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Void => "void",
         Ty::String => "string",
         Ty::Null => "null",
-        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject => "ref",
+        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List => "ref",
         Ty::Throwable => "throwable",
     }
 }

@@ -6,7 +6,9 @@
 
 use crate::ir::{Method, MethodKind, package_of, simple_name};
 use crate::sql::schema::Schema;
-use crate::testgen::{DatabaseCase, Expectation, HeapCase, JavaValue, MethodTests, Origin, TableRows, TestCase, TestObject};
+use crate::testgen::{
+    DatabaseCase, Expectation, HeapCase, JavaValue, MethodTests, ObjectKind, Origin, TableRows, TestCase, TestObject,
+};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -332,7 +334,9 @@ impl ObjectNames {
             }
             let name = if object.origin == Origin::Result {
                 "result".to_string()
-            } else if object.array {
+            } else if object.kind == ObjectKind::List {
+                format!("list{}", object.id)
+            } else if object.kind == ObjectKind::Array {
                 let simple = simple_name(&object.class);
                 let mut chars = simple.chars();
                 let first = chars.next().map(|c| c.to_ascii_lowercase()).unwrap_or('a');
@@ -343,7 +347,12 @@ impl ObjectNames {
                 let first = chars.next().map(|c| c.to_ascii_lowercase()).unwrap_or('o');
                 format!("{first}{}{}", chars.as_str(), object.id)
             };
-            let class = if object.array { format!("{}[]", object.class) } else { object.class.clone() };
+            let class = match object.kind {
+                ObjectKind::Object => object.class.clone(),
+                ObjectKind::Array => format!("{}[]", object.class),
+                // What signatures declare (the lists a test builds are ArrayLists).
+                ObjectKind::List => LIST_TYPE.to_string(),
+            };
             objects.push((object.id, class, name));
         }
         ObjectNames { objects }
@@ -365,17 +374,26 @@ impl ObjectNames {
     }
 }
 
-/// Allocates the input objects, builds the input arrays (their elements may be objects), then
-/// sets the objects' fields (those not at their default value; they may be arrays).
+/// The type of a list variable of a test, and of the lists it builds.
+const LIST_TYPE: &str = "java.util.List<Integer>";
+
+/// Allocates the input objects, builds the input arrays (their elements may be objects) and
+/// lists, then sets the objects' fields (those not at their default value; they may be arrays
+/// or lists).
 fn build_objects(out: &mut String, heap: &HeapCase, names: &ObjectNames) {
-    for object in heap.inputs.iter().filter(|o| !o.array) {
+    let of_kind = |kind: ObjectKind| heap.inputs.iter().filter(move |o| o.kind == kind);
+    for object in of_kind(ObjectKind::Object) {
         let class = &object.class;
         let _ = writeln!(out, "        {class} {} = {OBJECTS_HELPER}.allocate({class}.class);", names.name(object.id));
     }
-    for array in heap.inputs.iter().filter(|o| o.array) {
+    for array in of_kind(ObjectKind::Array) {
         let _ = writeln!(out, "        {}[] {} = {};", array.class, names.name(array.id), array_literal(array, names));
     }
-    for object in heap.inputs.iter().filter(|o| !o.array) {
+    for list in of_kind(ObjectKind::List) {
+        let elements = list_literal(list, names);
+        let _ = writeln!(out, "        {LIST_TYPE} {} = new java.util.ArrayList<>({elements});", names.name(list.id));
+    }
+    for object in of_kind(ObjectKind::Object) {
         for (field, value) in &object.fields {
             if is_default(value) {
                 continue;
@@ -413,19 +431,31 @@ fn array_literal(array: &TestObject, names: &ObjectNames) -> String {
     }
 }
 
+/// `java.util.List.of(3, 1)`: an immutable list, equal to any list of the same elements in
+/// the same order.
+fn list_literal(list: &TestObject, names: &ObjectNames) -> String {
+    let elements: Vec<String> = list.fields.iter().map(|(_, value)| names.literal(value)).collect();
+    format!("java.util.List.of({})", elements.join(", "))
+}
+
 fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &ObjectNames) {
     let owner = names.name(object.id);
-    let holds_objects = object.array && !matches!(object.class.as_str(), "int" | "long" | "boolean" | "String");
-    if object.array && !holds_objects {
+    if object.kind == ObjectKind::List {
+        let _ = writeln!(out, "        assertEquals({}, {owner});", list_literal(object, names));
+        return;
+    }
+    let array = object.kind == ObjectKind::Array;
+    let holds_objects = array && !matches!(object.class.as_str(), "int" | "long" | "boolean" | "String");
+    if array && !holds_objects {
         // Numbers and Strings compare by value, element by element.
         let _ = writeln!(out, "        assertArrayEquals({}, {owner});", array_literal(object, names));
         return;
     }
-    if object.array {
+    if array {
         let _ = writeln!(out, "        assertEquals({}, {owner}.length);", object.fields.len());
     }
     for (field, value) in &object.fields {
-        let read = if object.array {
+        let read = if array {
             format!("{owner}[{field}]")
         } else {
             format!("{OBJECTS_HELPER}.get({owner}, {})", string_literal(field))
@@ -438,7 +468,7 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
                 });
                 if reached_here {
                     let class = names.class_of(*target);
-                    let cast = if object.array { String::new() } else { format!("({class}) ") };
+                    let cast = if array { String::new() } else { format!("({class}) ") };
                     format!("{class} {} = {cast}{read};\n        assertNotNull({});", names.name(*target), names.name(*target))
                 } else {
                     format!("assertSame({}, {read});", names.name(*target))

@@ -393,6 +393,9 @@ pub(crate) fn declared_type(node: Node, file: &FileScope, object_classes: &HashS
             None => unsupported(format!("array type '{}'", text(node, file.source))),
         };
     }
+    if node.kind() == "generic_type" {
+        return list_type(node, file);
+    }
     primitive_type(node, file.path, file.source).or_else(|unsupported| {
         if !matches!(node.kind(), "type_identifier" | "scoped_type_identifier") {
             return Err(unsupported);
@@ -400,6 +403,29 @@ pub(crate) fn declared_type(node: Node, file: &FileScope, object_classes: &HashS
         let fq = resolve_among(text(node, file.source), file, object_classes);
         if object_classes.contains(&fq) { Ok(Ty::Object(ClassName::new(&fq))) } else { Err(unsupported) }
     })
+}
+
+/// `List<Integer>` or `ArrayList<Integer>` (simple or `java.util.` names): a list of
+/// `Integer`s. Other generic types, lists of other elements included, are not modelled.
+fn list_type(node: Node, file: &FileScope) -> Result<Ty, Diagnostic> {
+    let spelled: String = text(node, file.source).chars().filter(|c| !c.is_whitespace()).collect();
+    let unsupported = |what: String| Err(Diagnostic::unsupported(span_of(file.path, node), what));
+    let parts = children(node);
+    let (Some(base), Some(arguments)) = (parts.first(), parts.iter().find(|c| c.kind() == "type_arguments")) else {
+        return unsupported(format!("type '{spelled}'"));
+    };
+    if !is_list_class(text(*base, file.source)) {
+        return unsupported(format!("generic type '{spelled}' (of the generic library types only List<Integer> and ArrayList<Integer> are modelled)"));
+    }
+    match children(*arguments).as_slice() {
+        [element] if matches!(text(*element, file.source), "Integer" | "java.lang.Integer") => Ok(Ty::List),
+        _ => unsupported(format!("type '{spelled}' (only lists of Integer are modelled)")),
+    }
+}
+
+/// Whether a class name spells `java.util.List` or `java.util.ArrayList`.
+pub(crate) fn is_list_class(name: &str) -> bool {
+    matches!(name, "List" | "ArrayList" | "java.util.List" | "java.util.ArrayList")
 }
 
 /// `pkg.Name`, or `Name` in the default package.
@@ -571,8 +597,19 @@ fn method_signature<'t>(
     if let Some(dims) = node.child_by_field_name("dimensions") {
         return unsupported(dims, "arrays".to_string());
     }
+    // A list in a signature is declared as List: the JVM descriptor (which the report gives
+    // coverage tools) says which, and the IR has one list type.
+    let signature_type = |node: Node| -> Result<Ty, Diagnostic> {
+        let ty = declared_type(node, file, object_classes)?;
+        let spelled = text(node, source);
+        if ty == Ty::List && (spelled.starts_with("ArrayList") || spelled.starts_with("java.util.ArrayList")) {
+            let what = format!("'{spelled}' in a method signature (declare it as List<Integer>)");
+            return Err(Diagnostic::unsupported(span_of(file.path, node), what));
+        }
+        Ok(ty)
+    };
     let ret = match node.child_by_field_name("type") {
-        Some(ret) => declared_type(ret, file, object_classes)?,
+        Some(ret) => signature_type(ret)?,
         None if kind == MethodKind::Constructor => Ty::Void,
         None => return unsupported(node, format!("method '{name}' without a return type")),
     };
@@ -593,7 +630,7 @@ fn method_signature<'t>(
         else {
             return unsupported(param, "parameter".to_string());
         };
-        let ty = declared_type(ty, file, object_classes)?;
+        let ty = signature_type(ty)?;
         if ty == Ty::Void {
             return unsupported(param, "parameter of type 'void'".to_string());
         }

@@ -20,6 +20,12 @@ const STRING: &str = "java.lang.String";
 const SQL_TYPES: &str = "java.sql.Types";
 /// `java.lang.System`: only `arraycopy`, whose arrays the front end checks (`lower/arrays.rs`).
 const SYSTEM: &str = "java.lang.System";
+/// `java.util.List<Integer>`: its instance methods take the list first (`lower/lists.rs`);
+/// Integer arguments and results are ints (boxed and unboxed by the caller).
+pub(crate) const LIST: &str = "java.util.List";
+/// `java.util.ArrayList`: only its constructors (empty, of an initial capacity, a copy of a
+/// list), as `<init>` returning the list.
+pub(crate) const ARRAY_LIST: &str = "java.util.ArrayList";
 
 const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (MATH, "abs", &[Ty::Int], Ty::Int),
@@ -35,6 +41,19 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (STRING, "equals", &[Ty::String, Ty::String], Ty::Boolean),
     (STRING, "startsWith", &[Ty::String, Ty::String], Ty::Boolean),
     (SYSTEM, "arraycopy", &[Ty::AnyObject, Ty::Int, Ty::AnyObject, Ty::Int, Ty::Int], Ty::Void),
+    (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[], Ty::List),
+    (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::Int], Ty::List),
+    (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::List], Ty::List),
+    (LIST, "size", &[Ty::List], Ty::Int),
+    (LIST, "isEmpty", &[Ty::List], Ty::Boolean),
+    (LIST, "get", &[Ty::List, Ty::Int], Ty::Int),
+    (LIST, "set", &[Ty::List, Ty::Int, Ty::Int], Ty::Int),
+    (LIST, "add", &[Ty::List, Ty::Int], Ty::Boolean),
+    (LIST, "add", &[Ty::List, Ty::Int, Ty::Int], Ty::Void),
+    (LIST, "remove", &[Ty::List, Ty::Int], Ty::Int),
+    (LIST, "clear", &[Ty::List], Ty::Void),
+    (LIST, "contains", &[Ty::List, Ty::Int], Ty::Boolean),
+    (LIST, "indexOf", &[Ty::List, Ty::Int], Ty::Int),
 ];
 
 /// The methods calls may target without their code.

@@ -23,6 +23,7 @@ use tree_sitter::Node;
 
 mod arrays;
 mod jdbc;
+mod lists;
 mod objects;
 
 use jdbc::LocalText;
@@ -113,6 +114,7 @@ pub(crate) fn lower_method<'t>(
         sql: Vec::new(),
         texts: HashMap::new(),
         text_only: HashSet::new(),
+        list_elements: HashSet::new(),
         declared_depth: HashMap::new(),
         control_depth: 0,
         handlers: Vec::new(),
@@ -234,6 +236,9 @@ struct MethodLowering<'i, 't> {
     texts: HashMap<LocalId, LocalText>,
     /// String locals that hold SQL text too long to be a runtime value.
     text_only: HashSet<LocalId>,
+    /// Temporaries holding the `Integer` a list method returned (`lists.rs`): `==` between two
+    /// of them compares references, and one passed to `remove` removes by value.
+    list_elements: HashSet<LocalId>,
     /// The `control_depth` where each local was declared.
     declared_depth: HashMap<LocalId, u32>,
     /// How many conditional or repeated statements enclose the code being lowered: a local
@@ -417,7 +422,7 @@ impl<'t> MethodLowering<'_, 't> {
             "throw_statement" => self.throw_statement(node),
             "explicit_constructor_invocation" => self.explicit_constructor_invocation(node),
             "labeled_statement" => self.unsupported(node, "labelled statement"),
-            "enhanced_for_statement" => self.unsupported(node, "enhanced for loop"),
+            "enhanced_for_statement" => self.unsupported(node, "enhanced for loop (iterators, of lists too, are not modelled; loop over the indices)"),
             "switch_expression" => self.unsupported(node, "switch"),
             "try_statement" => self.try_statement(node),
             "try_with_resources_statement" => self.try_with_resources_statement(node),
@@ -1032,8 +1037,19 @@ impl<'t> MethodLowering<'_, 't> {
             return self.error(node, "syntax error");
         };
         let lhs = self.value(left)?;
+        let lhs_is_list_element = self.is_list_element(lhs.operand);
         let lhs = self.stabilise(lhs, &[right]);
         let rhs = self.value(right)?;
+        let rhs_is_list_element = self.is_list_element(rhs.operand);
+        if lhs_is_list_element && rhs_is_list_element && matches!(op, CmpOp::Eq | CmpOp::Ne) {
+            return self.unsupported(
+                node,
+                format!("'{token}' between two Integers of a List (reference identity; unbox one into an int)"),
+            );
+        }
+        if (lhs_is_list_element && rhs.ty == Ty::Null) || (lhs.ty == Ty::Null && rhs_is_list_element) {
+            return self.unsupported(node, "comparing an Integer of a List with null (null elements are not modelled)");
+        }
         match (lhs.ty, rhs.ty) {
             (Ty::Boolean, Ty::Boolean) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
@@ -1051,6 +1067,9 @@ impl<'t> MethodLowering<'_, 't> {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
             (Ty::Array(_), Ty::Null) | (Ty::Null, Ty::Array(_)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+                Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
+            }
+            (Ty::List, Ty::List | Ty::Null) | (Ty::Null, Ty::List) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
             (Ty::String, Ty::String) if matches!(op, CmpOp::Eq | CmpOp::Ne) => self.unsupported(
@@ -1128,6 +1147,7 @@ impl<'t> MethodLowering<'_, 't> {
                 self.emit(Inst::Input { dst: Some(dst), call: InputCall::OpenStandardInput, receiver: Operand::Null, span });
                 Ok(Typed { operand: Operand::Local(dst), ty: Ty::Scanner })
             }
+            "object_creation_expression" if self.is_list_creation(node) => self.new_list(node),
             "object_creation_expression" => match self.new_object(node)? {
                 Some(object) => Ok(object),
                 None => self.unsupported(node, describe_expression(node.kind(), self.text(node))),
@@ -1181,7 +1201,7 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
-            (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_), operand) => Ok(operand),
+            (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List, operand) => Ok(operand),
             (Ty::Array(_), Ty::AnyObject, operand) => Ok(operand),
             (Ty::Long, Ty::Int, _) => {
                 self.error(at, "incompatible types: possible lossy conversion from long to int")
@@ -1347,9 +1367,14 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Object(a), Ty::Null) | (Ty::Null, Ty::Object(a)) => Ty::Object(a),
             (Ty::Array(a), Ty::Array(b)) if a == b => Ty::Array(a),
             (Ty::Array(a), Ty::Null) | (Ty::Null, Ty::Array(a)) => Ty::Array(a),
+            (Ty::List, Ty::List | Ty::Null) | (Ty::Null, Ty::List) => Ty::List,
             (a, b) => return self.error(node, format!("incompatible types in conditional: {a} and {b}")),
         };
         let result = self.new_temp(ty);
+        // Two Integers of lists give an Integer (JLS 15.25), still compared by reference.
+        if self.is_list_element(yes_value.operand) && self.is_list_element(no_value.operand) {
+            self.list_elements.insert(result);
+        }
         for (end, value, arm) in [(yes_end, yes_value, yes), (no_end, no_value, no)] {
             self.switch_to(end);
             let operand = self.coerce(value, ty, arm)?;
@@ -1461,6 +1486,7 @@ impl<'t> MethodLowering<'_, 't> {
                 Ty::Jdbc(interface) => self.jdbc_method(node, value, interface, name, want_value),
                 Ty::Scanner => self.scanner_method(node, value, name, want_value),
                 Ty::Object(class) => self.instance_call(node, value, class, name, want_value),
+                Ty::List => self.list_method(node, value, name, want_value),
                 ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
             };
         }
@@ -1591,7 +1617,7 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty]) -> Option<
     let widens = |from: Ty, to: Ty| {
         from == to
             || (from == Ty::Int && to == Ty::Long)
-            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_)))
+            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List))
             || (matches!(from, Ty::Array(_)) && to == Ty::AnyObject)
     };
     let applicable_to = |params: &[Ty], args: &[Ty]| {

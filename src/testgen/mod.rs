@@ -24,17 +24,26 @@ pub enum JavaValue {
 }
 
 /// An object a test builds or checks: its class and its fields' values, in layout order; or
-/// an array: its element type and its elements, named by their index.
+/// an array or a list: its element type and its elements, named by their index.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TestObject {
     pub id: u32,
     /// Fully qualified; for an array, the element type as Java spells it (`int`, `String`,
-    /// `p.Node`).
+    /// `p.Node`); for a list, `Integer`.
     pub class: String,
     pub fields: Vec<(String, JavaValue)>,
-    pub array: bool,
+    pub kind: ObjectKind,
     /// How the test reaches the object after the call.
     pub origin: Origin,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ObjectKind {
+    /// An object of a class of the sources.
+    Object,
+    Array,
+    /// A `java.util.List<Integer>` (an `ArrayList` when the test builds it).
+    List,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -296,12 +305,10 @@ fn heap_case(
 ) -> Result<HeapCase, ValueError> {
     let typed = |object: &HeapObject, origin: Origin| -> Result<TestObject, ValueError> {
         if object.array {
-            let elem = match object.class.as_str() {
-                "int" => Ty::Int,
-                "long" => Ty::Long,
-                "boolean" => Ty::Boolean,
-                "string" => Ty::String,
-                class => Ty::Object(ClassName::new(class)),
+            // heap.pl's list cells are arrays of ints whose element type is `list`.
+            let (elem, kind) = match object.class.as_str() {
+                "list" => (Ty::Int, ObjectKind::List),
+                class => (array_element(class), ObjectKind::Array),
             };
             let fields = object
                 .fields
@@ -309,7 +316,8 @@ fn heap_case(
                 .enumerate()
                 .map(|(i, value)| Ok((i.to_string(), java_value(elem, value)?)))
                 .collect::<Result<Vec<_>, ValueError>>()?;
-            return Ok(TestObject { id: object.id, class: elem.java_name().to_string(), fields, origin, array: true });
+            let class = if kind == ObjectKind::List { "Integer" } else { elem.java_name() };
+            return Ok(TestObject { id: object.id, class: class.to_string(), fields, origin, kind });
         }
         let layout = classes
             .iter()
@@ -324,7 +332,7 @@ fn heap_case(
             .zip(&object.fields)
             .map(|(field, value)| Ok((field.name.clone(), java_value(field.ty, value)?)))
             .collect::<Result<Vec<_>, ValueError>>()?;
-        Ok(TestObject { id: object.id, class: object.class.clone(), fields, origin, array: false })
+        Ok(TestObject { id: object.id, class: object.class.clone(), fields, origin, kind: ObjectKind::Object })
     };
     let inputs = initial.iter().map(|o| typed(o, Origin::Input)).collect::<Result<Vec<_>, _>>()?;
     let mut queue: Vec<(u32, Origin)> = inputs.iter().map(|o| (o.id, Origin::Input)).collect();
@@ -352,6 +360,17 @@ fn heap_case(
         after.push(object);
     }
     Ok(HeapCase { inputs, after })
+}
+
+/// The element type of an array cell (`prolog/heap.pl`'s `int`, ..., `string`, or a class).
+fn array_element(class: &str) -> Ty {
+    match class {
+        "int" => Ty::Int,
+        "long" => Ty::Long,
+        "boolean" => Ty::Boolean,
+        "string" => Ty::String,
+        class => Ty::Object(ClassName::new(class)),
+    }
 }
 
 /// Rows as the engine labelled them, typed by their columns (tables by their declared names).
@@ -402,6 +421,8 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::Object(_), Value::Null) => Ok(JavaValue::Null),
         (Ty::Array(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
         (Ty::Array(_), Value::Null) => Ok(JavaValue::Null),
+        (Ty::List, Value::Ref(id)) => Ok(JavaValue::Object(*id)),
+        (Ty::List, Value::Null) => Ok(JavaValue::Null),
         _ => Err(wrong()),
     }
 }
@@ -432,6 +453,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
         Expectation::Returns(JavaValue::Connection) => "returnsConnection".to_string(),
         Expectation::Returns(JavaValue::Scanner(_)) => "returnsScanner".to_string(),
         Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::Array(_)) => "returnsArray".to_string(),
+        Expectation::Returns(JavaValue::Object(_)) if method.ret == Ty::List => "returnsList".to_string(),
         Expectation::Returns(JavaValue::Object(_)) => "returnsObject".to_string(),
     });
     name

@@ -1,0 +1,134 @@
+//! Lists: `java.util.List<Integer>` and `ArrayList<Integer>` locals, parameters, fields and
+//! results, `new ArrayList<>()` (also of a capacity, or a copy of a list), and the calls
+//! `add(x)`, `add(i, x)`, `get(i)`, `set(i, x)`, `remove(int i)`, `size()`, `isEmpty()`,
+//! `clear()`, `contains(x)` and `indexOf(x)`: library calls with the list first,
+//! whose hand-written summaries (`summaries/java_util_list.pl`) do the null and index checks
+//! (paths, never branches, as in the bytecode).
+//!
+//! Elements are ints: an `int` argument is boxed, and an `Integer` result unboxed where it is
+//! used, which is exact as no element is ever null. What would differ is reported: removal by
+//! value (`remove(Object)`, which an `Integer` argument selects), `==` between two `Integer`s
+//! (reference identity), a null element, and the methods not listed (iterators and the
+//! enhanced `for` among them).
+
+use super::{Lowered, MethodLowering, Typed};
+use crate::ir::{CONSTRUCTOR, Inst, MethodKey, Operand, Ty};
+use crate::java::index::is_list_class;
+use crate::java::library::{ARRAY_LIST, LIST};
+use crate::java::syntax::{children, skip_parens};
+use tree_sitter::Node;
+
+/// The methods of `List` hornet models, for the diagnostic of the others.
+const MODELLED: &str = "add, get, set, remove(int), size, isEmpty, clear, contains and indexOf";
+
+impl<'t> MethodLowering<'_, 't> {
+    /// Whether an object creation creates an `ArrayList`.
+    pub(super) fn is_list_creation(&self, node: Node<'t>) -> bool {
+        let Some(type_node) = node.child_by_field_name("type") else { return false };
+        let base = if type_node.kind() == "generic_type" { children(type_node).into_iter().next() } else { Some(type_node) };
+        base.is_some_and(|base| is_list_class(self.text(base)))
+    }
+
+    /// `new ArrayList<>()` or `new ArrayList<Integer>()`, empty, of an initial capacity, or a
+    /// copy of a list.
+    pub(super) fn new_list(&mut self, node: Node<'t>) -> Lowered<Typed> {
+        let Some(type_node) = node.child_by_field_name("type") else { return self.error(node, "syntax error") };
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let type_arguments = children(type_node).into_iter().find(|c| c.kind() == "type_arguments");
+        let Some(type_arguments) = type_arguments else {
+            return self.unsupported(type_node, "raw type 'ArrayList' (only ArrayList<Integer> is modelled)");
+        };
+        let element = children(type_arguments);
+        if !matches!(element.as_slice(), [] | [_]) || element.iter().any(|e| !matches!(self.text(*e), "Integer" | "java.lang.Integer")) {
+            return self.unsupported(type_node, format!("'{}' (only lists of Integer are modelled)", self.text(type_node)));
+        }
+        if children(node).iter().any(|c| c.kind() == "class_body") {
+            return self.unsupported(node, "anonymous class");
+        }
+        let mut values = Vec::new();
+        for (i, argument) in arguments.iter().enumerate() {
+            let value = self.value(*argument)?;
+            values.push(self.stabilise(value, &arguments[i + 1..]));
+        }
+        let params: Vec<Ty> = values.iter().map(|v| v.ty).collect();
+        let callee = MethodKey { class: ARRAY_LIST.into(), name: CONSTRUCTOR.into(), params };
+        if self.index.library.return_type(&callee).is_none() {
+            return self.unsupported(
+                node,
+                "this ArrayList constructor (hornet models new ArrayList<>(), of an int capacity, and of a List<Integer> to copy)",
+            );
+        }
+        let dst = self.new_temp(Ty::List);
+        let args = values.into_iter().map(|v| v.operand).collect();
+        let span = self.span(node);
+        self.emit(Inst::Call { dst: Some(dst), callee, args, span });
+        Ok(Typed { operand: Operand::Local(dst), ty: Ty::List })
+    }
+
+    /// A call of a `List` method on `list`: a library call with the list first.
+    pub(super) fn list_method(&mut self, node: Node<'t>, list: Typed, name: &str, want_value: bool) -> Lowered<Option<Typed>> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let removes_by_value = |this: &Self, argument: Node<'t>| {
+            let argument = skip_parens(argument);
+            match argument.kind() {
+                "cast_expression" => argument
+                    .child_by_field_name("type")
+                    .is_some_and(|t| matches!(this.text(t), "Integer" | "java.lang.Integer" | "Object" | "java.lang.Object")),
+                "method_invocation" => argument.child_by_field_name("name").is_some_and(|n| this.text(n) == "valueOf"),
+                _ => false,
+            }
+        };
+        if name == "remove" && arguments.len() == 1 && removes_by_value(self, arguments[0]) {
+            return self.remove_by_value(node);
+        }
+        let mut values = vec![self.stabilise(list, &arguments)];
+        for (i, argument) in arguments.iter().enumerate() {
+            let value = self.value(*argument)?;
+            if name == "remove" && arguments.len() == 1 && self.is_list_element(value.operand) {
+                return self.remove_by_value(node);
+            }
+            match value.ty {
+                Ty::Int => {}
+                Ty::Null => return self.unsupported(*argument, "a null element in a List (only non-null Integers are modelled)"),
+                ty => {
+                    return self.unsupported(
+                        *argument,
+                        format!("List method '{name}' with a {ty} argument (only int elements and indices are modelled)"),
+                    );
+                }
+            }
+            values.push(self.stabilise(value, &arguments[i + 1..]));
+        }
+        let params = values.iter().map(|v| v.ty).collect();
+        let callee = MethodKey { class: LIST.into(), name: name.to_string(), params };
+        let Some(ret) = self.index.library.return_type(&callee) else {
+            return self.unsupported(
+                node,
+                format!(
+                    "List method '{name}' with {} argument(s) (not modelled; hornet models {MODELLED})",
+                    arguments.len()
+                ),
+            );
+        };
+        let args = values.into_iter().map(|v| v.operand).collect();
+        let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
+        if let (Some(dst), "get" | "set" | "remove") = (dst, name) {
+            self.list_elements.insert(dst);
+        }
+        let span = self.span(node);
+        self.emit(Inst::Call { dst, callee, args, span });
+        Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// Whether an operand is an `Integer` a list returned, not yet unboxed into an `int`.
+    pub(super) fn is_list_element(&self, operand: Operand) -> bool {
+        matches!(operand, Operand::Local(id) if self.list_elements.contains(&id))
+    }
+
+    fn remove_by_value<T>(&self, node: Node<'t>) -> Lowered<T> {
+        self.unsupported(
+            node,
+            "List.remove(Object), the removal of an element equal to an Integer (only remove(int index) is modelled)",
+        )
+    }
+}
