@@ -97,9 +97,9 @@ unqualified(G, G).
 labelled_path(Inputs, Ret, Ex, Events, Budget, Term) :-
     database_values(Events, Stored),
     phrase(tokens_read(Events), Tokens),
-    heap_values(Events, Fields),
-    append([Inputs, Tokens, Fields, Stored], Values),
-    (   small_values(Values, Budget, Status) ->
+    heap_values(Events, Lengths, Fields),
+    append([Inputs, Tokens, Lengths, Fields, Stored], Values),
+    (   labelled_values(Inputs-Tokens-Fields, Values, Budget, Status) ->
         (   Status == found ->
             outcome(Ret, Ex, Budget, Outcome),
             once(heap:decided(Events, Decided)),
@@ -109,6 +109,37 @@ labelled_path(Inputs, Ret, Ex, Events, Budget, Term) :-
     ;   Term = infeasible(Events)
     ).
 
+labelled_values(Own, Values, Budget, Status) :-
+    (   distinct_first(Own, Values, Budget) -> Status = found
+    ;   small_values(Values, Budget, Status)
+    ).
+
+% The inputs, fields and elements of the test (not lengths: arrays stay as short as the path
+% allows), where the path allows it, get distinct numbers: a test
+% whose values differ tells more apart (fill(new int[] {0, 0}, 0) also passes when fill does
+% nothing; fill(new int[] {0, 1}, 2) does not). Tried within -16..16 on a quarter of the
+% budget; the usual search follows when that fails.
+distinct_first(Own, Values, Budget) :-
+    \+ ground(Values),
+    own_numbers(Own, Numbers),
+    term_variables(Numbers, Vs0),
+    wide_ones(Vs0, Vs),
+    Vs = [_, _|_],
+    Quarter is Budget // 4,
+    call_with_inference_limit(once(( all_different(Vs), within(Values, 16) )), Quarter, R),
+    R \== inference_limit_exceeded.
+
+own_numbers(Inputs-Tokens-Fields, Numbers) :-
+    append([Inputs, Tokens, Fields], Own),
+    numbers_first(Own, Numbers, _).
+
+% Those with more than two values possible (booleans cannot all differ).
+wide_ones([], []).
+wide_ones([V|Vs], Ws) :-
+    fd_size(V, S),
+    (   ( S == sup ; S > 2 ) -> Ws = [V|Ws1] ; Ws = Ws1 ),
+    wide_ones(Vs, Ws1).
+
 % The values of a path's database rows (its last event, when it used the database): labelled
 % with the inputs, since the test inserts them.
 database_values(Events, Values) :-
@@ -117,18 +148,19 @@ database_values(Events, Values) :-
     ;   Values = []
     ).
 
-% The field values of a path's heap (heap.pl's event), and the lengths and elements of its
-% arrays: the test builds the input objects and arrays and checks them all afterwards.
-heap_values(Events, Values) :-
+% The lengths of a path's arrays and the values of its fields and elements (heap.pl's event):
+% the test builds the input objects and arrays and checks them all afterwards.
+heap_values(Events, Lengths, Values) :-
     (   memberchk(heap(Initial, Final), Events) ->
         append(Initial, Final, Objects),
-        maplist(object_fields, Objects, FieldLists),
+        maplist(object_fields, Objects, Lengthss, FieldLists),
+        append(Lengthss, Lengths),
         append(FieldLists, Values)
-    ;   Values = []
+    ;   Lengths = [], Values = []
     ).
 
-object_fields(o(_, _, Fields), Fields).
-object_fields(a(_, _, Length, Elements), [Length|Values]) :-
+object_fields(o(_, _, Fields), [], Fields).
+object_fields(a(_, _, Length, Elements), [Length], Values) :-
     maplist(heap:pending_values, Elements, Valuess),
     append(Valuess, Values).
 
