@@ -1467,9 +1467,7 @@ impl<'t> MethodLowering<'_, 't> {
         let own_instance_method =
             self.class.methods.iter().any(|m| m.name == name && m.kind == crate::ir::MethodKind::Instance);
         if object.is_none() && own_instance_method {
-            let this = self.this(node)?;
-            let class = ClassName::new(&self.class.fq_name);
-            return self.instance_call(node, this, class, name, want_value);
+            return self.unqualified_call(node, name, want_value);
         }
         let called = match object {
             Some(object) => format!("{}.{name}", self.text(object)),

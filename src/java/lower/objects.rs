@@ -350,34 +350,77 @@ impl<'t> MethodLowering<'_, 't> {
         if candidates.is_empty() {
             return self.error(node, format!("cannot find symbol: method '{name}' of '{}'", class.as_str()));
         }
-        if let Some(subclass) = self.index.overriding(class.as_str(), name, arguments.len()) {
-            return self.unsupported(
-                node,
-                format!("call of '{name}' on a '{}', which '{subclass}' may override (dynamic dispatch is not analysed)", class.as_str()),
-            );
-        }
         let (callee, args, _) = self.resolve_call(&candidates, &arguments, name, name, node)?;
-        let (ret, kind) = self.index.classes[class.as_str()]
+        self.method_call(node, Some(receiver), class, callee, args, want_value)
+    }
+
+    /// `name(...)` without a receiver, in a class declaring an instance method `name`: the
+    /// overload is chosen among its static and instance methods alike (JLS 15.12.2), and an
+    /// instance one is called on `this`.
+    pub(super) fn unqualified_call(&mut self, node: Node<'t>, name: &str, want_value: bool) -> Lowered<Option<Typed>> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let class = ClassName::new(&self.class.fq_name);
+        let candidates = self.overloads(class.as_str(), name, |k| k != MethodKind::Constructor);
+        let (callee, args, _) = self.resolve_call(&candidates, &arguments, name, name, node)?;
+        let receiver = match self.method_kind(&callee) {
+            MethodKind::Static => None,
+            _ if self.in_static_context() => {
+                return self.error(node, format!("non-static method '{name}' cannot be referenced from a static context"));
+            }
+            _ => Some(self.this(node)?),
+        };
+        self.method_call(node, receiver, class, callee, args, want_value)
+    }
+
+    /// The kind of an analysed method.
+    fn method_kind(&self, callee: &MethodKey) -> MethodKind {
+        self.index.classes[callee.class.as_str()]
             .methods
             .iter()
             .find(|m| m.name == callee.name && m.params == callee.params)
-            .map_or((Ty::Void, MethodKind::Static), |m| (m.ret, m.kind));
-        if kind == MethodKind::Static {
-            // A static method called through an object: the object is not used.
-            let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
-            let span = self.span(node);
+            .map_or(MethodKind::Static, |m| m.kind)
+    }
+
+    /// The call of a resolved method of `class` with its converted arguments: a static one
+    /// ignores the receiver (a static method called through an object does not use it); an
+    /// instance one gets the receiver first, checked for null unless it is `this`.
+    fn method_call(
+        &mut self,
+        node: Node<'t>,
+        receiver: Option<Typed>,
+        class: ClassName,
+        callee: MethodKey,
+        args: Vec<Operand>,
+        want_value: bool,
+    ) -> Lowered<Option<Typed>> {
+        let ret = self.index.classes[callee.class.as_str()]
+            .methods
+            .iter()
+            .find(|m| m.name == callee.name && m.params == callee.params)
+            .map_or(Ty::Void, |m| m.ret);
+        let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
+        let span = self.span(node);
+        let receiver = receiver.filter(|_| self.method_kind(&callee) != MethodKind::Static);
+        let Some(receiver) = receiver else {
             self.emit(Inst::Call { dst, callee, args, span });
             return Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }));
+        };
+        if let Some(subclass) = self.index.overriding(class.as_str(), &callee.name, callee.params.len()) {
+            return self.unsupported(
+                node,
+                format!(
+                    "call of '{}' on a '{}', which '{subclass}' may override (dynamic dispatch is not analysed)",
+                    callee.name,
+                    class.as_str()
+                ),
+            );
         }
         let is_this = matches!(receiver.operand, Operand::Local(id) if id.0 == 0) && !self.in_static_context();
         if !is_this {
-            let span = self.span(node);
-            self.emit(Inst::CheckNotNull { object: receiver.operand, span });
+            self.emit(Inst::CheckNotNull { object: receiver.operand, span: span.clone() });
         }
         let mut all = vec![receiver.operand];
         all.extend(args);
-        let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
-        let span = self.span(node);
         self.emit(Inst::Call { dst, callee, args: all, span });
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
     }
