@@ -13,7 +13,12 @@
    its path looked at.
 
    Layouts come from the translation: layout(Class, Kinds), one kind per field among int, long,
-   boolean, string and ref. Field operations on null give exc('java.lang.NullPointerException').
+   boolean, string and ref, the superclasses' fields first (so a field has the same index in
+   every subclass). Where a reference's static type allows objects of several classes
+   (subclasses, implementations of an interface), the translation passes classes(Layouts)
+   instead: an input reference materialised there chooses its class among them (one path per
+   class), and aliases an input object of any of them. Field operations on null give
+   exc('java.lang.NullPointerException').
 
    Arrays live in the same lists as a(Id, Elem, Length, Elements), Elem among int, long,
    boolean, string and obj(Class) (the translation passes array(Elem) where it passes a layout
@@ -29,6 +34,7 @@
 */
 
 :- module(heap, [new/4, get_field/7, put_field/7, check_not_null/5, ref_compare/8, path_heap/2,
+                 shaped/4, class_of/3,
                  decided/2, pending_values/2, resolved/2,
                  max_array_length/1, new_array/6, array_length/6, array_load/7, array_store/7,
                  array_copy/8]).
@@ -182,8 +188,25 @@ pending_values(E, Values) :-
     ;   Values = [E]
     ).
 
-% An input reference gets its shape: null, a fresh input object (array), or an input object
-% of its class (an input array of its type) already seen (the same one reached twice).
+%% class_of(+Ref, -Class, +S)
+%
+%  The class of the object Ref points to (not null, already shaped).
+%
+%  ?- state:initial(S0), heap:new(layout(c, []), R, S0, S), heap:class_of(R, C, S).
+%  C = c, ...
+class_of(Ref, Class, S) :-
+    (   Ref = r(Id) -> true ; type_error(object_reference, Ref) ),
+    state:heap(S, heap(_, Objects, _)),
+    memberchk(o(Id, Class, _), Objects).
+
+%% shaped(+Shape, ?Ref, +S0, -S)
+%
+%  An input reference gets its shape: null, a fresh input object (array), or an input object
+%  of its class (an input array of its type) already seen (the same one reached twice). Shape
+%  is a layout, classes(Layouts) (one path per class) or array(Elem).
+%
+%  ?- state:initial(S0), heap:shaped(classes([layout(a, []), layout(b, [])]), R, S0, S), heap:class_of(R, C, S).
+%  R = r(0), C = a, ... ; R = r(0), C = b, ...
 shaped(Shape, Ref, S0, S) :-
     (   nonvar(Ref) ->
         S = S0
@@ -208,11 +231,20 @@ fresh_cell(array(Elem), Id, a(Id, Elem, Length, Elements)) :-
     Length in 0..Max,
     length(Elements, Max),
     maplist(fresh_element(Elem), Elements).
+fresh_cell(classes(Layouts), Id, Cell) :-
+    !,
+    must_be(list, Layouts),
+    member(Layout, Layouts),
+    fresh_cell(Layout, Id, Cell).
 fresh_cell(Layout, Id, o(Id, Class, Fields)) :-
     layout(Layout, Class, Kinds),
     maplist(fresh_value, Kinds, Fields).
 
 aliased_cell(array(Elem), Alias, a(Alias, Elem, _, _)) :- !.
+aliased_cell(classes(Layouts), Alias, o(Alias, Class, Fields)) :-
+    !,
+    member(Layout, Layouts),
+    aliased_cell(Layout, Alias, o(Alias, Class, Fields)).
 aliased_cell(Layout, Alias, o(Alias, Class, _)) :-
     layout(Layout, Class, _).
 
