@@ -34,7 +34,7 @@
 */
 
 :- module(heap, [new/4, get_field/7, put_field/7, check_not_null/5, ref_compare/8, path_heap/2,
-                 shaped/4, class_of/3,
+                 shaped/4, class_of/3, instance_of/6, check_cast/6,
                  decided/2, pending_values/2, resolved/2,
                  max_array_length/1, new_array/6, array_length/6, array_load/7, array_store/7,
                  array_copy/8]).
@@ -198,6 +198,34 @@ class_of(Ref, Class, S) :-
     (   Ref = r(Id) -> true ; type_error(object_reference, Ref) ),
     state:heap(S, heap(_, Objects, _)),
     memberchk(o(Id, Class, _), Objects).
+
+%% instance_of(+Shape, ?Ref, +Classes, -Result, +S0, -S)
+%
+%  Result is 1 if Ref points to an object of one of Classes, else 0 (null is no instance).
+%
+%  ?- state:initial(S0), heap:new(layout(c, []), R, S0, S1), heap:instance_of(layout(c, []), R, [c], B, S1, _).
+%  B = 1, ...
+instance_of(Shape, Ref, Classes, Result, S0, S) :-
+    must_be(list, Classes),
+    shaped(Shape, Ref, S0, S),
+    (   Ref == null -> Result = 0
+    ;   class_of(Ref, Class, S), memberchk(Class, Classes) -> Result = 1
+    ;   Result = 0
+    ).
+
+%% check_cast(+Shape, ?Ref, +Classes, +S0, -S, -Ex)
+%
+%  A cast to a class whose objects have one of Classes: ClassCastException for an object of
+%  another class; null passes.
+%
+%  ?- state:initial(S0), heap:new(layout(c, []), R, S0, S1), heap:check_cast(layout(c, []), R, [d], S1, _, Ex).
+%  Ex = exc('java.lang.ClassCastException'), ...
+check_cast(Shape, Ref, Classes, S0, S, Ex) :-
+    instance_of(Shape, Ref, Classes, Result, S0, S),
+    (   Result =:= 1 -> Ex = ok
+    ;   Ref == null -> Ex = ok
+    ;   Ex = exc('java.lang.ClassCastException')
+    ).
 
 %% shaped(+Shape, ?Ref, +S0, -S)
 %

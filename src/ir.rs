@@ -449,6 +449,12 @@ pub enum Inst {
     /// An instance call whose implementation depends on the class of the receiver (`args[0]`,
     /// checked not null before): one target per class it may have, sorted by class.
     Dispatch { dst: Option<LocalId>, targets: Vec<(ClassName, MethodKey)>, args: Vec<Operand>, span: Span },
+    /// `dst = object instanceof C` (0 or 1), `classes` being the classes whose objects are
+    /// C's (`Index::concrete_classes`); null is no instance.
+    InstanceOf { dst: LocalId, object: Operand, classes: Vec<ClassName> },
+    /// The check of a cast to a class: ClassCastException unless the object is null or has
+    /// one of `classes`.
+    CheckCast { object: Operand, classes: Vec<ClassName>, span: Span },
     /// An input reference gets its shape from its static type `class` before it is used as
     /// a value of a supertype (which would let it take a class `class` does not allow).
     Shape { object: Operand, class: ClassName },
@@ -805,6 +811,14 @@ impl Method {
                         }
                     }
                     Inst::Shape { object, class } => format!("shape {} as {}", operand(object), class.as_str()),
+                    Inst::InstanceOf { dst, object, classes } => {
+                        let classes: Vec<&str> = classes.iter().map(|c| c.as_str()).collect();
+                        format!("{} = {} instanceof [{}]", local(*dst), operand(object), classes.join(", "))
+                    }
+                    Inst::CheckCast { object, classes, .. } => {
+                        let classes: Vec<&str> = classes.iter().map(|c| c.as_str()).collect();
+                        format!("check_cast {} [{}]", operand(object), classes.join(", "))
+                    }
                     Inst::Jdbc { dst, call, receiver, args, .. } => {
                         let args: Vec<String> = args.iter().map(operand).collect();
                         let sql = |id: &Option<SqlId>| match id {

@@ -385,6 +385,25 @@ impl Translator<'_> {
                 }
                 return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
             }
+            Inst::InstanceOf { dst, object, classes } => {
+                let shape = self.shape_term(object);
+                let object = self.operand(&env, object);
+                let (r, s) = (self.var("V"), self.var("S"));
+                let classes: Vec<String> = classes.iter().map(|c| quote_atom(c.as_str())).collect();
+                goals.push(format!("heap:instance_of({shape}, {object}, [{}], {r}, {}, {s})", classes.join(","), env.state));
+                env.state = s;
+                env.locals[dst.0 as usize] = r;
+            }
+            Inst::CheckCast { object, classes, .. } => {
+                let shape = self.shape_term(object);
+                let object = self.operand(&env, object);
+                let (flag, s) = (self.var("E"), self.var("S"));
+                let classes: Vec<String> = classes.iter().map(|c| quote_atom(c.as_str())).collect();
+                goals.push(format!("heap:check_cast({shape}, {object}, [{}], {}, {s}, {flag})", classes.join(","), env.state));
+                env.state = s;
+                let at_throw = env.clone();
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
+            }
             Inst::Shape { object, class } => {
                 let layout = self.shape_term_of(*class);
                 let object = self.operand(&env, object);

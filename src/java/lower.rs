@@ -1152,6 +1152,7 @@ impl<'t> MethodLowering<'_, 't> {
             }
             "unary_expression" => self.unary(node, token),
             "cast_expression" => self.cast(node),
+            "instanceof_expression" => self.instance_of(node),
             "ternary_expression" => self.ternary(node),
             "assignment_expression" => self.assignment(node),
             "update_expression" => self.update(node, true),
@@ -1225,7 +1226,10 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_), operand) => Ok(operand),
             (Ty::Array(_), Ty::AnyObject, operand) => Ok(operand),
             (Ty::Object(sub), Ty::Object(sup), operand) if self.index.is_subtype(sub.as_str(), sup.as_str()) => {
-                if let Operand::Local(_) = operand {
+                // An object created here has its shape already.
+                if let Operand::Local(id) = operand
+                    && !self.allocated.contains_key(&id)
+                {
                     self.emit(Inst::Shape { object: operand, class: sub });
                 }
                 Ok(operand)
@@ -1370,8 +1374,11 @@ impl<'t> MethodLowering<'_, 't> {
                 let operand = self.coerce(value, Ty::Object(to), value_node)?;
                 Ok(Typed { operand, ty: Ty::Object(to) })
             }
-            (Ty::Object(from), Ty::Object(to)) if self.index.is_subtype(to.as_str(), from.as_str()) => {
-                self.unsupported(node, format!("cast of a '{}' to its subtype '{}'", from.as_str(), to.as_str()))
+            (Ty::Object(_), Ty::Object(to)) => {
+                let classes = self.index.concrete_classes(to.as_str());
+                let span = self.span(node);
+                self.emit(Inst::CheckCast { object: value.operand, classes, span });
+                Ok(self.temp(Ty::Object(to), Rvalue::Use(value.operand)))
             }
             (from, to) => self.error(node, format!("incompatible types: {from} cannot be converted to {to}")),
         }
@@ -1714,7 +1721,6 @@ fn describe_expression(kind: &str, spelled: &str) -> String {
         "lambda_expression" => "lambda expression".to_string(),
         "method_reference" => "method reference".to_string(),
         "switch_expression" => "switch".to_string(),
-        "instanceof_expression" => "instanceof".to_string(),
         "class_literal" => "class literal".to_string(),
         _ => {
             let first_line: String = spelled.lines().next().unwrap_or("").chars().take(40).collect();

@@ -63,6 +63,12 @@ impl<'t> MethodLowering<'_, 't> {
             return self.unsupported(at, format!("static field '{name}' (only static final constants are supported)"));
         }
         let Some(ty) = field.ty else {
+            let supertypes = self.index.supertypes(class.as_str());
+            let declared = supertypes.iter().filter(|c| c.instance_fields.iter().any(|(f, ..)| f == name)).count();
+            let hides = supertypes.iter().filter(|c| c.fields.get(name).is_some_and(|f| !f.is_static)).count() > declared;
+            if hides {
+                return self.unsupported(at, format!("field '{name}', which hides an inherited field"));
+            }
             let spelled = field.type_node.map(|t| self.text(t)).unwrap_or("?");
             return self.unsupported(at, format!("field '{name}' of type '{spelled}'"));
         };
@@ -355,6 +361,27 @@ impl<'t> MethodLowering<'_, 't> {
         let span = self.span(node);
         self.emit(Inst::Call { dst, callee: implementation, args: all, span });
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// `object instanceof C` of an analysed class C.
+    pub(super) fn instance_of(&mut self, node: Node<'t>) -> Lowered<Typed> {
+        let (Some(object), Some(type_node)) = (node.child_by_field_name("left"), node.child_by_field_name("right")) else {
+            return self.error(node, "syntax error");
+        };
+        if node.child_by_field_name("name").is_some() || node.child_by_field_name("pattern").is_some() {
+            return self.unsupported(node, "instanceof with a pattern");
+        }
+        let value = self.value(object)?;
+        let Ty::Object(class) = self.declared_type(type_node)? else {
+            return self.unsupported(node, format!("instanceof '{}'", self.text(type_node)));
+        };
+        if !matches!(value.ty, Ty::Object(_) | Ty::Null) {
+            return self.error(node, format!("incompatible types: {} cannot be converted to {}", value.ty, class.as_str()));
+        }
+        let dst = self.new_temp(Ty::Boolean);
+        let classes = self.index.concrete_classes(class.as_str());
+        self.emit(Inst::InstanceOf { dst, object: value.operand, classes });
+        Ok(Typed { operand: Operand::Local(dst), ty: Ty::Boolean })
     }
 
     /// `new C(...)` of an analysed class.

@@ -30,4 +30,18 @@ public class Shapes {
         }
         return 0;
     }
+
+    /** The side of a square, -1 for other shapes. */
+    public static int sideOf(Shape shape) {
+        if (shape instanceof Square) {
+            return ((Square) shape).side();
+        }
+        return -1;
+    }
+
+    /** The corners of a shape that must be a rectangle (ClassCastException otherwise). */
+    public static int rectangleCorners(Shape shape) {
+        Rectangle rectangle = (Rectangle) shape;
+        return rectangle.corners();
+    }
 }
