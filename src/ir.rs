@@ -14,8 +14,10 @@
 //! * `LoopEnter(l)` runs once before loop `l` is entered, `LoopIter(l)` at the start of each
 //!   iteration of its body;
 //! * instance methods and constructors have `this` as local 0 (never null) and callers pass the
-//!   receiver as a call's first argument, after a `CheckNotNull` unless it is `this`; an object
-//!   local's class is exactly its static type (subclasses of analysed classes are not analysed);
+//!   receiver as a call's first argument, after a `CheckNotNull` unless it is `this` (so a
+//!   `Dispatch` finds the receiver's class known); an object local's class is one of the
+//!   `ClassLayout::concrete` classes of its static type, and a value of a class used at a
+//!   supertype passes a `Shape` first;
 //! * arrays are one-dimensional, of a primitive, `String` or a class of the sources; their
 //!   null and bounds checks are part of the array instructions, never branches;
 //! * exceptions: an instruction that may throw (`/`, `%`, a call, a field access, a receiver
