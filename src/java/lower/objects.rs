@@ -494,7 +494,6 @@ impl<'t> MethodLowering<'_, 't> {
             .iter()
             .find(|m| m.name == callee.name && m.params == callee.params)
             .map_or(Ty::Void, |m| m.ret);
-        let callee = callee.clone();
         let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
         let span = self.span(node);
         let receiver = receiver.filter(|_| self.method_kind(&callee) != MethodKind::Static);
