@@ -13,7 +13,12 @@
    its path looked at.
 
    Layouts come from the translation: layout(Class, Kinds), one kind per field among int, long,
-   boolean, string and ref. Field operations on null give exc('java.lang.NullPointerException').
+   boolean, string and ref, the superclasses' fields first (so a field has the same index in
+   every subclass). Where a reference's static type allows objects of several classes
+   (subclasses, implementations of an interface), the translation passes classes(Layouts)
+   instead: an input reference materialised there chooses its class among them (one path per
+   class), and aliases an input object of any of them. Field operations on null give
+   exc('java.lang.NullPointerException').
 
    Arrays live in the same lists as a(Id, Elem, Length, Elements), Elem among int, long,
    boolean, string and obj(Class) (the translation passes array(Elem) where it passes a layout
@@ -37,6 +42,7 @@
 */
 
 :- module(heap, [new/4, get_field/7, put_field/7, check_not_null/5, ref_compare/8, path_heap/2,
+                 shaped/4, class_of/3, instance_of/6, check_cast/6,
                  decided/2, pending_values/2, resolved/2,
                  max_array_length/1, new_array/6, array_length/6, array_load/7, array_store/7,
                  array_copy/8,
@@ -192,8 +198,53 @@ pending_values(E, Values) :-
     ;   Values = [E]
     ).
 
-% An input reference gets its shape: null, a fresh input object (array), or an input object
-% of its class (an input array of its type) already seen (the same one reached twice).
+%% class_of(+Ref, -Class, +S)
+%
+%  The class of the object Ref points to (not null, already shaped).
+%
+%  ?- state:initial(S0), heap:new(layout(c, []), R, S0, S), heap:class_of(R, C, S).
+%  C = c, ...
+class_of(Ref, Class, S) :-
+    (   Ref = r(Id) -> true ; type_error(object_reference, Ref) ),
+    state:heap(S, heap(_, Objects, _)),
+    memberchk(o(Id, Class, _), Objects).
+
+%% instance_of(+Shape, ?Ref, +Classes, -Result, +S0, -S)
+%
+%  Result is 1 if Ref points to an object of one of Classes, else 0 (null is no instance).
+%
+%  ?- state:initial(S0), heap:new(layout(c, []), R, S0, S1), heap:instance_of(layout(c, []), R, [c], B, S1, _).
+%  B = 1, ...
+instance_of(Shape, Ref, Classes, Result, S0, S) :-
+    must_be(list, Classes),
+    shaped(Shape, Ref, S0, S),
+    (   Ref == null -> Result = 0
+    ;   class_of(Ref, Class, S), memberchk(Class, Classes) -> Result = 1
+    ;   Result = 0
+    ).
+
+%% check_cast(+Shape, ?Ref, +Classes, +S0, -S, -Ex)
+%
+%  A cast to a class whose objects have one of Classes: ClassCastException for an object of
+%  another class; null passes.
+%
+%  ?- state:initial(S0), heap:new(layout(c, []), R, S0, S1), heap:check_cast(layout(c, []), R, [d], S1, _, Ex).
+%  Ex = exc('java.lang.ClassCastException'), ...
+check_cast(Shape, Ref, Classes, S0, S, Ex) :-
+    instance_of(Shape, Ref, Classes, Result, S0, S),
+    (   Result =:= 1 -> Ex = ok
+    ;   Ref == null -> Ex = ok
+    ;   Ex = exc('java.lang.ClassCastException')
+    ).
+
+%% shaped(+Shape, ?Ref, +S0, -S)
+%
+%  An input reference gets its shape: null, a fresh input object (array), or an input object
+%  of its class (an input array of its type) already seen (the same one reached twice). Shape
+%  is a layout, classes(Layouts) (one path per class) or array(Elem).
+%
+%  ?- state:initial(S0), heap:shaped(classes([layout(a, []), layout(b, [])]), R, S0, S), heap:class_of(R, C, S).
+%  R = r(0), C = a, ... ; R = r(0), C = b, ...
 shaped(Shape, Ref, S0, S) :-
     (   nonvar(Ref) ->
         S = S0
@@ -224,12 +275,21 @@ fresh_cell(list, Id, a(Id, list, Size, Elements)) :-
     Size in 0..Max,
     length(Elements, Max),
     maplist(jvm:value(int), Elements).
+fresh_cell(classes(Layouts), Id, Cell) :-
+    !,
+    must_be(list, Layouts),
+    member(Layout, Layouts),
+    fresh_cell(Layout, Id, Cell).
 fresh_cell(Layout, Id, o(Id, Class, Fields)) :-
     layout(Layout, Class, Kinds),
     maplist(fresh_value, Kinds, Fields).
 
 aliased_cell(array(Elem), Alias, a(Alias, Elem, _, _)) :- !.
 aliased_cell(list, Alias, a(Alias, list, _, _)) :- !.
+aliased_cell(classes(Layouts), Alias, o(Alias, Class, Fields)) :-
+    !,
+    member(Layout, Layouts),
+    aliased_cell(Layout, Alias, o(Alias, Class, Fields)).
 aliased_cell(Layout, Alias, o(Alias, Class, _)) :-
     layout(Layout, Class, _).
 

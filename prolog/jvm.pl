@@ -12,6 +12,12 @@
 :- use_module(library(clpz)).
 :- use_module(library(error)).
 :- use_module(library(iso_ext)).
+:- use_module(library(atts)).
+:- use_module(library(dcgs)).
+:- use_module(library(lists)).
+
+% differences(Ds) on a variable A: Ds holds B-D for each D #= A - B an ordering posted.
+:- attribute differences/1.
 
 %% value(+Type, ?V)
 %
@@ -102,8 +108,50 @@ convert(int, A, R) :- wrap(int, A, R).
 %
 %  ?- jvm:compare(lt, X, 3, f), X in 0..5.
 %  X in 3..5.
-compare(Op, A, B, t) :- guarded(holds(Op, A, B)).
-compare(Op, A, B, f) :- negation(Op, Neg), guarded(holds(Neg, A, B)).
+%
+%  An ordering of two variables is posted on their difference, the same variable each time the
+%  two are compared: clpz refutes A #< B, A #>= B only by shrinking both domains one value at
+%  a time (a stall on Java ranges), but D #< 0, D #>= 0 at once.
+%
+%  ?- X in 0..9, Y in 0..9, jvm:compare(lt, X, Y, t), \+ jvm:compare(lt, X, Y, f).
+%  X in 0..8, ...
+compare(Op, A, B, Outcome) :-
+    (   var(A), var(B), A \== B, ordering(Op) ->
+        (   recorded_difference(A, B, D) -> Op1 = Op
+        ;   recorded_difference(B, A, D) -> swapped(Op, Op1)
+        ;   guarded(D #= A - B),
+            ( get_atts(A, differences(Ds)) -> true ; Ds = [] ),
+            put_atts(A, differences([B-D|Ds])),
+            Op1 = Op
+        ),
+        outcome(Op1, D, 0, Outcome)
+    ;   outcome(Op, A, B, Outcome)
+    ).
+
+outcome(Op, A, B, t) :- guarded(holds(Op, A, B)).
+outcome(Op, A, B, f) :- negation(Op, Neg), guarded(holds(Neg, A, B)).
+
+ordering(lt).
+ordering(le).
+ordering(gt).
+ordering(ge).
+
+swapped(lt, gt).
+swapped(le, ge).
+swapped(gt, lt).
+swapped(ge, le).
+
+recorded_difference(A, B, D) :-
+    get_atts(A, differences(Ds)),
+    member(B0-D, Ds),
+    B0 == B,
+    !.
+
+% The record is a cache: binding the variable needs no check, and residual goals omit it
+% (removed here, or copy_term/3 would write it as a put_atts/2 goal).
+verify_attributes(_, _, []).
+
+attribute_goals(V) --> { put_atts(V, -differences(_)) }.
 
 %% guarded(+Goal)
 %

@@ -14,8 +14,10 @@
 //! * `LoopEnter(l)` runs once before loop `l` is entered, `LoopIter(l)` at the start of each
 //!   iteration of its body;
 //! * instance methods and constructors have `this` as local 0 (never null) and callers pass the
-//!   receiver as a call's first argument, after a `CheckNotNull` unless it is `this`; an object
-//!   local's class is exactly its static type (subclasses of analysed classes are not analysed);
+//!   receiver as a call's first argument, after a `CheckNotNull` unless it is `this` (so a
+//!   `Dispatch` finds the receiver's class known); an object local's class is one of the
+//!   `ClassLayout::concrete` classes of its static type, and a value of a class used at a
+//!   supertype passes a `Shape` first;
 //! * arrays are one-dimensional, of a primitive, `String` or a class of the sources; their
 //!   null and bounds checks are part of the array instructions, never branches;
 //! * a `List<Integer>` is used only through library calls of `java.util.List` (receiver first)
@@ -156,13 +158,18 @@ impl<'de> Deserialize<'de> for ClassName {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClassLayout {
     pub class: ClassName,
+    /// The instance fields, the superclasses' first (the farthest first).
     pub fields: Vec<LocalDecl>,
+    /// The classes an object of this static type may have (itself unless it is abstract, and
+    /// its analysed subclasses and implementations that are not), sorted.
+    pub concrete: Vec<ClassName>,
 }
 
 impl ClassLayout {
-    /// The position of a field in the layout.
+    /// The position of a field in the layout: the nearest declaration, as a field access
+    /// through this static type reads it.
     pub fn index_of(&self, field: &str) -> Option<usize> {
-        self.fields.iter().position(|f| f.name == field)
+        self.fields.iter().rposition(|f| f.name == field)
     }
 }
 
@@ -456,8 +463,21 @@ pub struct CompiledSql {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Inst {
     Assign { dst: LocalId, value: Rvalue },
-    /// A static call; `dst` is None for void calls or discarded results.
+    /// A static call, or an instance call whose implementation is known statically (the
+    /// receiver first); `dst` is None for void calls or discarded results.
     Call { dst: Option<LocalId>, callee: MethodKey, args: Vec<Operand>, span: Span },
+    /// An instance call whose implementation depends on the class of the receiver (`args[0]`,
+    /// checked not null before): one target per class it may have, sorted by class.
+    Dispatch { dst: Option<LocalId>, targets: Vec<(ClassName, MethodKey)>, args: Vec<Operand>, span: Span },
+    /// `dst = object instanceof C` (0 or 1), `classes` being the classes whose objects are
+    /// C's (`Index::concrete_classes`); null is no instance.
+    InstanceOf { dst: LocalId, object: Operand, classes: Vec<ClassName> },
+    /// The check of a cast to a class: ClassCastException unless the object is null or has
+    /// one of `classes`.
+    CheckCast { object: Operand, classes: Vec<ClassName>, span: Span },
+    /// An input reference gets its shape from its static type `class` before it is used as
+    /// a value of a supertype (which would let it take a class `class` does not allow).
+    Shape { object: Operand, class: ClassName },
     /// `new Scanner(System.in)` or a `Scanner` method; reading past the end of the input throws
     /// `java.util.NoSuchElementException`.
     Input { dst: Option<LocalId>, call: InputCall, receiver: Operand, span: Span },
@@ -597,6 +617,10 @@ pub struct Method {
     /// and, transitively, of their fields' types. Kept in the method (like
     /// `exception_superclasses`) so that its translation and summary depend on nothing else.
     pub classes: Vec<ClassLayout>,
+    /// For an instance method, the classes of the objects whose implementation of it this is
+    /// (its class unless abstract, and the subclasses that do not override it): those its
+    /// own tests may call it on. Their layouts are in `classes`.
+    pub receivers: Vec<ClassName>,
 }
 
 /// Where an exception goes from a handler's region.
@@ -677,9 +701,10 @@ impl Method {
     }
 
     pub fn callees(&self) -> impl Iterator<Item = &MethodKey> {
-        self.blocks.iter().flat_map(|b| b.insts.iter()).filter_map(|i| match i {
-            Inst::Call { callee, .. } => Some(callee),
-            _ => None,
+        self.blocks.iter().flat_map(|b| b.insts.iter()).flat_map(|i| match i {
+            Inst::Call { callee, .. } => vec![callee],
+            Inst::Dispatch { targets, .. } => targets.iter().map(|(_, callee)| callee).collect(),
+            _ => Vec::new(),
         })
     }
 }
@@ -794,6 +819,25 @@ impl Method {
                             Some(dst) => format!("{} = {call}", local(*dst)),
                             None => call,
                         }
+                    }
+                    Inst::Dispatch { dst, targets, args, .. } => {
+                        let args: Vec<String> = args.iter().map(operand).collect();
+                        let targets: Vec<String> =
+                            targets.iter().map(|(class, callee)| format!("{}: {callee}", class.as_str())).collect();
+                        let call = format!("dispatch [{}] ({})", targets.join(", "), args.join(", "));
+                        match dst {
+                            Some(dst) => format!("{} = {call}", local(*dst)),
+                            None => call,
+                        }
+                    }
+                    Inst::Shape { object, class } => format!("shape {} as {}", operand(object), class.as_str()),
+                    Inst::InstanceOf { dst, object, classes } => {
+                        let classes: Vec<&str> = classes.iter().map(|c| c.as_str()).collect();
+                        format!("{} = {} instanceof [{}]", local(*dst), operand(object), classes.join(", "))
+                    }
+                    Inst::CheckCast { object, classes, .. } => {
+                        let classes: Vec<&str> = classes.iter().map(|c| c.as_str()).collect();
+                        format!("check_cast {} [{}]", operand(object), classes.join(", "))
                     }
                     Inst::Jdbc { dst, call, receiver, args, .. } => {
                         let args: Vec<String> = args.iter().map(operand).collect();
@@ -940,6 +984,7 @@ mod tests {
             ],
             exception_superclasses: superclasses.iter().map(|(c, s)| (c.to_string(), s.to_string())).collect(),
             classes: vec![],
+            receivers: vec![],
         }
     }
 

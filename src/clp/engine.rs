@@ -392,6 +392,13 @@ mod tests {
     }
 
     #[test]
+    fn contrary_orderings_of_two_ints_are_refuted_without_stalling() {
+        let mut engine = Engine::new().expect("runtime loads");
+        let goal = "jvm:value(int, A), jvm:value(int, B), jvm:stalled(false), jvm:compare(lt, A, B, t), \\+ jvm:compare(gt, B, A, f), jvm:stalled(S)";
+        assert_eq!(all(&mut engine, goal, "S"), "false\n");
+    }
+
+    #[test]
     fn java_int_arithmetic_wraps() {
         let mut engine = Engine::new().expect("runtime loads");
         let text = engine

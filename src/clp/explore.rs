@@ -362,6 +362,7 @@ mod tests {
             handlers: vec![],
             exception_superclasses: vec![],
             classes: vec![],
+            receivers: vec![],
         }
     }
 

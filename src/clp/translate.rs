@@ -175,8 +175,15 @@ impl Translator<'_> {
                     body.push(format!("Ret = {p}"));
                     state = "S01";
                 }
+                // The receiver: an input object of a class whose implementation this is.
                 Ty::Object(class) if i == 0 && m.kind == MethodKind::Instance => {
-                    body.push(format!("heap:check_not_null({}, {p}, S0, S01, ok)", self.layout_term(class)));
+                    let receiver = if m.receivers == [class] {
+                        self.layout_term(class)
+                    } else {
+                        let layouts: Vec<String> = m.receivers.iter().map(|c| self.layout_term(*c)).collect();
+                        format!("classes([{}])", layouts.join(","))
+                    };
+                    body.push(format!("heap:check_not_null({receiver}, {p}, S0, S01, ok)"));
                     state = "S01";
                 }
                 // The test passes its own connection; the database is the session's.
@@ -350,36 +357,59 @@ impl Translator<'_> {
             },
             Inst::Call { dst, callee, args, .. } => {
                 let args: Vec<String> = args.iter().map(|a| self.operand(&env, a)).collect();
-                let result = self.var("R");
-                let flag = self.var("E");
-                let s_in = env.state.clone();
-                let s_out = self.var("S");
-                if self.ctx.recursive_callees.contains(callee) {
-                    let (s_a, s_b) = (self.var("S"), self.var("S"));
-                    goals.push(format!("state:enter_recursive({}, {s_in}, {s_a})", self.ctx.k));
-                    goals.push(format!(
-                        "{}([{}], {result}, {s_a}, {s_b}, {flag})",
-                        method_pred(callee),
-                        args.join(",")
-                    ));
-                    goals.push(format!("state:leave_recursive({s_b}, {s_out})"));
-                } else {
-                    let composed = self.ctx.compose
-                        && self.ctx.analysed.contains(callee)
-                        && !self.ctx.inline_callees.contains(callee);
-                    let pred = if composed {
-                        summary_pred(callee)
-                    } else {
-                        method_pred(callee)
-                    };
-                    goals.push(format!("{pred}([{}], {result}, {s_in}, {s_out}, {flag})", args.join(",")));
-                }
+                let (result, flag, s_out) = (self.var("R"), self.var("E"), self.var("S"));
+                let call = self.call_goals(callee, &args, &result, &env.state, &s_out, &flag);
+                goals.extend(call);
                 env.state = s_out;
                 let at_throw = env.clone();
                 if let Some(dst) = dst {
                     env.locals[dst.0 as usize] = result;
                 }
                 return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
+            }
+            Inst::Dispatch { dst, targets, args, .. } => {
+                // The receiver was checked not null: its class is known here.
+                let args: Vec<String> = args.iter().map(|a| self.operand(&env, a)).collect();
+                let (result, flag, s_out, class) = (self.var("R"), self.var("E"), self.var("S"), self.var("C"));
+                goals.push(format!("heap:class_of({}, {class}, {})", args[0], env.state));
+                let mut alternatives = Vec::new();
+                for (object_class, callee) in targets {
+                    let call = self.call_goals(callee, &args, &result, &env.state, &s_out, &flag);
+                    alternatives.push(format!("{class} == {}, {}", quote_atom(object_class.as_str()), call.join(", ")));
+                }
+                goals.push(format!("( {} )", alternatives.join(" ; ")));
+                env.state = s_out;
+                let at_throw = env.clone();
+                if let Some(dst) = dst {
+                    env.locals[dst.0 as usize] = result;
+                }
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
+            }
+            Inst::InstanceOf { dst, object, classes } => {
+                let shape = self.shape_term(object);
+                let object = self.operand(&env, object);
+                let (r, s) = (self.var("V"), self.var("S"));
+                let classes: Vec<String> = classes.iter().map(|c| quote_atom(c.as_str())).collect();
+                goals.push(format!("heap:instance_of({shape}, {object}, [{}], {r}, {}, {s})", classes.join(","), env.state));
+                env.state = s;
+                env.locals[dst.0 as usize] = r;
+            }
+            Inst::CheckCast { object, classes, .. } => {
+                let shape = self.shape_term(object);
+                let object = self.operand(&env, object);
+                let (flag, s) = (self.var("E"), self.var("S"));
+                let classes: Vec<String> = classes.iter().map(|c| quote_atom(c.as_str())).collect();
+                goals.push(format!("heap:check_cast({shape}, {object}, [{}], {}, {s}, {flag})", classes.join(","), env.state));
+                env.state = s;
+                let at_throw = env.clone();
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
+            }
+            Inst::Shape { object, class } => {
+                let layout = self.shape_term_of(*class);
+                let object = self.operand(&env, object);
+                let s = self.var("S");
+                goals.push(format!("heap:shaped({layout}, {object}, {}, {s})", env.state));
+                env.state = s;
             }
             Inst::Jdbc { dst, call, receiver, args, .. } => {
                 let receiver = self.operand(&env, receiver);
@@ -448,7 +478,7 @@ impl Translator<'_> {
                 let (r, flag, s) = (self.var("V"), self.var("E"), self.var("S"));
                 goals.push(format!(
                     "heap:get_field({}, {object}, {}, {r}, {}, {s}, {flag})",
-                    self.layout_term(field.class),
+                    self.shape_term_of(field.class),
                     self.field_index(field),
                     env.state
                 ));
@@ -463,7 +493,7 @@ impl Translator<'_> {
                 let (flag, s) = (self.var("E"), self.var("S"));
                 goals.push(format!(
                     "heap:put_field({}, {object}, {}, {value}, {}, {s}, {flag})",
-                    self.layout_term(field.class),
+                    self.shape_term_of(field.class),
                     self.field_index(field),
                     env.state
                 ));
@@ -694,14 +724,46 @@ impl Translator<'_> {
         }
     }
 
+    /// The goals of a call of `callee`: of its summary when it is composed, of its predicate
+    /// otherwise (within the recursion bound when it is recursive).
+    fn call_goals(&mut self, callee: &MethodKey, args: &[String], result: &str, s_in: &str, s_out: &str, flag: &str) -> Vec<String> {
+        let args = args.join(",");
+        if self.ctx.recursive_callees.contains(callee) {
+            let (s_a, s_b) = (self.var("S"), self.var("S"));
+            vec![
+                format!("state:enter_recursive({}, {s_in}, {s_a})", self.ctx.k),
+                format!("{}([{args}], {result}, {s_a}, {s_b}, {flag})", method_pred(callee)),
+                format!("state:leave_recursive({s_b}, {s_out})"),
+            ]
+        } else {
+            let composed =
+                self.ctx.compose && self.ctx.analysed.contains(callee) && !self.ctx.inline_callees.contains(callee);
+            let pred = if composed { summary_pred(callee) } else { method_pred(callee) };
+            vec![format!("{pred}([{args}], {result}, {s_in}, {s_out}, {flag})")]
+        }
+    }
+
     /// What `prolog/heap.pl` needs to give an input reference its shape: the layout of an
-    /// object's class, the type of an array, `list` for a list, `none` for the null literal.
+    /// object's class (or the layouts of the classes it may have), the type of an array,
+    /// `list` for a list, `none` for the null literal.
     fn shape_term(&self, op: &Operand) -> String {
         match self.operand_ty(op) {
-            Ty::Object(class) => self.layout_term(class),
+            Ty::Object(class) => self.shape_term_of(class),
             Ty::Array(elem) => array_term(elem),
             Ty::List => "list".to_string(),
             _ => "none".to_string(),
+        }
+    }
+
+    /// The shape of a reference of static type `class`: its layout when objects of that class
+    /// only may be there, else `classes(Layouts)` of the classes they may have.
+    fn shape_term_of(&self, class: ClassName) -> String {
+        match self.method.layout(class) {
+            Some(layout) if layout.concrete != [class] => {
+                let layouts: Vec<String> = layout.concrete.iter().map(|c| self.layout_term(*c)).collect();
+                format!("classes([{}])", layouts.join(","))
+            }
+            _ => self.layout_term(class),
         }
     }
 

@@ -28,9 +28,17 @@ final class HornetObjects {
         return field(object, field).get(object);
     }
 
+    /** The field of this name declared by the object's class or the nearest superclass. */
     private static Field field(Object object, String name) throws Exception {
-        Field field = object.getClass().getDeclaredField(name);
-        field.setAccessible(true);
-        return field;
+        for (Class<?> c = object.getClass(); c != null; c = c.getSuperclass()) {
+            try {
+                Field field = c.getDeclaredField(name);
+                field.setAccessible(true);
+                return field;
+            } catch (NoSuchFieldException inherited) {
+                // Declared by a superclass.
+            }
+        }
+        throw new NoSuchFieldException(name);
     }
 }

@@ -8,7 +8,7 @@ use super::syntax::{
     text, wrap,
 };
 use crate::diag::Diagnostic;
-use crate::ir::{BinOp, ClassLayout, ClassName, CmpOp, CONSTRUCTOR, LocalDecl, MethodKind, Ty};
+use crate::ir::{BinOp, ClassLayout, ClassName, CmpOp, CONSTRUCTOR, LocalDecl, MethodKey, MethodKind, Ty};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
@@ -32,23 +32,18 @@ pub(crate) struct ClassInfo<'t> {
     /// The instance fields of a supported type, in declaration order (the class's layout).
     pub instance_fields: Vec<(String, Ty, Option<Node<'t>>)>,
     /// The methods and constructors whose signature is supported (an implicit default
-    /// constructor included).
+    /// constructor and abstract methods included).
     pub methods: Vec<MethodInfo<'t>>,
-    /// Whether objects of the class are analysed: not an exception class, and no superclass
-    /// but Object.
+    /// Whether objects of the class are analysed: not an exception class, and every
+    /// superclass but Object analysed too.
     pub is_object_class: bool,
-    /// The analysed class this one extends, if any (its instance side is then not analysed).
-    pub extends_analysed: Option<String>,
-    /// The (name, parameter count) of the instance methods it declares, which may override
-    /// its superclasses'.
-    pub overridable: Vec<(String, usize)>,
-}
-
-impl ClassInfo<'_> {
-    pub fn layout(&self) -> ClassLayout {
-        let fields = self.instance_fields.iter().map(|(name, ty, _)| LocalDecl { name: name.clone(), ty: *ty }).collect();
-        ClassLayout { class: ClassName::new(&self.fq_name), fields }
-    }
+    /// The analysed class this one extends, if any.
+    pub superclass: Option<String>,
+    /// The analysed interfaces it implements (an interface: those it extends).
+    pub interfaces: Vec<String>,
+    /// An abstract class or an interface: no object has it as its class.
+    pub is_abstract: bool,
+    pub is_interface: bool,
 }
 
 pub(crate) struct FieldInfo<'t> {
@@ -71,8 +66,11 @@ pub(crate) struct MethodInfo<'t> {
     /// The method contains a syntax error: it is known to callers but not lowered.
     pub has_syntax_error: bool,
     pub node: Node<'t>,
-    /// `None` for an implicit default constructor.
+    /// `None` for an implicit default constructor and an abstract method.
     pub body: Option<Node<'t>>,
+    /// Declared without a body in an abstract class or interface: resolved by calls, never
+    /// lowered.
+    pub is_abstract: bool,
 }
 
 /// A compile-time constant: a value of an integral type or a boolean (0/1).
@@ -129,12 +127,11 @@ impl<'t> Index<'t> {
                 let name = declaration.child_by_field_name("name").map(|n| text(n, file.source));
                 let name = name.unwrap_or("?");
                 let what = match declaration.kind() {
-                    "class_declaration" => {
+                    "class_declaration" | "interface_declaration" => {
                         class_nodes.push((file, declaration, qualify(&file.package, name)));
                         continue;
                     }
                     "package_declaration" | "import_declaration" => continue,
-                    "interface_declaration" => "interface",
                     "enum_declaration" => "enum",
                     "record_declaration" => "record",
                     "annotation_type_declaration" => "annotation type",
@@ -150,12 +147,24 @@ impl<'t> Index<'t> {
             .filter(|(_, _, fq_name)| exception_classes.contains(fq_name))
             .filter_map(|(file, node, fq_name)| Some((*file, fq_name.clone(), superclass_name(file, *node)?)))
             .collect();
-        let object_classes: HashSet<String> = class_nodes
-            .iter()
-            .filter(|(file, node, fq)| !exception_classes.contains(fq) && superclass_name(file, *node).is_none())
-            .map(|(_, _, fq)| fq.clone())
-            .collect();
         let all_classes: HashSet<String> = class_nodes.iter().map(|(_, _, fq)| fq.clone()).collect();
+        // A fixpoint, as a class may extend one declared after it; a cycle never gets in.
+        let mut object_classes: HashSet<String> = HashSet::new();
+        loop {
+            let before = object_classes.len();
+            for (file, node, fq) in &class_nodes {
+                let analysed_superclass = match superclass_name(file, *node) {
+                    None => true,
+                    Some(s) => object_classes.contains(&resolve_among(&s, file, &all_classes)),
+                };
+                if !exception_classes.contains(fq) && analysed_superclass {
+                    object_classes.insert(fq.clone());
+                }
+            }
+            if object_classes.len() == before {
+                break;
+            }
+        }
         let mut classes = BTreeMap::new();
         for (file, node, fq_name) in class_nodes {
             if classes.contains_key(&fq_name) {
@@ -164,12 +173,10 @@ impl<'t> Index<'t> {
                 continue;
             }
             let is_exception = exception_classes.contains(&fq_name);
-            let extends_analysed = superclass_name(file, node)
-                .map(|s| resolve_among(&s, file, &all_classes))
-                .filter(|s| all_classes.contains(s) && !is_exception);
-            let class = index_class(file, node, fq_name.clone(), is_exception, extends_analysed, &object_classes, diags);
+            let class = index_class(file, node, fq_name.clone(), is_exception, &all_classes, &object_classes, diags);
             classes.insert(fq_name, class);
         }
+        report_hidden_fields(&mut classes, diags);
         let mut index = Index {
             library,
             classes,
@@ -206,25 +213,70 @@ impl<'t> Index<'t> {
         }
     }
 
-    /// The methods of classes extending `class` with this name and number of parameters:
-    /// overridings a call on a receiver of static type `class` may dispatch to.
-    pub fn overriding(&self, class: &str, name: &str, params: usize) -> Option<&str> {
-        let extends = |c: &ClassInfo| {
-            let mut superclass = c.extends_analysed.as_deref();
-            // Bounded: a cyclic chain of analysed classes does not compile anyway.
-            for _ in 0..self.classes.len() {
-                match superclass {
-                    Some(s) if s == class => return true,
-                    Some(s) => superclass = self.classes.get(s).and_then(|s| s.extends_analysed.as_deref()),
-                    None => return false,
+    /// `class` and its analysed supertypes, nearest first: its superclasses, then the
+    /// interfaces of each (breadth first), each once.
+    pub fn supertypes<'s>(&'s self, class: &str) -> Vec<&'s ClassInfo<'t>> {
+        let mut found: Vec<&ClassInfo> = Vec::new();
+        let mut next = self.classes.get(class);
+        while let Some(c) = next {
+            if found.iter().any(|f| f.fq_name == c.fq_name) {
+                break;
+            }
+            found.push(c);
+            next = c.superclass.as_deref().and_then(|s| self.classes.get(s));
+        }
+        let mut i = 0;
+        while i < found.len() {
+            let interfaces: Vec<&ClassInfo> = found[i].interfaces.iter().filter_map(|n| self.classes.get(n)).collect();
+            for interface in interfaces {
+                if !found.iter().any(|f| f.fq_name == interface.fq_name) {
+                    found.push(interface);
                 }
             }
-            false
-        };
+            i += 1;
+        }
+        found
+    }
+
+    /// Whether a value of class `sub` is a `sup` (a class is a subtype of itself).
+    pub fn is_subtype(&self, sub: &str, sup: &str) -> bool {
+        self.supertypes(sub).iter().any(|c| c.fq_name == sup)
+    }
+
+    /// The classes an object whose static type is `class` may have: the analysed classes
+    /// that are not abstract and are `class` or a subtype of it, sorted.
+    pub fn concrete_classes(&self, class: &str) -> Vec<ClassName> {
         self.classes
             .values()
-            .find(|c| extends(c) && c.overridable.iter().any(|(n, p)| n == name && *p == params))
-            .map(|c| c.fq_name.as_str())
+            .filter(|c| c.is_object_class && !c.is_abstract && self.is_subtype(&c.fq_name, class))
+            .map(|c| ClassName::new(&c.fq_name))
+            .collect()
+    }
+
+    /// The method a call of `name(params)` on an object of class `class` runs: the nearest
+    /// declaration with a body among its supertypes (a class's own before its interfaces'
+    /// default methods); `None` when only abstract ones exist.
+    pub fn implementation(&self, class: &str, name: &str, params: &[Ty]) -> Option<MethodKey> {
+        self.supertypes(class).into_iter().find_map(|c| {
+            c.methods
+                .iter()
+                .find(|m| m.name == name && m.params == params && m.kind == MethodKind::Instance && !m.is_abstract)
+                .map(|_| MethodKey { class: c.fq_name.clone(), name: name.to_string(), params: params.to_vec() })
+        })
+    }
+
+    /// The layout of objects of `class`: the instance fields of its superclasses, the farthest
+    /// first, then its own (as the JVM lays them out), and the classes its objects may have.
+    pub fn layout(&self, class: &ClassInfo) -> ClassLayout {
+        let mut chain: Vec<&ClassInfo> =
+            self.supertypes(&class.fq_name).into_iter().filter(|c| !c.is_interface).collect();
+        chain.reverse();
+        let fields = chain
+            .iter()
+            .flat_map(|c| c.instance_fields.iter())
+            .map(|(name, ty, _)| LocalDecl { name: name.clone(), ty: *ty })
+            .collect();
+        ClassLayout { class: ClassName::new(&class.fq_name), fields, concrete: self.concrete_classes(&class.fq_name) }
     }
 
     /// The fully qualified name of an exception class named in `throw new X(...)`.
@@ -471,12 +523,27 @@ fn index_class<'t>(
     node: Node<'t>,
     fq_name: String,
     is_exception: bool,
-    extends_analysed: Option<String>,
+    all_classes: &HashSet<String>,
     object_classes: &HashSet<String>,
     diags: &mut Vec<Diagnostic>,
 ) -> ClassInfo<'t> {
     let source = file.source;
     let is_object_class = object_classes.contains(&fq_name);
+    let is_interface = node.kind() == "interface_declaration";
+    let analysed = |name: &str| Some(resolve_among(name, file, all_classes)).filter(|c| object_classes.contains(c));
+    let superclass = superclass_name(file, node).and_then(|s| analysed(&s)).filter(|_| is_object_class);
+    // `implements I, J` of a class, `extends I, J` of an interface.
+    let interface_list = node
+        .child_by_field_name("interfaces")
+        .or_else(|| children(node).into_iter().find(|c| c.kind() == "extends_interfaces"));
+    let interfaces = interface_list
+        .and_then(|list| children(list).into_iter().find(|c| c.kind() == "type_list"))
+        .map(children)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|t| analysed(text(t, source)))
+        .filter(|_| is_object_class)
+        .collect();
     let mut class = ClassInfo {
         fq_name,
         file,
@@ -484,17 +551,18 @@ fn index_class<'t>(
         instance_fields: Vec::new(),
         methods: Vec::new(),
         is_object_class,
-        extends_analysed,
-        overridable: Vec::new(),
+        superclass,
+        interfaces,
+        is_abstract: is_interface || has_modifier(node, source, "abstract"),
+        is_interface,
     };
     let Some(body) = node.child_by_field_name("body") else { return class };
     let class_name = crate::ir::simple_name(&class.fq_name).to_string();
     // Why the instance side of a class is not analysed, if it is not.
-    let not_analysed = match (&class.extends_analysed, superclass_name(file, node)) {
+    let not_analysed = match superclass_name(file, node) {
         _ if is_object_class || is_exception => None,
-        (Some(superclass), _) => Some(format!("it extends the analysed class '{superclass}' (inheritance is not analysed yet)")),
-        (None, Some(superclass)) => Some(format!("it extends '{superclass}'")),
-        (None, None) => None,
+        Some(superclass) => Some(format!("it extends '{superclass}', which is not analysed")),
+        None => None,
     };
     let mut has_constructor = false;
     for member in children(body) {
@@ -518,7 +586,7 @@ fn index_class<'t>(
                     class.fields.insert(name, field);
                 }
             }
-            "method_declaration" if is_static => match method_signature(file, member, name, MethodKind::Static, object_classes) {
+            "method_declaration" if is_static && !is_interface => match method_signature(file, member, name, MethodKind::Static, object_classes) {
                 Ok(method) => class.methods.push(method),
                 // A syntax error was reported already.
                 Err(_) if file.broken_methods.contains(&member.id()) => {}
@@ -528,14 +596,23 @@ fn index_class<'t>(
             _ if is_exception
                 && matches!(member.kind(), "method_declaration" | "constructor_declaration" | "block") => {}
             "method_declaration" | "constructor_declaration" if not_analysed.is_some() => {
-                if member.kind() == "method_declaration" {
-                    let params = member.child_by_field_name("parameters").map(children).unwrap_or_default();
-                    let count = params.iter().filter(|p| p.kind() == "formal_parameter").count();
-                    class.overridable.push((name.to_string(), count));
-                }
                 let what = if member.kind() == "method_declaration" { format!("instance method '{name}'") } else { format!("constructor of '{class_name}'") };
                 let why = not_analysed.as_deref().unwrap_or_default();
                 diags.push(Diagnostic::unsupported(span, format!("{what}: {why}")));
+            }
+            "method_declaration" if is_interface && (is_static || has_modifier(member, source, "private")) => {
+                diags.push(Diagnostic::unsupported(span, format!("{} method '{name}' of an interface", if is_static { "static" } else { "private" })));
+            }
+            // Interface fields are constants.
+            "constant_declaration" => {
+                let type_node = member.child_by_field_name("type");
+                let ty = type_node.and_then(|t| declared_type(t, file, object_classes).ok());
+                for declarator in field_children(member, "declarator") {
+                    let Some(name) = declarator.child_by_field_name("name") else { continue };
+                    let initialiser = declarator.child_by_field_name("value");
+                    let field = FieldInfo { ty, is_static: true, is_static_final: true, initialiser, type_node };
+                    class.fields.insert(text(name, source).to_string(), field);
+                }
             }
             "method_declaration" | "constructor_declaration" => {
                 let (kind, method_name) = if member.kind() == "method_declaration" {
@@ -559,8 +636,10 @@ fn index_class<'t>(
             }
         }
     }
-    let has_instance_side = !class.instance_fields.is_empty() || class.methods.iter().any(|m| m.kind != MethodKind::Static);
-    if is_object_class && !has_constructor && has_instance_side {
+    let has_instance_side = !class.instance_fields.is_empty()
+        || class.methods.iter().any(|m| m.kind != MethodKind::Static)
+        || class.superclass.is_some();
+    if is_object_class && !is_interface && !has_constructor && has_instance_side {
         // The default constructor: the field initialisers only. It is not declared, so it gets
         // no tests and no report entry of its own (`Method::is_implicit`).
         class.methods.push(MethodInfo {
@@ -573,6 +652,7 @@ fn index_class<'t>(
             has_syntax_error: false,
             node: node.child_by_field_name("name").unwrap_or(node),
             body: None,
+            is_abstract: false,
         });
     }
     class
@@ -591,9 +671,11 @@ fn method_signature<'t>(
     if let Some(type_params) = node.child_by_field_name("type_parameters") {
         return unsupported(type_params, format!("generic method '{name}'"));
     }
-    let Some(body) = node.child_by_field_name("body") else {
+    let body = node.child_by_field_name("body");
+    let is_abstract = has_modifier(node, source, "abstract") || (body.is_none() && is_interface_member(node));
+    if body.is_none() && !is_abstract {
         return unsupported(node, format!("method '{name}' without a body"));
-    };
+    }
     if let Some(dims) = node.child_by_field_name("dimensions") {
         return unsupported(dims, "arrays".to_string());
     }
@@ -646,8 +728,45 @@ fn method_signature<'t>(
         is_private: has_modifier(node, source, "private"),
         has_syntax_error: file.broken_methods.contains(&node.id()),
         node,
-        body: Some(body),
+        body,
+        is_abstract,
     })
+}
+
+/// Whether a member is declared in an interface's body.
+fn is_interface_member(node: Node) -> bool {
+    node.parent().is_some_and(|body| body.kind() == "interface_body")
+}
+
+/// A subclass's instance field with the name of an inherited one hides it; tests set and read
+/// fields by name, so such a field is not analysed (its type is left unknown: code using it
+/// is reported where it does).
+fn report_hidden_fields(classes: &mut BTreeMap<String, ClassInfo>, diags: &mut Vec<Diagnostic>) {
+    let names: Vec<String> = classes.keys().cloned().collect();
+    for name in names {
+        let mut inherited: Vec<(String, String)> = Vec::new();
+        let mut superclass = classes[&name].superclass.clone();
+        while let Some(s) = superclass.filter(|s| *s != name && !inherited.iter().any(|(c, _)| c == s)) {
+            let info = &classes[&s];
+            inherited.extend(info.instance_fields.iter().map(|(f, ..)| (s.clone(), f.clone())));
+            superclass = info.superclass.clone();
+        }
+        let class = classes.get_mut(&name).expect("indexed");
+        let hidden: Vec<(String, String)> = class
+            .instance_fields
+            .iter()
+            .filter_map(|(field, ..)| inherited.iter().find(|(_, f)| f == field).map(|(owner, _)| (field.clone(), owner.clone())))
+            .collect();
+        for (field, owner) in hidden {
+            class.instance_fields.retain(|(f, ..)| *f != field);
+            let info = class.fields.get_mut(&field).expect("an instance field is a field");
+            info.ty = None;
+            if let Some(at) = info.type_node.and_then(|t| t.parent()) {
+                let message = format!("field '{field}', which hides the field of '{owner}'");
+                diags.push(Diagnostic::unsupported(span_of(class.file.path, at), message));
+            }
+        }
+    }
 }
 
 /// Binary numeric promotion of two numeric types.

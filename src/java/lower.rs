@@ -122,6 +122,9 @@ pub(crate) fn lower_method<'t>(
         finalizers: Vec::new(),
         branch_of_node: HashMap::new(),
         loop_of_node: HashMap::new(),
+        allocated: HashMap::new(),
+        reassigned: method.body.map(|b| assigned_names(b, class.file.source)).unwrap_or_default(),
+        constructor_invocation: None,
     };
     let mut param_names = Vec::new();
     if method.kind != MethodKind::Static {
@@ -135,12 +138,19 @@ pub(crate) fn lower_method<'t>(
     let entry = lowering.new_block();
     lowering.switch_to(entry);
     if method.kind == MethodKind::Constructor {
-        // Field initialisers run after `super()`, in every constructor that does not start
-        // by calling another one with `this(...)`.
+        // A constructor first calls another one (`this(...)`, `super(...)`, or implicitly the
+        // superclass's `super()`); field initialisers run after `super(...)`, in every
+        // constructor that does not delegate with `this(...)`.
         let first = method.body.and_then(|b| children(b).into_iter().next());
-        let delegates = first.is_some_and(|f| {
-            f.kind() == "explicit_constructor_invocation" && f.child_by_field_name("constructor").is_some_and(|c| c.kind() == "this")
-        });
+        let invocation = first.filter(|f| f.kind() == "explicit_constructor_invocation");
+        let delegates = invocation.is_some_and(|f| f.child_by_field_name("constructor").is_some_and(|c| c.kind() == "this"));
+        match invocation {
+            Some(invocation) => {
+                lowering.explicit_constructor_invocation(invocation)?;
+                lowering.constructor_invocation = Some(invocation.id());
+            }
+            None => lowering.implicit_super_call(method.node)?,
+        }
         if !delegates {
             lowering.field_initialisers()?;
         }
@@ -166,6 +176,16 @@ pub(crate) fn lower_method<'t>(
     let exception_superclasses =
         if handlers.is_empty() { Vec::new() } else { lowering.index.exception_superclasses.clone() };
     let classes = layouts(index, &lowering.locals);
+    let receivers = match method.kind {
+        MethodKind::Instance => index
+            .concrete_classes(&class.fq_name)
+            .into_iter()
+            .filter(|c| {
+                index.implementation(c.as_str(), &method.name, &method.params).is_some_and(|m| m.class == class.fq_name)
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     Ok(Method {
         key: MethodKey {
             class: class.fq_name.clone(),
@@ -188,10 +208,12 @@ pub(crate) fn lower_method<'t>(
         handlers,
         exception_superclasses,
         classes,
+        receivers,
     })
 }
 
-/// The layouts of the classes of the locals' types and, transitively, of their fields' types.
+/// The layouts of the classes of the locals' types and, transitively, of their fields' types
+/// and of the classes their objects may have.
 fn layouts(index: &Index, locals: &[LocalDecl]) -> Vec<ClassLayout> {
     let class_of = |ty: Ty| match ty {
         Ty::Object(class) | Ty::Array(crate::ir::Elem::Object(class)) => Some(class),
@@ -204,8 +226,9 @@ fn layouts(index: &Index, locals: &[LocalDecl]) -> Vec<ClassLayout> {
             continue;
         }
         let Some(info) = index.classes.get(class.as_str()) else { continue };
-        let layout = info.layout();
+        let layout = index.layout(info);
         pending.extend(layout.fields.iter().filter_map(|f| class_of(f.ty)));
+        pending.extend(layout.concrete.iter().copied());
         found.push(layout);
     }
     found.sort_by(|a, b| a.class.cmp(&b.class));
@@ -253,6 +276,15 @@ struct MethodLowering<'i, 't> {
     /// lowered several times shares them between its copies.
     branch_of_node: HashMap<usize, BranchId>,
     loop_of_node: HashMap<usize, LoopId>,
+    /// Locals that hold the object of a `new C(...)` and nothing else: calls on them need no
+    /// dispatch.
+    allocated: HashMap<LocalId, ClassName>,
+    /// The names a statement of the method assigns (`x = ...`, `x++`): a local declared with
+    /// `new C(...)` and named here may hold another object later.
+    reassigned: HashSet<String>,
+    /// The `this(...)` or `super(...)` that starts a constructor, lowered before the field
+    /// initialisers (the body skips it).
+    constructor_invocation: Option<usize>,
 }
 
 impl<'t> MethodLowering<'_, 't> {
@@ -420,7 +452,10 @@ impl<'t> MethodLowering<'_, 't> {
             "break_statement" | "continue_statement" => self.jump(node),
             "return_statement" => self.return_statement(node),
             "throw_statement" => self.throw_statement(node),
-            "explicit_constructor_invocation" => self.explicit_constructor_invocation(node),
+            "explicit_constructor_invocation" if self.constructor_invocation == Some(node.id()) => Ok(()),
+            "explicit_constructor_invocation" => {
+                self.error(node, "call to this or super must be the first statement in a constructor")
+            }
             "labeled_statement" => self.unsupported(node, "labelled statement"),
             "enhanced_for_statement" => self.unsupported(node, "enhanced for loop (iterators, of lists too, are not modelled; loop over the indices)"),
             "switch_expression" => self.unsupported(node, "switch"),
@@ -465,6 +500,12 @@ impl<'t> MethodLowering<'_, 't> {
             };
             let id = self.declare(self.text(name), ty, constant);
             if let Some((value, typed)) = initial {
+                if let Operand::Local(new) = typed.operand
+                    && let Some(class) = self.allocated.get(&new).copied()
+                    && !self.reassigned.contains(self.text(name))
+                {
+                    self.allocated.insert(id, class);
+                }
                 let operand = self.coerce(typed, ty, value)?;
                 self.assign(id, Rvalue::Use(operand));
             } else if let Some(value) = text_initialiser {
@@ -1130,6 +1171,7 @@ impl<'t> MethodLowering<'_, 't> {
             }
             "unary_expression" => self.unary(node, token),
             "cast_expression" => self.cast(node),
+            "instanceof_expression" => self.instance_of(node),
             "ternary_expression" => self.ternary(node),
             "assignment_expression" => self.assignment(node),
             "update_expression" => self.update(node, true),
@@ -1203,6 +1245,15 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
             (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List, operand) => Ok(operand),
             (Ty::Array(_), Ty::AnyObject, operand) => Ok(operand),
+            (Ty::Object(sub), Ty::Object(sup), operand) if self.index.is_subtype(sub.as_str(), sup.as_str()) => {
+                // An object created here has its shape already.
+                if let Operand::Local(id) = operand
+                    && !self.allocated.contains_key(&id)
+                {
+                    self.emit(Inst::Shape { object: operand, class: sub });
+                }
+                Ok(operand)
+            }
             (Ty::Long, Ty::Int, _) => {
                 self.error(at, "incompatible types: possible lossy conversion from long to int")
             }
@@ -1338,6 +1389,16 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to) if from == to => Ok(value),
             (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => {
                 Ok(self.temp(to, Rvalue::Convert { operand: value.operand, to }))
+            }
+            (Ty::Object(from), Ty::Object(to)) if self.index.is_subtype(from.as_str(), to.as_str()) => {
+                let operand = self.coerce(value, Ty::Object(to), value_node)?;
+                Ok(Typed { operand, ty: Ty::Object(to) })
+            }
+            (Ty::Object(_), Ty::Object(to)) => {
+                let classes = self.index.concrete_classes(to.as_str());
+                let span = self.span(node);
+                self.emit(Inst::CheckCast { object: value.operand, classes, span });
+                Ok(self.temp(Ty::Object(to), Rvalue::Use(value.operand)))
             }
             (from, to) => self.error(node, format!("incompatible types: {from} cannot be converted to {to}")),
         }
@@ -1479,6 +1540,9 @@ impl<'t> MethodLowering<'_, 't> {
         let name = self.text(name_node);
         let object = node.child_by_field_name("object");
         self.check_not_exception_receiver(object, name)?;
+        if let Some(object) = object.filter(|o| o.kind() == "super") {
+            return self.super_call(node, object, name, want_value);
+        }
         if let Some(receiver) = object.filter(|o| self.is_value_receiver(*o)) {
             let value = self.value(receiver)?;
             return match value.ty {
@@ -1490,12 +1554,13 @@ impl<'t> MethodLowering<'_, 't> {
                 ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
             };
         }
-        let own_instance_method =
-            self.class.methods.iter().any(|m| m.name == name && m.kind == crate::ir::MethodKind::Instance);
+        let own_instance_method = self
+            .index
+            .supertypes(&self.class.fq_name)
+            .iter()
+            .any(|c| c.methods.iter().any(|m| m.name == name && m.kind == crate::ir::MethodKind::Instance));
         if object.is_none() && own_instance_method {
-            let this = self.this(node)?;
-            let class = ClassName::new(&self.class.fq_name);
-            return self.instance_call(node, this, class, name, want_value);
+            return self.unqualified_call(node, name, want_value);
         }
         let called = match object {
             Some(object) => format!("{}.{name}", self.text(object)),
@@ -1613,9 +1678,10 @@ impl<'t> MethodLowering<'_, 't> {
 /// The overload to call (JLS 15.12.2, restricted to int, long and boolean): one whose
 /// parameters are exactly the argument types, else the most specific of those applicable by
 /// widening int to long. `None` if there is none or no most specific one.
-fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty]) -> Option<usize> {
+fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &Index) -> Option<usize> {
     let widens = |from: Ty, to: Ty| {
         from == to
+            || matches!((from, to), (Ty::Object(sub), Ty::Object(sup)) if index.is_subtype(sub.as_str(), sup.as_str()))
             || (from == Ty::Int && to == Ty::Long)
             || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List))
             || (matches!(from, Ty::Array(_)) && to == Ty::AnyObject)
@@ -1637,6 +1703,24 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty]) -> Option<
         [one] => Some(*one),
         _ => None,
     }
+}
+
+/// The simple names assigned or incremented anywhere under `node`.
+fn assigned_names(node: Node, source: &str) -> HashSet<String> {
+    let mut names = HashSet::new();
+    let mut pending = vec![node];
+    while let Some(node) = pending.pop() {
+        let target = match node.kind() {
+            "assignment_expression" => node.child_by_field_name("left"),
+            "update_expression" => children(node).first().copied(),
+            _ => None,
+        };
+        if let Some(target) = target.map(skip_parens).filter(|t| t.kind() == "identifier") {
+            names.insert(text(target, source).to_string());
+        }
+        pending.extend(children(node));
+    }
+    names
 }
 
 /// Whether evaluating `node` may assign a local variable.
@@ -1663,7 +1747,6 @@ fn describe_expression(kind: &str, spelled: &str) -> String {
         "lambda_expression" => "lambda expression".to_string(),
         "method_reference" => "method reference".to_string(),
         "switch_expression" => "switch".to_string(),
-        "instanceof_expression" => "instanceof".to_string(),
         "class_literal" => "class literal".to_string(),
         _ => {
             let first_line: String = spelled.lines().next().unwrap_or("").chars().take(40).collect();

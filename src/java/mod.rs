@@ -49,9 +49,9 @@ pub fn lower_sources(files: &[(PathBuf, String)], library: &Library, schema: Opt
     for class in index.classes.values() {
         program.class_files.push((class.fq_name.clone(), class.file.path.to_path_buf()));
         if class.is_object_class {
-            program.classes.push(class.layout());
+            program.classes.push(index.layout(class));
         }
-        for method in class.methods.iter().filter(|m| !m.has_syntax_error) {
+        for method in class.methods.iter().filter(|m| !m.has_syntax_error && !m.is_abstract) {
             let lowered = lower::lower_method(&index, class, method)
                 .and_then(|mut lowered| crate::sql::check_method(&mut lowered, schema).map(|()| lowered));
             match lowered {
@@ -189,11 +189,11 @@ fn drop_callers_of_skipped_methods(methods: &mut Vec<Method>, library: &Library,
         let lowered: HashSet<MethodKey> = methods.iter().map(|m| m.key.clone()).collect();
         let before = methods.len();
         methods.retain(|method| {
+            let skipped = |callee: &MethodKey| !lowered.contains(callee) && library.return_type(callee).is_none();
             let skipped_call = method.blocks.iter().flat_map(|b| &b.insts).find_map(|inst| match inst {
-                crate::ir::Inst::Call { callee, span, .. }
-                    if !lowered.contains(callee) && library.return_type(callee).is_none() =>
-                {
-                    Some((callee, span))
+                crate::ir::Inst::Call { callee, span, .. } if skipped(callee) => Some((callee, span)),
+                crate::ir::Inst::Dispatch { targets, span, .. } => {
+                    targets.iter().find(|(_, callee)| skipped(callee)).map(|(_, callee)| (callee, span))
                 }
                 _ => None,
             });

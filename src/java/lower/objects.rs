@@ -1,8 +1,10 @@
 //! Objects of the analysed classes: `this`, fields, `new`, constructors and instance calls.
 //!
-//! The class of an object is its static type: classes that extend an analysed class are not
-//! analysed, so a call on a receiver never dispatches elsewhere (a call that a subclass might
-//! override is reported). An implicit null check (a field access or a call on `null`) is no
+//! Classes may extend analysed classes and implement analysed interfaces. A call on a receiver
+//! runs the implementation of the receiver's class: when every class the receiver may have
+//! (`Index::concrete_classes` of its static type, or the class of the `new C(...)` a local
+//! holds) has the same one, the call is static; otherwise it is an `Inst::Dispatch` on the
+//! class of the object. An implicit null check (a field access or a call on `null`) is no
 //! branch, as in the bytecode: the instruction itself throws NullPointerException.
 
 use super::{Lowered, MethodLowering, Typed, Variable, choose_overload};
@@ -37,23 +39,36 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(Typed { operand: Operand::Local(crate::ir::LocalId(0)), ty: Ty::Object(ClassName::new(&self.class.fq_name)) })
     }
 
-    /// Whether `name` (not a local) is an instance field of the method's class.
+    /// Whether `name` (not a local) is an instance field of the method's class, its own or
+    /// inherited.
     pub(super) fn is_own_instance_field(&self, name: &str) -> bool {
-        self.class.fields.get(name).is_some_and(|f| !f.is_static)
+        self.index
+            .supertypes(&self.class.fq_name)
+            .iter()
+            .find_map(|c| c.fields.get(name))
+            .is_some_and(|f| !f.is_static)
     }
 
-    /// The field `name` of objects of `class`, and its type.
+    /// The field `name` of objects of `class` (the nearest declaration among its supertypes),
+    /// and its type. The field is named by `class`, whose layout holds it at the position it
+    /// has in every subclass's.
     fn field(&self, class: ClassName, name: &str, at: Node<'t>) -> Lowered<(FieldRef, Ty)> {
-        let Some(info) = self.index.classes.get(class.as_str()) else {
+        if !self.index.classes.contains_key(class.as_str()) {
             return self.error(at, format!("cannot find class '{}'", class.as_str()));
-        };
-        let Some(field) = info.fields.get(name) else {
+        }
+        let Some(field) = self.index.supertypes(class.as_str()).into_iter().find_map(|c| c.fields.get(name)) else {
             return self.error(at, format!("cannot find symbol: field '{name}' of '{}'", class.as_str()));
         };
         if field.is_static {
             return self.unsupported(at, format!("static field '{name}' (only static final constants are supported)"));
         }
         let Some(ty) = field.ty else {
+            let supertypes = self.index.supertypes(class.as_str());
+            let declared = supertypes.iter().filter(|c| c.instance_fields.iter().any(|(f, ..)| f == name)).count();
+            let hides = supertypes.iter().filter(|c| c.fields.get(name).is_some_and(|f| !f.is_static)).count() > declared;
+            if hides {
+                return self.unsupported(at, format!("field '{name}', which hides an inherited field"));
+            }
             let spelled = field.type_node.map(|t| self.text(t)).unwrap_or("?");
             return self.unsupported(at, format!("field '{name}' of type '{spelled}'"));
         };
@@ -81,7 +96,7 @@ impl<'t> MethodLowering<'_, 't> {
         let object = skip_parens(object);
         match object.kind() {
             "this" => self.this(object).map(Some),
-            "super" => self.unsupported(object, "'super'"),
+            "super" => self.super_object(object).map(Some),
             "identifier" if self.lookup(self.text(object)).is_none() && !self.is_own_instance_field(self.text(object)) => {
                 Ok(None)
             }
@@ -289,16 +304,84 @@ impl<'t> MethodLowering<'_, 't> {
     /// `this(...)` or `super(...)` at the start of a constructor.
     pub(super) fn explicit_constructor_invocation(&mut self, node: Node<'t>) -> Lowered<()> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
-        match node.child_by_field_name("constructor").map(|c| c.kind()) {
-            // Object's constructor does nothing.
-            Some("super") if arguments.is_empty() => Ok(()),
-            Some("this") => {
-                let this = self.this(node)?;
+        let this = self.this(node)?;
+        match (node.child_by_field_name("constructor").map(|c| c.kind()), self.class.superclass.as_deref()) {
+            (Some("this"), _) => {
                 let class = ClassName::new(&self.class.fq_name);
                 self.constructor_call(class, this.operand, &arguments, node)
             }
+            (Some("super"), Some(superclass)) => {
+                let superclass = ClassName::new(superclass);
+                self.constructor_call(superclass, this.operand, &arguments, node)
+            }
+            // Object's constructor does nothing.
+            (Some("super"), None) if arguments.is_empty() => Ok(()),
             _ => self.unsupported(node, "this call of a superclass constructor"),
         }
+    }
+
+    /// The `super()` javac inserts at the start of a constructor that calls no other one: the
+    /// analysed superclass's constructor without parameters (Object's does nothing).
+    pub(super) fn implicit_super_call(&mut self, at: Node<'t>) -> Lowered<()> {
+        let Some(superclass) = self.class.superclass.as_deref() else { return Ok(()) };
+        let superclass = ClassName::new(superclass);
+        let this = self.this(at)?;
+        self.constructor_call(superclass, this.operand, &[], at)
+    }
+
+    /// `super` as the object of a field access: `this`, seen as its superclass.
+    fn super_object(&self, at: Node<'t>) -> Lowered<Typed> {
+        let this = self.this(at)?;
+        match self.class.superclass.as_deref() {
+            Some(superclass) => Ok(Typed { operand: this.operand, ty: Ty::Object(ClassName::new(superclass)) }),
+            None => self.unsupported(at, format!("'super' in '{}', whose superclass is not analysed", self.class.fq_name)),
+        }
+    }
+
+    /// `super.name(...)`: the implementation the superclass has, called on `this` without
+    /// dispatch.
+    pub(super) fn super_call(&mut self, node: Node<'t>, object: Node<'t>, name: &str, want_value: bool) -> Lowered<Option<Typed>> {
+        let receiver = self.super_object(object)?;
+        let Ty::Object(superclass) = receiver.ty else { return self.error(object, "'super' is no object") };
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let candidates = self.overloads(superclass.as_str(), name, |k| k != MethodKind::Constructor);
+        if candidates.is_empty() {
+            return self.error(node, format!("cannot find symbol: method '{name}' of '{}'", superclass.as_str()));
+        }
+        let (callee, args, ret) = self.resolve_call(&candidates, &arguments, name, name, node)?;
+        if self.method_kind(&callee) == MethodKind::Static {
+            return self.method_call(node, None, superclass, callee, args, want_value);
+        }
+        let Some(implementation) = self.index.implementation(superclass.as_str(), name, &callee.params) else {
+            return self.error(node, format!("abstract method '{name}' cannot be accessed directly"));
+        };
+        let mut all = vec![receiver.operand];
+        all.extend(args);
+        let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
+        let span = self.span(node);
+        self.emit(Inst::Call { dst, callee: implementation, args: all, span });
+        Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// `object instanceof C` of an analysed class C.
+    pub(super) fn instance_of(&mut self, node: Node<'t>) -> Lowered<Typed> {
+        let (Some(object), Some(type_node)) = (node.child_by_field_name("left"), node.child_by_field_name("right")) else {
+            return self.error(node, "syntax error");
+        };
+        if node.child_by_field_name("name").is_some() || node.child_by_field_name("pattern").is_some() {
+            return self.unsupported(node, "instanceof with a pattern");
+        }
+        let value = self.value(object)?;
+        let Ty::Object(class) = self.declared_type(type_node)? else {
+            return self.unsupported(node, format!("instanceof '{}'", self.text(type_node)));
+        };
+        if !matches!(value.ty, Ty::Object(_) | Ty::Null) {
+            return self.error(node, format!("incompatible types: {} cannot be converted to {}", value.ty, class.as_str()));
+        }
+        let dst = self.new_temp(Ty::Boolean);
+        let classes = self.index.concrete_classes(class.as_str());
+        self.emit(Inst::InstanceOf { dst, object: value.operand, classes });
+        Ok(Typed { operand: Operand::Local(dst), ty: Ty::Boolean })
     }
 
     /// `new C(...)` of an analysed class.
@@ -310,8 +393,11 @@ impl<'t> MethodLowering<'_, 't> {
         if !class.is_object_class {
             return self.unsupported(
                 node,
-                format!("creating a '{}' (only objects of classes of the sources without a superclass are analysed)", class.fq_name),
+                format!("creating a '{}' (its superclass is not analysed)", class.fq_name),
             );
+        }
+        if class.is_abstract {
+            return self.error(node, format!("'{}' is abstract; cannot be instantiated", class.fq_name));
         }
         if children(node).iter().any(|c| c.kind() == "class_body") {
             return self.unsupported(node, "anonymous class");
@@ -319,6 +405,7 @@ impl<'t> MethodLowering<'_, 't> {
         let class = ClassName::new(&class.fq_name);
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
         let dst = self.new_temp(Ty::Object(class));
+        self.allocated.insert(dst, class);
         self.emit(Inst::New { dst, class });
         self.constructor_call(class, Operand::Local(dst), &arguments, node)?;
         Ok(Some(Typed { operand: Operand::Local(dst), ty: Ty::Object(class) }))
@@ -350,47 +437,116 @@ impl<'t> MethodLowering<'_, 't> {
         if candidates.is_empty() {
             return self.error(node, format!("cannot find symbol: method '{name}' of '{}'", class.as_str()));
         }
-        if let Some(subclass) = self.index.overriding(class.as_str(), name, arguments.len()) {
-            return self.unsupported(
-                node,
-                format!("call of '{name}' on a '{}', which '{subclass}' may override (dynamic dispatch is not analysed)", class.as_str()),
-            );
-        }
         let (callee, args, _) = self.resolve_call(&candidates, &arguments, name, name, node)?;
-        let (ret, kind) = self.index.classes[class.as_str()]
+        self.method_call(node, Some(receiver), class, callee, args, want_value)
+    }
+
+    /// `name(...)` without a receiver, in a class declaring an instance method `name`: the
+    /// overload is chosen among its static and instance methods alike (JLS 15.12.2), and an
+    /// instance one is called on `this`.
+    pub(super) fn unqualified_call(&mut self, node: Node<'t>, name: &str, want_value: bool) -> Lowered<Option<Typed>> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let class = ClassName::new(&self.class.fq_name);
+        let candidates = self.overloads(class.as_str(), name, |k| k != MethodKind::Constructor);
+        let (callee, args, _) = self.resolve_call(&candidates, &arguments, name, name, node)?;
+        let receiver = match self.method_kind(&callee) {
+            MethodKind::Static => None,
+            _ if self.in_static_context() => {
+                return self.error(node, format!("non-static method '{name}' cannot be referenced from a static context"));
+            }
+            _ => Some(self.this(node)?),
+        };
+        self.method_call(node, receiver, class, callee, args, want_value)
+    }
+
+    /// The kind of an analysed method.
+    fn method_kind(&self, callee: &MethodKey) -> MethodKind {
+        self.index.classes[callee.class.as_str()]
             .methods
             .iter()
             .find(|m| m.name == callee.name && m.params == callee.params)
-            .map_or((Ty::Void, MethodKind::Static), |m| (m.ret, m.kind));
-        if kind == MethodKind::Static {
-            // A static method called through an object: the object is not used.
-            let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
-            let span = self.span(node);
+            .map_or(MethodKind::Static, |m| m.kind)
+    }
+
+    /// The classes the object in `receiver` may have: that of the `new C(...)` a local holds,
+    /// else every class its static type allows.
+    fn receiver_classes(&self, receiver: Operand, class: ClassName) -> Vec<ClassName> {
+        match receiver {
+            Operand::Local(id) if self.allocated.contains_key(&id) => vec![self.allocated[&id]],
+            _ => self.index.concrete_classes(class.as_str()),
+        }
+    }
+
+    /// The call of a resolved method of `class` with its converted arguments: a static one
+    /// ignores the receiver (a static method called through an object does not use it); an
+    /// instance one gets the receiver first, checked for null unless it is `this`.
+    fn method_call(
+        &mut self,
+        node: Node<'t>,
+        receiver: Option<Typed>,
+        class: ClassName,
+        callee: MethodKey,
+        args: Vec<Operand>,
+        want_value: bool,
+    ) -> Lowered<Option<Typed>> {
+        let ret = self.index.classes[callee.class.as_str()]
+            .methods
+            .iter()
+            .find(|m| m.name == callee.name && m.params == callee.params)
+            .map_or(Ty::Void, |m| m.ret);
+        let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
+        let span = self.span(node);
+        let receiver = receiver.filter(|_| self.method_kind(&callee) != MethodKind::Static);
+        let Some(receiver) = receiver else {
             self.emit(Inst::Call { dst, callee, args, span });
             return Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }));
+        };
+        let mut targets: Vec<(ClassName, MethodKey)> = Vec::new();
+        for object_class in self.receiver_classes(receiver.operand, class) {
+            match self.index.implementation(object_class.as_str(), &callee.name, &callee.params) {
+                Some(implementation) => targets.push((object_class, implementation)),
+                None => {
+                    let message = format!("'{}' does not implement '{}'", object_class.as_str(), callee.name);
+                    return self.error(node, message);
+                }
+            }
         }
         let is_this = matches!(receiver.operand, Operand::Local(id) if id.0 == 0) && !self.in_static_context();
         if !is_this {
-            let span = self.span(node);
-            self.emit(Inst::CheckNotNull { object: receiver.operand, span });
+            self.emit(Inst::CheckNotNull { object: receiver.operand, span: span.clone() });
         }
         let mut all = vec![receiver.operand];
         all.extend(args);
-        let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
-        let span = self.span(node);
-        self.emit(Inst::Call { dst, callee, args: all, span });
+        let single = match targets.as_slice() {
+            [] => Some(callee),
+            [(_, first), rest @ ..] if rest.iter().all(|(_, m)| m == first) => Some(first.clone()),
+            _ => None,
+        };
+        match single {
+            Some(callee) => self.emit(Inst::Call { dst, callee, args: all, span }),
+            None => self.emit(Inst::Dispatch { dst, targets, args: all, span }),
+        }
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
     }
 
-    /// The overloads of `name` in `class` of the kinds `accept` takes: (class, parameters, return).
+    /// The overloads of `name` in `class` of the kinds `accept` takes: (class, parameters,
+    /// return). Methods are inherited (the nearest declaration of each signature); constructors
+    /// are not.
     fn overloads(&self, class: &str, name: &str, accept: impl Fn(MethodKind) -> bool) -> Vec<(String, Vec<Ty>, Ty)> {
-        self.index.classes.get(class).map_or_else(Vec::new, |info| {
-            info.methods
-                .iter()
-                .filter(|m| m.name == name && accept(m.kind))
-                .map(|m| (info.fq_name.clone(), m.params.clone(), m.ret))
-                .collect()
-        })
+        let mut found: Vec<(String, Vec<Ty>, Ty)> = Vec::new();
+        let owners = if name == CONSTRUCTOR {
+            self.index.classes.get(class).into_iter().collect()
+        } else {
+            self.index.supertypes(class)
+        };
+        for info in owners {
+            for m in info.methods.iter().filter(|m| m.name == name && accept(m.kind)) {
+                if !found.iter().any(|(_, params, _)| *params == m.params) {
+                    found.push((info.fq_name.clone(), m.params.clone(), m.ret));
+                }
+            }
+        }
+        found
     }
 
     /// Evaluates the arguments and chooses the overload of method `name` they apply to, among
@@ -410,7 +566,7 @@ impl<'t> MethodLowering<'_, 't> {
             values.push(self.stabilise(value, &arguments[i + 1..]));
         }
         let argument_types: Vec<Ty> = values.iter().map(|v| v.ty).collect();
-        let Some(chosen) = choose_overload(candidates, &argument_types) else {
+        let Some(chosen) = choose_overload(candidates, &argument_types, self.index) else {
             let types: Vec<&str> = argument_types.iter().map(|t| t.java_name()).collect();
             return self.error(at, format!("no single method '{called}' applicable to ({})", types.join(", ")));
         };
