@@ -91,6 +91,12 @@ fn composition_and_inline_execution_agree() {
         let composed_out = scratch("composed");
         let inline_out = scratch("inline");
         let composed = generate(&options(&example, composed_out.clone(), true, None)).expect("runs");
+        if composed.report.totals.compositions == 0 {
+            // Nothing was composed (every method has objects in its interface, say): the inline
+            // run would repeat the same computation.
+            let _ = std::fs::remove_dir_all(composed_out);
+            continue;
+        }
         let inline = generate(&options(&example, inline_out.clone(), false, None)).expect("runs");
         assert_eq!(inline.report.totals.compositions, 0);
         let in_both: Vec<String> = complete_methods(&composed.report)
