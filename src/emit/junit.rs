@@ -307,14 +307,14 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
             format!("assertThrows({}.class, () -> {call});", simple_name(exception))
         }
     };
-    match &case.database {
-        None => {
-            let _ = writeln!(out, "        {assertion}");
-        }
-        Some(database) => database_body(out, &assertion, database, tables),
-    }
+    // The call and the checks of its objects, at the indentation of the test's body.
+    let mut call_and_checks = format!("        {assertion}\n");
     if let Some(heap) = &case.heap {
-        check_objects(out, heap, &names);
+        check_objects(&mut call_and_checks, heap, &names);
+    }
+    match &case.database {
+        None => out.push_str(&call_and_checks),
+        Some(database) => database_body(out, &call_and_checks, database, tables),
     }
     out.push_str("    }\n");
 }
@@ -480,13 +480,17 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
     }
 }
 
-/// The call between the database's fixture and its final rows, on a connection of its own.
-fn database_body(out: &mut String, assertion: &str, database: &DatabaseCase, tables: &TableConstants) {
+/// The test's body inside a `try` that opens its database: the fixture, then `call_and_checks`
+/// (lines at the body's indentation, indented one step further here: the result's variable must
+/// be in scope of its checks), then the final rows.
+fn database_body(out: &mut String, call_and_checks: &str, database: &DatabaseCase, tables: &TableConstants) {
     let _ = writeln!(out, "        try (Connection connection = {DATABASE_HELPER}.open()) {{");
     for rows in tables.ordered(&database.fixture) {
         table_rows(out, "insert", rows, tables);
     }
-    let _ = writeln!(out, "            {assertion}");
+    for line in call_and_checks.lines() {
+        let _ = writeln!(out, "    {line}");
+    }
     for rows in tables.ordered(&database.final_rows) {
         table_rows(out, "assertRows", rows, tables);
     }
