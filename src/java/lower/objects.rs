@@ -64,9 +64,10 @@ impl<'t> MethodLowering<'_, 't> {
         }
         let Some(ty) = field.ty else {
             let supertypes = self.index.supertypes(class.as_str());
-            let declared = supertypes.iter().filter(|c| c.instance_fields.iter().any(|(f, ..)| f == name)).count();
-            let hides = supertypes.iter().filter(|c| c.fields.get(name).is_some_and(|f| !f.is_static)).count() > declared;
-            if hides {
+            // A hiding field is an instance field of the class and of a superclass; otherwise
+            // the type is what was left unknown.
+            let declaring = supertypes.iter().filter(|c| c.fields.get(name).is_some_and(|f| !f.is_static)).count();
+            if declaring > 1 {
                 return self.unsupported(at, format!("field '{name}', which hides an inherited field"));
             }
             let spelled = field.type_node.map(|t| self.text(t)).unwrap_or("?");
