@@ -33,11 +33,12 @@
    symbolic pattern's own wildcards (it is constrained to have none); GROUP BY, LIMIT,
    DISTINCT, subqueries (sql::statement rejects them); the order of a join's rows without ORDER
    BY; a second order of the same rows on one path (see ordered/7); no cap on the paths of one
-   statement beyond MaxNew. A CHECK that mentions a nullable column makes each materialised
-   row a path with NULL and a path without.
+   statement beyond MaxNew. A CHECK on a materialised row's nullable column waits until the
+   program looks at that column (check_holds/4), so it splits no path of its own.
 */
 
-:- module(db, [empty/2, empty/3, execute/5, fixture/2, final/2, commit/2, rollback/3]).
+:- module(db, [empty/2, empty/3, execute/5, fixture/2, final/2, commit/2, rollback/3,
+               shaped/2]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -46,6 +47,11 @@
 :- use_module(library(between)).
 :- use_module(library(when)).
 :- use_module(library(freeze)).
+:- use_module(library(atts)).
+:- use_module(library(dcgs)).
+
+% A CHECK waiting for values nobody has looked at yet (check_holds/4).
+:- attribute pending_checks/1.
 
 %% empty(+Schema, -Db)  empty(+Schema, +MaxNew, -Db)
 %
@@ -127,8 +133,14 @@ decided(Goal) :- jvm:guarded(db:Goal).
 %
 %  Per table Name-Rows: the initial rows materialised (their initial values), or the alive
 %  rows at the end (their current values).
-fixture(db(_, _, _, Tables, _), Fixture) :-
+fixture(db(schema(Ts), _, _, Tables, _), Fixture) :-
+    maplist(closed_table(Ts), Tables),
     maplist(initial_rows, Tables, Fixture).
+
+closed_table(Schema, Name-Rows) :-
+    memberchk(table(Name, Columns, _, _, _, _), Schema),
+    initial_values(Rows, Values),
+    maplist(closed_row(Columns), Values).
 final(db(_, _, _, Tables, _), Final) :-
     maplist(final_rows, Tables, Final).
 
@@ -320,11 +332,20 @@ nonnull_value(bool, V) :- V in 0..1.
 nonnull_value(string(N), V) :- strings:shape(V), V = s(L, _), L #=< N.
 nonnull_value(opaque, _).
 
-% A value looked at: a nullable variable becomes null or a value of its type.
+%% shaped(+Type, ?V)
+%
+%  A value looked at: a nullable variable becomes null or a value of its type (a path each),
+%  and the CHECKs that waited for it are made.
+%
+%  ?- db:shaped(int(0, 9), V).
+%  V = null ; clpz:(V in 0..9).
 shaped(Type, V) :-
     (   nonvar(V) -> true
     ;   Type = string(_) -> ( V = null ; nonnull_value(Type, V) )
-    ;   fd_inf(V, inf) -> ( V = null ; nonnull_value(Type, V) )
+    ;   fd_inf(V, inf) ->
+        (   V = null
+        ;   pending_checks_taken(V, Gs), nonnull_value(Type, V), maplist(call, Gs)
+        )
     ;   true
     ).
 
@@ -332,7 +353,19 @@ keys_distinct_from(_, _, _, []) :- !.
 keys_distinct_from(Columns, Values, Others, Key) :-
     key_types_values(Columns, Key, Values, Types, Vs),
     maplist(key_values(Columns, Key), Others, OtherVs),
-    maplist(keys_differ(Types, Vs), OtherVs).
+    maplist(initial_keys_differ(Types, Vs), OtherVs).
+
+% A nullable key column of an initial row that nobody has looked at may be NULL, which UNIQUE
+% allows: the comparison waits for it as a CHECK does (check_holds/4), instead of making a path
+% with NULL and one without for each row.
+initial_keys_differ(Types, Vs, Os) :-
+    foldl(unlooked_added, Types, Vs, [], Open0),
+    foldl(unlooked_added, Types, Os, Open0, Open),
+    (   Open == [] -> keys_differ(Types, Vs, Os)
+    ;   maplist(pending_check(initial_keys_differ(Types, Vs, Os)), Open)
+    ).
+unlooked_added(Type, V, Open0, Open) :-
+    (   unlooked(Type, V), \+ ( member(O, Open0), O == V ) -> Open = [V|Open0] ; Open = Open0 ).
 
 initial_reference(Depth, Columns, Values, fk(Cols, RefTable, RefCols), Db0, Db) :-
     key_types_values(Columns, Cols, Values, Types, Vs),
@@ -449,10 +482,77 @@ row_checked([Check|Checks], Table, Vs, Db, Outcome) :-
 checks_hold(Db, Table, Vs) :-
     schema_table(Db, Table, table(_, _, _, _, _, Checks)),
     maplist(check_holds(Db, Table, Vs), Checks).
-% LIKE is not a branch here (reified): a row needs no path per way it passes its CHECKs.
+
+% A CHECK on nullable values nobody has looked at waits for them when it holds with them all
+% NULL: asking now would make a path with NULL and one without for each, a row the program may
+% never read. The check is made when one of them is looked at (shaped/2), or when the path ends
+% with them open (closed_row/3: NULL if that passes, else a value).
 check_holds(Db, Table, Vs, Check) :-
+    schema_table(Db, Table, table(_, Columns, _, _, _, _)),
+    unlooked_values(Check, Columns, Vs, Open),
+    (   Open \== [], \+ \+ ( maplist(=(null), Open), check_passes(Db, Table, Vs, Check) ) ->
+        Db = db(Schema, _, _, _, _),
+        maplist(pending_check(check_holds(db(Schema, _, _, _, _), Table, Vs, Check)), Open)
+    ;   check_passes(Db, Table, Vs, Check)
+    ).
+
+% LIKE is not a branch here (reified): a row needs no path per way it passes its CHECKs.
+check_passes(Db, Table, Vs, Check) :-
     truth(Check, [e(Table, Table, row(none, none, Vs, alive)), reified], Db, T),
     decided(T #> 0).
+
+% The values of the columns Cond names that are nullable and not looked at yet.
+unlooked_values(Cond, Columns, Vs, Open) :-
+    phrase(condition_columns(Cond), Names0),
+    sort(Names0, Names),
+    foldl(unlooked_value(Columns, Vs), Names, [], Open).
+unlooked_value(Columns, Vs, Name, Open0, Open) :-
+    column_type_value(Columns, Vs, Name, Type, V),
+    unlooked_added(Type, V, Open0, Open).
+
+unlooked(Type, V) :-
+    var(V),
+    (   Type = string(_) -> true
+    ;   Type = opaque -> false
+    ;   fd_inf(V, inf)
+    ).
+
+condition_columns(col(_, Name)) --> !, [Name].
+condition_columns(T) --> { compound(T), !, T =.. [_|Args] }, condition_columns_(Args).
+condition_columns(_) --> [].
+condition_columns_([]) --> [].
+condition_columns_([A|As]) --> condition_columns(A), condition_columns_(As).
+
+% --- Checks waiting for a value -----------------------------------------------------------------
+
+pending_check(Goal, V) :-
+    (   get_atts(V, pending_checks(Gs)) -> true ; Gs = [] ),
+    put_atts(V, pending_checks([Goal|Gs])).
+
+% Taking them off before the value is decided, so that deciding it does not run them twice.
+pending_checks_taken(V, Gs) :-
+    (   var(V), get_atts(V, pending_checks(Gs)) -> put_atts(V, -pending_checks(_)) ; Gs = [] ).
+
+% Binding the value (to NULL, or to a string's shape) runs its checks.
+verify_attributes(V, _, Goals) :-
+    (   get_atts(V, pending_checks(Goals)) -> true ; Goals = [] ).
+
+% closed_row/3 decides every waiting value before a path's clause is written.
+attribute_goals(V) --> { put_atts(V, -pending_checks(_)) }.
+
+% A materialised row whose waiting values nobody looked at: NULL, if the checks pass so (as
+% they did when the row was made, unless the path has since bounded other columns), else a
+% value of the column's type.
+closed_row(Columns, Vs) :- maplist(closed_value, Columns, Vs).
+closed_value(column(_, Type, _, _), V) :-
+    (   var(V), get_atts(V, pending_checks(_)) ->
+        (   unlooked(Type, V), \+ \+ V = null -> V = null
+        ;   pending_checks_taken(V, Gs),
+            ( unlooked(Type, V) -> nonnull_value(Type, V) ; true ),
+            maplist(call, Gs)
+        )
+    ;   true
+    ).
 
 touches(Assigned, Key) :-
     (   Key = fk(Cols, _, _) -> true ; Cols = Key ),

@@ -216,7 +216,7 @@ integer_value(V) :- \+ ( nonvar(V), V = s(_, _) ).
 looked_at(Db, V) :-
     (   nonvar(V) -> true
     ;   fd_inf(V, I), I \== inf -> true
-    ;   column_type(Db, V, Type) -> ( V = null ; nonnull(Type, V) )
+    ;   column_type(Db, V, Type) -> db:shaped(Type, V)
     ;   true
     ).
 
@@ -228,10 +228,6 @@ column_type(Db, V, Type) :-
     member(T, Tables), T =.. [table, Name, Columns | _], !,
     nth1(I, Columns, Column),
     arg(2, Column, Type).
-
-nonnull(int(Min, Max), V) :- V in Min..Max.
-nonnull(bool, V) :- V in 0..1.
-nonnull(string(N), V) :- strings:shape(V), V = s(L, _), L #=< N.
 
 % --- Running SQL -------------------------------------------------------------------------------
 
