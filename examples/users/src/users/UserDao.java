@@ -1,0 +1,102 @@
+package users;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * Data access the way application code usually writes it: a bean per row, try-with-resources,
+ * a transaction with a rollback on failure, and an aggregate.
+ */
+public class UserDao {
+    private static final String FIND_BY_ID = "SELECT id, name, age FROM users WHERE id = ?";
+
+    public static User findById(Connection conn, int id) throws SQLException {
+        User found = null;
+        try (PreparedStatement ps = conn.prepareStatement(FIND_BY_ID)) {
+            ps.setInt(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    found = new User(rs.getInt("id"), rs.getString("name"), rs.getInt("age"));
+                }
+            }
+        }
+        return found;
+    }
+
+    public static int countOrders(Connection conn, int userId) throws SQLException {
+        PreparedStatement ps = conn.prepareStatement("SELECT COUNT(*) FROM orders WHERE user_id = ?");
+        ps.setInt(1, userId);
+        ResultSet rs = ps.executeQuery();
+        rs.next();
+        int n = rs.getInt(1);
+        rs.close();
+        ps.close();
+        return n;
+    }
+
+    public static boolean deactivate(Connection conn, int id) throws SQLException {
+        try (PreparedStatement ps = conn.prepareStatement("UPDATE users SET active = FALSE WHERE id = ? AND active = TRUE")) {
+            ps.setInt(1, id);
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    public static int placeOrder(Connection conn, int orderId, int userId, int amount) throws SQLException {
+        if (amount <= 0) {
+            throw new IllegalArgumentException("amount must be positive");
+        }
+        conn.setAutoCommit(false);
+        try {
+            PreparedStatement check = conn.prepareStatement("SELECT age FROM users WHERE id = ?");
+            check.setInt(1, userId);
+            ResultSet rs = check.executeQuery();
+            if (!rs.next()) {
+                conn.rollback();
+                return -1;
+            }
+            if (rs.getInt("age") < 18) {
+                conn.rollback();
+                return -2;
+            }
+            PreparedStatement ins = conn.prepareStatement("INSERT INTO orders (id, user_id, amount, status) VALUES (?, ?, ?, 'NEW')");
+            ins.setInt(1, orderId);
+            ins.setInt(2, userId);
+            ins.setInt(3, amount);
+            ins.executeUpdate();
+            conn.commit();
+            return orderId;
+        } catch (SQLException e) {
+            conn.rollback();
+            throw e;
+        } finally {
+            conn.setAutoCommit(true);
+        }
+    }
+
+    /** A user's name for a greeting: minors are greeted by name only, adults formally. */
+    public static String greeting(Connection conn, int id) throws SQLException {
+        User u = findById(conn, id);
+        if (u == null) {
+            return "unknown";
+        }
+        if (u.getAge() < 18) {
+            return u.getName();
+        }
+        return "Dear " + u.getName();
+    }
+
+    public static long totalAmount(Connection conn, String status) throws SQLException {
+        long total = 0;
+        try (PreparedStatement ps = conn.prepareStatement("SELECT amount FROM orders WHERE status = ?")) {
+            ps.setString(1, status);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    total += rs.getLong("amount");
+                }
+            }
+        }
+        return total;
+    }
+}
