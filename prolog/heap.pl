@@ -32,10 +32,12 @@
    same type already seen. Length is bounded so that labelling stays small: an input array is
    at most that long, and a path that creates a longer array is cut (as strings.pl does).
 
-   A java.util.List<Integer> is a resizable int array: a(Id, list, Size, Elements), with Size
-   its size and Elements padded in the same way. Its elements are never null (an input list
-   holds non-null Integers; nothing the front end accepts adds null). An input list is null, a
-   fresh list of a size in 0..max_array_length, or an input list already seen; a path that
+   A java.util.List is a resizable array: a(Id, list(Elem), Size, Elements), with Elem int (a
+   List<Integer>, whose elements are never null: an input list holds non-null Integers and
+   nothing the front end accepts adds null) or obj(Class) (references, null included, lazy in
+   an input list as in an input array), Size its size and Elements padded in the same way.
+   The translation passes list(Elem) as the shape. An input list is null, a fresh list of a
+   size in 0..max_array_length, or an input list of the same shape already seen; a path that
    grows a list past max_array_length elements is cut, as for arrays. Its operations
    (summaries/java_util_list.pl) throw NullPointerException on a null list and
    IndexOutOfBoundsException (what ArrayList throws) on an index out of range.
@@ -46,8 +48,8 @@
                  decided/2, pending_values/2, resolved/2,
                  max_array_length/1, new_array/6, array_length/6, array_load/7, array_store/7,
                  array_copy/8,
-                 new_list/3, list_copy/5, list_size/5, list_get/6, list_set/7, list_add/5, list_insert/6,
-                 list_remove/6, list_clear/4, list_index_of/6, list_contains/6]).
+                 new_list/4, list_copy/6, list_size/6, list_get/7, list_set/8, list_add/6, list_insert/7,
+                 list_remove/7, list_clear/5, list_index_of/7, list_contains/7]).
 
 :- use_module(library(lists)).
 :- use_module(library(error)).
@@ -241,7 +243,7 @@ check_cast(Shape, Ref, Classes, S0, S, Ex) :-
 %
 %  An input reference gets its shape: null, a fresh input object (array), or an input object
 %  of its class (an input array of its type) already seen (the same one reached twice). Shape
-%  is a layout, classes(Layouts) (one path per class) or array(Elem).
+%  is a layout, classes(Layouts) (one path per class), array(Elem) or list(Elem).
 %
 %  ?- state:initial(S0), heap:shaped(classes([layout(a, []), layout(b, [])]), R, S0, S), heap:class_of(R, C, S).
 %  R = r(0), C = a, ... ; R = r(0), C = b, ...
@@ -269,12 +271,13 @@ fresh_cell(array(Elem), Id, a(Id, Elem, Length, Elements)) :-
     Length in 0..Max,
     length(Elements, Max),
     maplist(fresh_element(Elem), Elements).
-fresh_cell(list, Id, a(Id, list, Size, Elements)) :-
+fresh_cell(list(Elem), Id, a(Id, list(Elem), Size, Elements)) :-
     !,
+    list_type(list(Elem), _),
     max_array_length(Max),
     Size in 0..Max,
     length(Elements, Max),
-    maplist(jvm:value(int), Elements).
+    maplist(fresh_element(Elem), Elements).
 fresh_cell(classes(Layouts), Id, Cell) :-
     !,
     must_be(list, Layouts),
@@ -285,7 +288,7 @@ fresh_cell(Layout, Id, o(Id, Class, Fields)) :-
     maplist(fresh_value, Kinds, Fields).
 
 aliased_cell(array(Elem), Alias, a(Alias, Elem, _, _)) :- !.
-aliased_cell(list, Alias, a(Alias, list, _, _)) :- !.
+aliased_cell(list(Elem), Alias, a(Alias, list(Elem), _, _)) :- !.
 aliased_cell(classes(Layouts), Alias, o(Alias, Class, Fields)) :-
     !,
     member(Layout, Layouts),
@@ -449,130 +452,140 @@ resolved(E, V) :-
     ;   V = E
     ).
 
-%% new_list(-Ref, +S0, -S)
+%% new_list(+Type, -Ref, +S0, -S)
 %
-%  new ArrayList<>(): an empty list.
+%  new ArrayList<>(): an empty list of Type, list(int) or list(obj(Class)).
 %
-%  ?- state:initial(S0), heap:new_list(R, S0, S), state:heap(S, H).
-%  R = r(0), H = heap(1,[a(0,list,0,[0,0,0,0,0,0,0,0])],[]), ...
-new_list(r(Id), S0, S) :-
+%  ?- state:initial(S0), heap:new_list(list(int), R, S0, S), state:heap(S, H).
+%  R = r(0), H = heap(1,[a(0,list(int),0,[0,0,0,0,0,0,0,0])],[]), ...
+new_list(Type, r(Id), S0, S) :-
+    list_type(Type, Elem),
     state:heap(S0, heap(Id, Objects, Inputs)),
     max_array_length(Max),
     length(Elements, Max),
-    maplist(=(0), Elements),
+    default_value(Elem, Default),
+    maplist(=(Default), Elements),
     Next is Id + 1,
-    state:with_heap(S0, heap(Next, [a(Id, list, 0, Elements)|Objects], Inputs), S).
+    state:with_heap(S0, heap(Next, [a(Id, Type, 0, Elements)|Objects], Inputs), S).
 
-%% list_copy(?Source, -Ref, +S0, -S, -Ex)
+%% list_copy(+Type, ?Source, -Ref, +S0, -S, -Ex)
 %
 %  new ArrayList<>(Source): a new list of Source's elements; NullPointerException on a null
 %  Source.
 %
-%  ?- state:initial(S0), heap:new_list(A, S0, S1), heap:list_add(A, 7, S1, S2, ok), heap:list_copy(A, B, S2, S, ok), state:heap(S, H).
-%  B = r(1), H = heap(2,[a(1,list,1,[7,0,0,0,0,0,0,0]),a(0,list,1,[7,0,0,0,0,0,0,0])],[]), ...
-list_copy(Source, Ref, S0, S, Ex) :-
-    shaped(list, Source, S0, S1),
+%  ?- state:initial(S0), heap:new_list(list(int), A, S0, S1), heap:list_add(list(int), A, 7, S1, S2, ok), heap:list_copy(list(int), A, B, S2, S, ok), state:heap(S, H).
+%  B = r(1), H = heap(2,[a(1,list(int),1,[7,0,0,0,0,0,0,0]),a(0,list(int),1,[7,0,0,0,0,0,0,0])],[]), ...
+list_copy(Type, Source, Ref, S0, S, Ex) :-
+    list_type(Type, _),
+    shaped(Type, Source, S0, S1),
     (   Source == null -> Ex = exc('java.lang.NullPointerException'), S = S1
-    ;   array_cell(S1, Source, a(_, list, Size, Elements)),
+    ;   array_cell(S1, Source, a(_, Type, Size, Elements)),
         state:heap(S1, heap(Id, Objects, Inputs)),
         Ref = r(Id),
         Next is Id + 1,
-        state:with_heap(S1, heap(Next, [a(Id, list, Size, Elements)|Objects], Inputs), S),
+        state:with_heap(S1, heap(Next, [a(Id, Type, Size, Elements)|Objects], Inputs), S),
         Ex = ok
     ).
 
-%% list_size(?Ref, -Size, +S0, -S, -Ex)
+%% list_size(+Type, ?Ref, -Size, +S0, -S, -Ex)
 %
 %  List.size(); NullPointerException on a null list.
 %
-%  ?- state:initial(S0), heap:list_size(R, N, S0, S, ok).
+%  ?- state:initial(S0), heap:list_size(list(int), R, N, S0, S, ok).
 %  R = r(0), N in 0..8, ...
-list_size(Ref, Size, S0, S, Ex) :-
-    shaped(list, Ref, S0, S),
+list_size(Type, Ref, Size, S0, S, Ex) :-
+    list_type(Type, _),
+    shaped(Type, Ref, S0, S),
     (   Ref == null -> Ex = exc('java.lang.NullPointerException')
-    ;   array_cell(S, Ref, a(_, list, Size, _)),
+    ;   array_cell(S, Ref, a(_, Type, Size, _)),
         Ex = ok
     ).
 
-%% list_get(?Ref, ?Index, -Value, +S0, -S, -Ex)
+%% list_get(+Type, ?Ref, ?Index, -Value, +S0, -S, -Ex)
 %
 %  List.get(Index); IndexOutOfBoundsException outside 0..Size-1 (a path for each side).
 %
-%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_get(R, 0, V, S2, _, Ex).
+%  ?- state:initial(S0), heap:new_list(list(int), R, S0, S1), heap:list_add(list(int), R, 7, S1, S2, ok), heap:list_get(list(int), R, 0, V, S2, _, Ex).
 %  V = 7, Ex = ok, ...
-list_get(Ref, Index, Value, S0, S, Ex) :-
-    shaped(list, Ref, S0, S),
+list_get(Type, Ref, Index, Value, S0, S, Ex) :-
+    list_type(Type, Elem),
+    shaped(Type, Ref, S0, S),
     (   Ref == null -> Ex = exc('java.lang.NullPointerException')
-    ;   array_cell(S, Ref, a(_, list, Size, Elements)),
+    ;   array_cell(S, Ref, a(_, Type, Size, Elements)),
         in_bounds(Index, Size, 'java.lang.IndexOutOfBoundsException', Ex),
-        (   Ex == ok -> element_at(int, Index, Elements, Value) ; true )
+        (   Ex == ok -> element_at(Elem, Index, Elements, Value) ; true )
     ).
 
-%% list_set(?Ref, ?Index, ?Value, -Old, +S0, -S, -Ex)
+%% list_set(+Type, ?Ref, ?Index, ?Value, -Old, +S0, -S, -Ex)
 %
 %  List.set(Index, Value), which returns the element it replaces; the exceptions of
-%  list_get/6.
+%  list_get/7.
 %
-%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_set(R, 0, 8, Old, S2, S, ok), state:heap(S, H).
-%  Old = 7, H = heap(1,[a(0,list,1,[8,0,0,0,0,0,0,0])],[]), ...
-list_set(Ref, Index, Value, Old, S0, S, Ex) :-
-    shaped(list, Ref, S0, S1),
+%  ?- state:initial(S0), heap:new_list(list(int), R, S0, S1), heap:list_add(list(int), R, 7, S1, S2, ok), heap:list_set(list(int), R, 0, 8, Old, S2, S, ok), state:heap(S, H).
+%  Old = 7, H = heap(1,[a(0,list(int),1,[8,0,0,0,0,0,0,0])],[]), ...
+list_set(Type, Ref, Index, Value, Old, S0, S, Ex) :-
+    list_type(Type, Elem),
+    shaped(Type, Ref, S0, S1),
     (   Ref == null -> Ex = exc('java.lang.NullPointerException'), S = S1
-    ;   array_cell(S1, Ref, a(Id, list, Size, Elements0)),
+    ;   array_cell(S1, Ref, a(Id, Type, Size, Elements0)),
         in_bounds(Index, Size, 'java.lang.IndexOutOfBoundsException', Ex),
         (   Ex == ok ->
-            element_at(int, Index, Elements0, Old),
-            element_stored(int, Index, Value, Elements0, Elements),
-            list_replaced(S1, a(Id, list, Size, Elements), S)
+            element_at(Elem, Index, Elements0, Old),
+            element_stored(Elem, Index, Value, Elements0, Elements),
+            list_replaced(S1, a(Id, Type, Size, Elements), S)
         ;   S = S1
         )
     ).
 
-%% list_add(?Ref, ?Value, +S0, -S, -Ex)
+%% list_add(+Type, ?Ref, ?Value, +S0, -S, -Ex)
 %
 %  List.add(Value) (which returns true): Value appended. A path where the list is already
 %  max_array_length/1 long is cut.
 %
-%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S, ok), state:heap(S, H).
-%  H = heap(1,[a(0,list,1,[7,0,0,0,0,0,0,0])],[]), ...
-list_add(Ref, Value, S0, S, Ex) :-
-    shaped(list, Ref, S0, S1),
+%  ?- state:initial(S0), heap:new_list(list(int), R, S0, S1), heap:list_add(list(int), R, 7, S1, S, ok), state:heap(S, H).
+%  H = heap(1,[a(0,list(int),1,[7,0,0,0,0,0,0,0])],[]), ...
+list_add(Type, Ref, Value, S0, S, Ex) :-
+    list_type(Type, Elem),
+    shaped(Type, Ref, S0, S1),
     (   Ref == null -> Ex = exc('java.lang.NullPointerException'), S = S1
-    ;   array_cell(S1, Ref, a(Id, list, Size0, Elements0)),
+    ;   array_cell(S1, Ref, a(Id, Type, Size0, Elements0)),
         max_array_length(Max),
         jvm:guarded(Size0 #< Max),
-        element_stored(int, Size0, Value, Elements0, Elements),
+        element_stored(Elem, Size0, Value, Elements0, Elements),
         Size #= Size0 + 1,
-        list_replaced(S1, a(Id, list, Size, Elements), S),
+        list_replaced(S1, a(Id, Type, Size, Elements), S),
         Ex = ok
     ).
 
-%% list_insert(?Ref, ?Index, ?Value, +S0, -S, -Ex)
+%% list_insert(+Type, ?Ref, ?Index, ?Value, +S0, -S, -Ex)
 %
 %  List.add(Index, Value): the elements from Index on move up one place. An index outside
 %  0..Size throws IndexOutOfBoundsException (a path for each side); a list already
 %  max_array_length/1 long is cut.
 %
-%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_insert(R, 0, 5, S2, S, ok), state:heap(S, H).
-%  H = heap(1,[a(0,list,2,[5,7,0,0,0,0,0,0])],[]), ...
-list_insert(Ref, Index, Value, S0, S, Ex) :-
-    shaped(list, Ref, S0, S1),
+%  ?- state:initial(S0), heap:new_list(list(int), R, S0, S1), heap:list_add(list(int), R, 7, S1, S2, ok), heap:list_insert(list(int), R, 0, 5, S2, S, ok), state:heap(S, H).
+%  H = heap(1,[a(0,list(int),2,[5,7,0,0,0,0,0,0])],[]), ...
+list_insert(Type, Ref, Index, Value, S0, S, Ex) :-
+    list_type(Type, Elem),
+    shaped(Type, Ref, S0, S1),
     (   Ref == null -> Ex = exc('java.lang.NullPointerException'), S = S1
-    ;   array_cell(S1, Ref, a(Id, list, Size0, Elements0)),
+    ;   array_cell(S1, Ref, a(Id, Type, Size0, Elements0)),
         Limit #= Size0 + 1,
         in_bounds(Index, Limit, 'java.lang.IndexOutOfBoundsException', Ex),
         (   Ex == ok ->
             max_array_length(Max),
             jvm:guarded(Size0 #< Max),
+            (   numeric(Elem) -> true ; label([Index]) ),
             shifted_up(Elements0, 0, 0, Index, Value, Elements),
             Size #= Size0 + 1,
-            list_replaced(S1, a(Id, list, Size, Elements), S)
+            list_replaced(S1, a(Id, Type, Size, Elements), S)
         ;   S = S1
         )
     ).
 
 % Element K after an insertion at Index: itself below Index, Value at Index, its predecessor
-% Previous above. A symbolic index gives reified constraints, as element_stored/5 does.
+% Previous above. A symbolic index (ints only) gives reified constraints, as
+% element_stored/5 does.
 shifted_up([], _, _, _, _, []).
 shifted_up([E0|Es0], K, Previous, Index, Value, [E|Es]) :-
     (   integer(Index) ->
@@ -585,32 +598,35 @@ shifted_up([E0|Es0], K, Previous, Index, Value, [E|Es]) :-
     K1 is K + 1,
     shifted_up(Es0, K1, E0, Index, Value, Es).
 
-%% list_remove(?Ref, ?Index, -Value, +S0, -S, -Ex)
+%% list_remove(+Type, ?Ref, ?Index, -Value, +S0, -S, -Ex)
 %
 %  List.remove(int Index), which returns the element removed: the elements above Index move
-%  down one place; the exceptions of list_get/6.
+%  down one place; the exceptions of list_get/7.
 %
-%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_add(R, 8, S2, S3, ok), heap:list_remove(R, 0, V, S3, S, ok), state:heap(S, H).
-%  V = 7, H = heap(1,[a(0,list,1,[8,0,0,0,0,0,0,0])],[]), ...
-list_remove(Ref, Index, Value, S0, S, Ex) :-
-    shaped(list, Ref, S0, S1),
+%  ?- state:initial(S0), heap:new_list(list(int), R, S0, S1), heap:list_add(list(int), R, 7, S1, S2, ok), heap:list_add(list(int), R, 8, S2, S3, ok), heap:list_remove(list(int), R, 0, V, S3, S, ok), state:heap(S, H).
+%  V = 7, H = heap(1,[a(0,list(int),1,[8,0,0,0,0,0,0,0])],[]), ...
+list_remove(Type, Ref, Index, Value, S0, S, Ex) :-
+    list_type(Type, Elem),
+    shaped(Type, Ref, S0, S1),
     (   Ref == null -> Ex = exc('java.lang.NullPointerException'), S = S1
-    ;   array_cell(S1, Ref, a(Id, list, Size0, Elements0)),
+    ;   array_cell(S1, Ref, a(Id, Type, Size0, Elements0)),
         in_bounds(Index, Size0, 'java.lang.IndexOutOfBoundsException', Ex),
         (   Ex == ok ->
-            element_at(int, Index, Elements0, Value),
-            shifted_down(Elements0, 0, Index, Elements),
+            (   numeric(Elem) -> true ; label([Index]) ),
+            element_at(Elem, Index, Elements0, Value),
+            default_value(Elem, Padding),
+            shifted_down(Elements0, 0, Index, Padding, Elements),
             Size #= Size0 - 1,
-            list_replaced(S1, a(Id, list, Size, Elements), S)
+            list_replaced(S1, a(Id, Type, Size, Elements), S)
         ;   S = S1
         )
     ).
 
 % Element K after the removal of Index: itself below Index, its successor from Index on (the
-% last position gets the padding 0).
-shifted_down([], _, _, []).
-shifted_down([E0|Es0], K, Index, [E|Es]) :-
-    (   Es0 = [Next|_] -> true ; Next = 0 ),
+% last position gets the Padding). A symbolic index is of a list of ints.
+shifted_down([], _, _, _, []).
+shifted_down([E0|Es0], K, Index, Padding, [E|Es]) :-
+    (   Es0 = [Next|_] -> true ; Next = Padding ),
     (   integer(Index) ->
         (   K < Index -> E = E0 ; E = Next )
     ;   jvm:value(int, E),
@@ -618,36 +634,39 @@ shifted_down([E0|Es0], K, Index, [E|Es]) :-
         jvm:guarded((Index #=< K) #==> (E #= Next))
     ),
     K1 is K + 1,
-    shifted_down(Es0, K1, Index, Es).
+    shifted_down(Es0, K1, Index, Padding, Es).
 
-%% list_clear(?Ref, +S0, -S, -Ex)
+%% list_clear(+Type, ?Ref, +S0, -S, -Ex)
 %
 %  List.clear().
 %
-%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_clear(R, S2, S, ok), state:heap(S, H).
-%  H = heap(1,[a(0,list,0,[0,0,0,0,0,0,0,0])],[]), ...
-list_clear(Ref, S0, S, Ex) :-
-    shaped(list, Ref, S0, S1),
+%  ?- state:initial(S0), heap:new_list(list(int), R, S0, S1), heap:list_add(list(int), R, 7, S1, S2, ok), heap:list_clear(list(int), R, S2, S, ok), state:heap(S, H).
+%  H = heap(1,[a(0,list(int),0,[0,0,0,0,0,0,0,0])],[]), ...
+list_clear(Type, Ref, S0, S, Ex) :-
+    list_type(Type, Elem),
+    shaped(Type, Ref, S0, S1),
     (   Ref == null -> Ex = exc('java.lang.NullPointerException'), S = S1
-    ;   array_cell(S1, Ref, a(Id, list, _, Elements0)),
+    ;   array_cell(S1, Ref, a(Id, Type, _, Elements0)),
         length(Elements0, Max),
-        length(Zeros, Max),
-        maplist(=(0), Zeros),
-        list_replaced(S1, a(Id, list, 0, Zeros), S),
+        length(Defaults, Max),
+        default_value(Elem, Default),
+        maplist(=(Default), Defaults),
+        list_replaced(S1, a(Id, Type, 0, Defaults), S),
         Ex = ok
     ).
 
-%% list_index_of(?Ref, ?Value, -Index, +S0, -S, -Ex)
+%% list_index_of(+Type, ?Ref, ?Value, -Index, +S0, -S, -Ex)
 %
-%  List.indexOf(Value): the first index of an element equal to Value, or -1; one path per
-%  outcome, as a search loop would take.
+%  List.indexOf(Value) on a list of ints: the first index of an element equal to Value, or
+%  -1; one path per outcome, as a search loop would take.
 %
-%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_index_of(R, X, I, S2, _, ok).
+%  ?- state:initial(S0), heap:new_list(list(int), R, S0, S1), heap:list_add(list(int), R, 7, S1, S2, ok), heap:list_index_of(list(int), R, X, I, S2, _, ok).
 %  X = 7, I = 0 ; I = -1, X in ..6\/8.. .
-list_index_of(Ref, Value, Index, S0, S, Ex) :-
-    shaped(list, Ref, S0, S),
+list_index_of(Type, Ref, Value, Index, S0, S, Ex) :-
+    must_be_int_list(Type),
+    shaped(Type, Ref, S0, S),
     (   Ref == null -> Ex = exc('java.lang.NullPointerException')
-    ;   array_cell(S, Ref, a(_, list, Size, Elements)),
+    ;   array_cell(S, Ref, a(_, Type, Size, Elements)),
         first_index(Elements, 0, Size, Value, Index),
         Ex = ok
     ).
@@ -665,17 +684,27 @@ first_index(Elements, K, Size, Value, Index) :-
         )
     ).
 
-%% list_contains(?Ref, ?Value, -Found, +S0, -S, -Ex)
+%% list_contains(+Type, ?Ref, ?Value, -Found, +S0, -S, -Ex)
 %
-%  List.contains(Value), Found 1 or 0: the paths of list_index_of/6 (one per first match, or
-%  none). One path for any match, a reified disjunction, leaves clpz unable to refute a later
-%  search that contradicts it (indexOf after contains), and labelling then searches for it.
+%  List.contains(Value) on a list of ints, Found 1 or 0: the paths of list_index_of/7 (one
+%  per first match, or none). One path for any match, a reified disjunction, leaves clpz
+%  unable to refute a later search that contradicts it (indexOf after contains), and
+%  labelling then searches for it.
 %
-%  ?- state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_contains(R, 7, F, S2, _, ok).
+%  ?- state:initial(S0), heap:new_list(list(int), R, S0, S1), heap:list_add(list(int), R, 7, S1, S2, ok), heap:list_contains(list(int), R, 7, F, S2, _, ok).
 %  F = 1 ; false.
-list_contains(Ref, Value, Found, S0, S, Ex) :-
-    list_index_of(Ref, Value, Index, S0, S, Ex),
+list_contains(Type, Ref, Value, Found, S0, S, Ex) :-
+    list_index_of(Type, Ref, Value, Index, S0, S, Ex),
     (   Ex == ok -> ( Index >= 0 -> Found = 1 ; Found = 0 ) ; true ).
+
+% The elements of lists of references compare with equals, which is not modelled.
+must_be_int_list(Type) :-
+    (   Type == list(int) -> true ; domain_error(list_of_ints, Type) ).
+
+list_type(Type, Elem) :-
+    (   Type = list(Elem), ( Elem == int ; nonvar(Elem), Elem = obj(Class), atom(Class) ) -> true
+    ;   type_error(list_type, Type)
+    ).
 
 % The state with the list cell of the same id replaced by Cell.
 list_replaced(S0, Cell, S) :-

@@ -20,9 +20,10 @@
 //!   supertype passes a `Shape` first;
 //! * arrays are one-dimensional, of a primitive, `String` or a class of the sources; their
 //!   null and bounds checks are part of the array instructions, never branches;
-//! * a `List<Integer>` is used only through library calls of `java.util.List` (receiver first)
-//!   and `java.util.ArrayList.<init>()`; their null and index checks are in their summaries,
-//!   never branches;
+//! * a list (of `Integer`s, or of objects of a class of the sources) is used only through
+//!   library calls of `java.util.List` (receiver first) and `java.util.ArrayList.<init>`,
+//!   whose keys name the erased signature (`java.util.List.add(List,Object)`); their null and
+//!   index checks are in their summaries, never branches;
 //! * exceptions: an instruction that may throw (`/`, `%`, a call, a field access, a receiver
 //!   check, an array creation, length, load or store) and a `Throw` or `Rethrow` in a
 //!   block whose `handler` is set go to the first catch clause of that handler (then of its
@@ -61,11 +62,12 @@ pub enum Ty {
     Object(ClassName),
     /// A one-dimensional array (`null` included) of the element type.
     Array(Elem),
-    /// `java.util.List<Integer>` or `java.util.ArrayList<Integer>` (`null` included): a list
-    /// of non-null `Integer`s, kept on the heap like an `int` array whose length is its size
-    /// (`prolog/heap.pl`), of at most `ARRAY_MAX_LENGTH` elements; its methods are library
-    /// calls with the receiver first (`summaries/java_util_list.pl`).
-    List,
+    /// `java.util.List<E>` or `java.util.ArrayList<E>` (`null` included) of `Integer`s
+    /// (`Elem::Int`: non-null, unboxed to ints) or of references to objects of a class of the
+    /// sources (`Elem::Object`, null included), kept on the heap like an array whose length is
+    /// its size (`prolog/heap.pl`), of at most `ARRAY_MAX_LENGTH` elements; its methods are
+    /// library calls with the receiver first (`summaries/java_util_list.pl`).
+    List(Elem),
     /// `java.lang.Object`: only as a parameter type of a modelled library method
     /// (`System.arraycopy`); no local has it.
     AnyObject,
@@ -218,7 +220,7 @@ impl Ty {
             // Interned like class names, so that the spelling lives as long as the process.
             Ty::Array(elem) => ClassName::new(&format!("{}[]", elem.ty().java_name())).as_str(),
             Ty::AnyObject => "Object",
-            Ty::List => "List",
+            Ty::List(_) => "List",
         }
     }
 
@@ -234,7 +236,7 @@ impl Ty {
                 | Ty::Object(_)
                 | Ty::Array(_)
                 | Ty::AnyObject
-                | Ty::List
+                | Ty::List(_)
         )
     }
 
@@ -253,7 +255,7 @@ impl Ty {
             | Ty::Object(_)
             | Ty::Array(_)
             | Ty::AnyObject
-            | Ty::List => None,
+            | Ty::List(_) => None,
         }
     }
 }
@@ -696,8 +698,8 @@ impl Method {
     /// Whether the method's inputs or result may be objects of the sources, arrays or lists (its tests then
     /// build and check objects, and callers execute it inline).
     pub fn has_object_interface(&self) -> bool {
-        matches!(self.ret, Ty::Object(_) | Ty::Array(_) | Ty::List)
-            || self.locals[..self.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Object(_) | Ty::Array(_) | Ty::List))
+        matches!(self.ret, Ty::Object(_) | Ty::Array(_) | Ty::List(_))
+            || self.locals[..self.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Object(_) | Ty::Array(_) | Ty::List(_)))
     }
 
     pub fn callees(&self) -> impl Iterator<Item = &MethodKey> {

@@ -376,7 +376,7 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Array(elem) => format!("[{}", code(&elem.ty())),
         Ty::AnyObject => "Ljava/lang/Object;".to_string(),
         // Signatures declare lists as List (the front end reports ArrayList there).
-        Ty::List => "Ljava/util/List;".to_string(),
+        Ty::List(_) => "Ljava/util/List;".to_string(),
         }
     }
     format!("({}){}", params.iter().map(code).collect::<String>(), code(&ret))

@@ -302,12 +302,12 @@ mod tests {
     fn lists_grow_shift_and_check_their_indices() {
         let mut engine = Engine::new().expect("runtime loads");
         // The newest cell's size and elements, with a symbolic index labelled last.
-        let cell = "state:heap(S, heap(_, [a(_, list, N, Es)|_], _))";
+        let cell = "state:heap(S, heap(_, [a(_, list(int), N, Es)|_], _))";
         let text = all(
             &mut engine,
             &format!(
-                "state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_add(R, 8, S2, S3, ok), \
-                 heap:list_insert(R, 1, 5, S3, S4, ok), heap:list_remove(R, 0, V, S4, S5, ok), heap:list_set(R, 1, 9, W, S5, S, ok), {cell}"
+                "state:initial(S0), heap:new_list(list(int), R, S0, S1), heap:list_add(list(int), R, 7, S1, S2, ok), heap:list_add(list(int), R, 8, S2, S3, ok), \
+                 heap:list_insert(list(int), R, 1, 5, S3, S4, ok), heap:list_remove(list(int), R, 0, V, S4, S5, ok), heap:list_set(list(int), R, 1, 9, W, S5, S, ok), {cell}"
             ),
             "V-W-N-Es",
         );
@@ -318,8 +318,8 @@ mod tests {
         let text = all(
             &mut engine,
             &format!(
-                "state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 1, S1, S2, ok), heap:list_add(R, 2, S2, S3, ok), \
-                 heap:list_insert(R, I, 9, S3, S, Ex), ( Ex == ok -> {cell}, label([I]) ; Es = [] )"
+                "state:initial(S0), heap:new_list(list(int), R, S0, S1), heap:list_add(list(int), R, 1, S1, S2, ok), heap:list_add(list(int), R, 2, S2, S3, ok), \
+                 heap:list_insert(list(int), R, I, 9, S3, S, Ex), ( Ex == ok -> {cell}, label([I]) ; Es = [] )"
             ),
             "Ex-Es",
         );
@@ -334,8 +334,8 @@ mod tests {
         let text = all(
             &mut engine,
             &format!(
-                "state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 1, S1, S2, ok), heap:list_add(R, 2, S2, S3, ok), \
-                 heap:list_remove(R, I, V, S3, S, ok), {cell}, label([I])"
+                "state:initial(S0), heap:new_list(list(int), R, S0, S1), heap:list_add(list(int), R, 1, S1, S2, ok), heap:list_add(list(int), R, 2, S2, S3, ok), \
+                 heap:list_remove(list(int), R, I, V, S3, S, ok), {cell}, label([I])"
             ),
             "V-N-Es",
         );
@@ -343,15 +343,15 @@ mod tests {
         // Search: contains is two paths, found or not; indexOf one per outcome.
         let text = all(
             &mut engine,
-            "state:initial(S0), heap:new_list(R, S0, S1), heap:list_add(R, 7, S1, S2, ok), heap:list_add(R, 7, S2, S3, ok), \
-             heap:list_contains(R, X, F, S3, _, ok), heap:list_index_of(R, X, I, S3, _, ok)",
+            "state:initial(S0), heap:new_list(list(int), R, S0, S1), heap:list_add(list(int), R, 7, S1, S2, ok), heap:list_add(list(int), R, 7, S2, S3, ok), \
+             heap:list_contains(list(int), R, X, F, S3, _, ok), heap:list_index_of(list(int), R, X, I, S3, _, ok)",
             "F-I",
         );
         assert_eq!(text, "1-0\n0- -1\n");
         // A path that grows a list past the bound is cut.
-        let adds: String = (0..crate::ir::ARRAY_MAX_LENGTH).map(|i| format!("heap:list_add(R, {i}, S{i}, S{}, ok), ", i + 1)).collect();
+        let adds: String = (0..crate::ir::ARRAY_MAX_LENGTH).map(|i| format!("heap:list_add(list(int), R, {i}, S{i}, S{}, ok), ", i + 1)).collect();
         let n = crate::ir::ARRAY_MAX_LENGTH;
-        let text = all(&mut engine, &format!("state:initial(S), heap:new_list(R, S, S0), {adds}heap:list_add(R, 9, S{n}, _, Ex)"), "Ex");
+        let text = all(&mut engine, &format!("state:initial(S), heap:new_list(list(int), R, S, S0), {adds}heap:list_add(list(int), R, 9, S{n}, _, Ex)"), "Ex");
         assert_eq!(text, "");
     }
 
@@ -360,16 +360,45 @@ mod tests {
         let mut engine = Engine::new().expect("runtime loads");
         let text = all(
             &mut engine,
-            "state:initial(S0), heap:list_size(A, _, S0, S1, _), heap:list_size(B, _, S1, _, _)",
+            "state:initial(S0), heap:list_size(list(int), A, _, S0, S1, _), heap:list_size(list(int), B, _, S1, _, _)",
             "A-B",
         );
         assert_eq!(text, "null-null\nnull-r(0)\nr(0)-null\nr(0)-r(1)\nr(0)-r(0)\n");
         let text = all(
             &mut engine,
-            "state:initial(S0), heap:list_size(A, _, S0, S1, ok), heap:array_length(array(int), B, _, S1, _, _)",
+            "state:initial(S0), heap:list_size(list(int), A, _, S0, S1, ok), heap:array_length(array(int), B, _, S1, _, _)",
             "A-B",
         );
         assert_eq!(text, "r(0)-null\nr(0)-r(1)\n");
+    }
+
+    #[test]
+    fn lists_of_objects_hold_references_and_input_ones_are_lazy() {
+        let mut engine = Engine::new().expect("runtime loads");
+        let person = "list(obj(p))";
+        // A new list takes null and objects; removal shifts them down and pads with null.
+        let text = all(
+            &mut engine,
+            &format!(
+                "state:initial(S0), heap:new_list({person}, R, S0, S1), heap:new(layout(p, []), O, S1, S2), \
+                 heap:list_add({person}, R, O, S2, S3, ok), heap:list_add({person}, R, null, S3, S4, ok), \
+                 heap:list_remove({person}, R, 0, V, S4, S, ok), heap:list_get({person}, R, 0, W, S, _, ok), \
+                 state:heap(S, heap(_, Cells, _)), memberchk(a(_, _, N, Es), Cells)"
+            ),
+            "V-W-N-Es",
+        );
+        assert_eq!(text, "r(1)-null-1-[null,null,null,null,null,null,null,null]\n");
+        // An element of an input list is a reference nothing has looked at yet; an input list
+        // of another element type is no alias.
+        let text = all(
+            &mut engine,
+            &format!(
+                "state:initial(S0), heap:list_get({person}, A, 0, V, S0, S1, ok), \
+                 heap:list_size(list(int), B, _, S1, _, ok), ( var(V) -> E = lazy ; E = V )"
+            ),
+            "A-B-E",
+        );
+        assert_eq!(text, "r(0)-r(1)-lazy\n");
     }
 
     #[test]

@@ -34,7 +34,8 @@ pub enum Event {
 
 /// An object of the symbolic heap: its fields' values in its class's layout order; or an
 /// array, whose `class` is the element type (`int`, `long`, `boolean`, `string`, or a class)
-/// and whose `fields` are its elements.
+/// and whose `fields` are its elements; or a list, an array whose `class` is `List<E>` with E
+/// `int` or a class.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeapObject {
     pub id: u32,
@@ -211,13 +212,17 @@ fn objects(term: &PTerm) -> Option<Vec<HeapObject>> {
                     PTerm::Int(length) => *length,
                     _ => 0,
                 };
-                let class = match (elem.functor(), elem.args()) {
-                    (("obj", 1), [PTerm::Atom(class)]) => class.clone(),
+                let element = |elem: &PTerm| match (elem.functor(), elem.args()) {
+                    (("obj", 1), [PTerm::Atom(class)]) => Some(class.clone()),
                     (_, []) => match elem {
-                        PTerm::Atom(kind) => kind.clone(),
-                        _ => return None,
+                        PTerm::Atom(kind) => Some(kind.clone()),
+                        _ => None,
                     },
-                    _ => return None,
+                    _ => None,
+                };
+                let class = match (elem.functor(), elem.args()) {
+                    (("list", 1), [inner]) => format!("List<{}>", element(inner)?),
+                    _ => element(elem)?,
                 };
                 let length = usize::try_from(length).ok()?;
                 Some(HeapObject {

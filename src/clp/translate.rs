@@ -15,6 +15,7 @@ use crate::ir::{
     BinOp, Block, BlockId, Caught, ClassName, CmpOp, Elem, HandlerId, InputCall, Inst, JdbcCall, JdbcType, Method, MethodKey,
     MethodKind, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, Terminator, Ty,
 };
+use crate::java::library::{ARRAY_LIST, LIST};
 use std::collections::HashSet;
 use std::fmt::Write;
 
@@ -272,7 +273,7 @@ impl Translator<'_> {
             let is_jdbc = |op: &Operand| {
                 matches!(op, Operand::Local(l) if matches!(self.method.locals[l.0 as usize].ty, Ty::Jdbc(_)))
             };
-            let is_object = |op: &Operand| matches!(self.operand_ty(op), Ty::Object(_) | Ty::Array(_) | Ty::List);
+            let is_object = |op: &Operand| matches!(self.operand_ty(op), Ty::Object(_) | Ty::Array(_) | Ty::List(_));
             if is_object(&cond.lhs) || is_object(&cond.rhs) {
                 self.reference_branch(id, cond, *then_block, *else_block, *branch);
                 return;
@@ -355,8 +356,18 @@ impl Translator<'_> {
                     env.locals[dst.0 as usize] = r;
                 }
             },
-            Inst::Call { dst, callee, args, .. } => {
-                let args: Vec<String> = args.iter().map(|a| self.operand(&env, a)).collect();
+            Inst::Call { dst, callee, args: operands, .. } => {
+                let mut args: Vec<String> = operands.iter().map(|a| self.operand(&env, a)).collect();
+                // The summaries of lists (erased signatures) take the list's shape first: that
+                // of the list created, or of the receiver.
+                let list = match (dst, operands.first()) {
+                    (Some(dst), _) if callee.class == ARRAY_LIST => Some(self.method.locals[dst.0 as usize].ty),
+                    (_, Some(receiver)) if callee.class == LIST => Some(self.operand_ty(receiver)),
+                    _ => None,
+                };
+                if let Some(Ty::List(elem)) = list {
+                    args.insert(0, list_term(elem));
+                }
                 let (result, flag, s_out) = (self.var("R"), self.var("E"), self.var("S"));
                 let call = self.call_goals(callee, &args, &result, &env.state, &s_out, &flag);
                 goals.extend(call);
@@ -750,7 +761,7 @@ impl Translator<'_> {
         match self.operand_ty(op) {
             Ty::Object(class) => self.shape_term_of(class),
             Ty::Array(elem) => array_term(elem),
-            Ty::List => "list".to_string(),
+            Ty::List(elem) => list_term(elem),
             _ => "none".to_string(),
         }
     }
@@ -854,6 +865,14 @@ fn string_term(text: &str) -> String {
 }
 
 /// The type of an array for `prolog/heap.pl`: `array(int)`, ..., `array(obj('p.C'))`.
+/// `list(int)` or `list(obj(Class))`: the shape of a list for `prolog/heap.pl`.
+fn list_term(elem: Elem) -> String {
+    match elem {
+        Elem::Object(class) => format!("list(obj({}))", quote_atom(class.as_str())),
+        other => format!("list({})", ty_atom(other.ty())),
+    }
+}
+
 fn array_term(elem: Elem) -> String {
     match elem {
         Elem::Object(class) => format!("array(obj({}))", quote_atom(class.as_str())),
@@ -869,7 +888,7 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Void => "void",
         Ty::String => "string",
         Ty::Null => "null",
-        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List => "ref",
+        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List(_) => "ref",
         Ty::Throwable => "throwable",
     }
 }

@@ -351,7 +351,7 @@ impl ObjectNames {
                 ObjectKind::Object => object.class.clone(),
                 ObjectKind::Array => format!("{}[]", object.class),
                 // What signatures declare (the lists a test builds are ArrayLists).
-                ObjectKind::List => LIST_TYPE.to_string(),
+                ObjectKind::List => list_type(&object.class),
             };
             objects.push((object.id, class, name));
         }
@@ -374,8 +374,11 @@ impl ObjectNames {
     }
 }
 
-/// The type of a list variable of a test, and of the lists it builds.
-const LIST_TYPE: &str = "java.util.List<Integer>";
+/// The type of a list variable of a test, of elements of `class` (`Integer` or a class of the
+/// sources).
+fn list_type(class: &str) -> String {
+    format!("java.util.List<{class}>")
+}
 
 /// Allocates the input objects, builds the input arrays (their elements may be objects) and
 /// lists, then sets the objects' fields (those not at their default value; they may be arrays
@@ -390,8 +393,22 @@ fn build_objects(out: &mut String, heap: &HeapCase, names: &ObjectNames) {
         let _ = writeln!(out, "        {}[] {} = {};", array.class, names.name(array.id), array_literal(array, names));
     }
     for list in of_kind(ObjectKind::List) {
-        let elements = list_literal(list, names);
-        let _ = writeln!(out, "        {LIST_TYPE} {} = new java.util.ArrayList<>({elements});", names.name(list.id));
+        let mut elements: Vec<String> = list.fields.iter().map(|(_, value)| names.literal(value)).collect();
+        // Arrays.asList, not List.of, takes null elements (which lists of objects may hold); a
+        // lone null would be its varargs array, so it is cast to an element.
+        if let [only] = elements.as_mut_slice()
+            && only == "null"
+        {
+            *only = format!("({}) null", list.class);
+        }
+        let source = if list.class == "Integer" {
+            list_literal(list, names)
+        } else if elements.is_empty() {
+            String::new()
+        } else {
+            format!("java.util.Arrays.asList({})", elements.join(", "))
+        };
+        let _ = writeln!(out, "        {} {} = new java.util.ArrayList<>({source});", list_type(&list.class), names.name(list.id));
     }
     for object in of_kind(ObjectKind::Object) {
         for (field, value) in &object.fields {
@@ -440,11 +457,12 @@ fn list_literal(list: &TestObject, names: &ObjectNames) -> String {
 
 fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &ObjectNames) {
     let owner = names.name(object.id);
-    if object.kind == ObjectKind::List {
+    if object.kind == ObjectKind::List && object.class == "Integer" {
         let _ = writeln!(out, "        assertEquals({}, {owner});", list_literal(object, names));
         return;
     }
     let array = object.kind == ObjectKind::Array;
+    let list = object.kind == ObjectKind::List;
     let holds_objects = array && !matches!(object.class.as_str(), "int" | "long" | "boolean" | "String");
     if array && !holds_objects {
         // Numbers and Strings compare by value, element by element.
@@ -454,9 +472,14 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
     if array {
         let _ = writeln!(out, "        assertEquals({}, {owner}.length);", object.fields.len());
     }
+    if list {
+        let _ = writeln!(out, "        assertEquals({}, {owner}.size());", object.fields.len());
+    }
     for (field, value) in &object.fields {
         let read = if array {
             format!("{owner}[{field}]")
+        } else if list {
+            format!("{owner}.get({field})")
         } else {
             format!("{OBJECTS_HELPER}.get({owner}, {})", string_literal(field))
         };
@@ -468,7 +491,7 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
                 });
                 if reached_here {
                     let class = names.class_of(*target);
-                    let cast = if array { String::new() } else { format!("({class}) ") };
+                    let cast = if array || list { String::new() } else { format!("({class}) ") };
                     format!("{class} {} = {cast}{read};\n        assertNotNull({});", names.name(*target), names.name(*target))
                 } else {
                     format!("assertSame({}, {read});", names.name(*target))

@@ -8,7 +8,7 @@ use super::syntax::{
     text, wrap,
 };
 use crate::diag::Diagnostic;
-use crate::ir::{BinOp, ClassLayout, ClassName, CmpOp, CONSTRUCTOR, LocalDecl, MethodKey, MethodKind, Ty};
+use crate::ir::{BinOp, ClassLayout, ClassName, CmpOp, CONSTRUCTOR, Elem, LocalDecl, MethodKey, MethodKind, Ty};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
@@ -446,7 +446,7 @@ pub(crate) fn declared_type(node: Node, file: &FileScope, object_classes: &HashS
         };
     }
     if node.kind() == "generic_type" {
-        return list_type(node, file);
+        return list_type(node, file, object_classes);
     }
     primitive_type(node, file.path, file.source).or_else(|unsupported| {
         if !matches!(node.kind(), "type_identifier" | "scoped_type_identifier") {
@@ -457,9 +457,10 @@ pub(crate) fn declared_type(node: Node, file: &FileScope, object_classes: &HashS
     })
 }
 
-/// `List<Integer>` or `ArrayList<Integer>` (simple or `java.util.` names): a list of
-/// `Integer`s. Other generic types, lists of other elements included, are not modelled.
-fn list_type(node: Node, file: &FileScope) -> Result<Ty, Diagnostic> {
+/// `List<E>` or `ArrayList<E>` (simple or `java.util.` names) of `Integer`s or of objects of a
+/// class of the sources. Other generic types, lists of other elements included, are not
+/// modelled.
+fn list_type(node: Node, file: &FileScope, object_classes: &HashSet<String>) -> Result<Ty, Diagnostic> {
     let spelled: String = text(node, file.source).chars().filter(|c| !c.is_whitespace()).collect();
     let unsupported = |what: String| Err(Diagnostic::unsupported(span_of(file.path, node), what));
     let parts = children(node);
@@ -467,11 +468,16 @@ fn list_type(node: Node, file: &FileScope) -> Result<Ty, Diagnostic> {
         return unsupported(format!("type '{spelled}'"));
     };
     if !is_list_class(text(*base, file.source)) {
-        return unsupported(format!("generic type '{spelled}' (of the generic library types only List<Integer> and ArrayList<Integer> are modelled)"));
+        return unsupported(format!("generic type '{spelled}' (of the generic library types only List and ArrayList are modelled)"));
     }
+    let only = "only lists of Integer and of objects of classes of the sources are modelled";
     match children(*arguments).as_slice() {
-        [element] if matches!(text(*element, file.source), "Integer" | "java.lang.Integer") => Ok(Ty::List),
-        _ => unsupported(format!("type '{spelled}' (only lists of Integer are modelled)")),
+        [element] if matches!(text(*element, file.source), "Integer" | "java.lang.Integer") => Ok(Ty::List(Elem::Int)),
+        [element] => match declared_type(*element, file, object_classes) {
+            Ok(Ty::Object(class)) => Ok(Ty::List(Elem::Object(class))),
+            _ => unsupported(format!("type '{spelled}' ({only})")),
+        },
+        _ => unsupported(format!("type '{spelled}' ({only})")),
     }
 }
 
@@ -684,8 +690,8 @@ fn method_signature<'t>(
     let signature_type = |node: Node| -> Result<Ty, Diagnostic> {
         let ty = declared_type(node, file, object_classes)?;
         let spelled = text(node, source);
-        if ty == Ty::List && (spelled.starts_with("ArrayList") || spelled.starts_with("java.util.ArrayList")) {
-            let what = format!("'{spelled}' in a method signature (declare it as List<Integer>)");
+        if matches!(ty, Ty::List(_)) && (spelled.starts_with("ArrayList") || spelled.starts_with("java.util.ArrayList")) {
+            let what = format!("'{spelled}' in a method signature (declare it as List)");
             return Err(Diagnostic::unsupported(span_of(file.path, node), what));
         }
         Ok(ty)

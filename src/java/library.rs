@@ -1,7 +1,7 @@
 //! The few library methods and constants the analysis knows. Their behaviour is modelled
 //! elsewhere by hand-written summaries; the front end only needs their signatures.
 
-use crate::ir::{MethodKey, Ty};
+use crate::ir::{Elem, MethodKey, Ty};
 
 /// A static method whose code is not analysed but whose behaviour a summary models: the
 /// built-in `java.lang` ones, and those declared by the user's summary files.
@@ -20,8 +20,11 @@ const STRING: &str = "java.lang.String";
 const SQL_TYPES: &str = "java.sql.Types";
 /// `java.lang.System`: only `arraycopy`, whose arrays the front end checks (`lower/arrays.rs`).
 const SYSTEM: &str = "java.lang.System";
-/// `java.util.List<Integer>`: its instance methods take the list first (`lower/lists.rs`);
-/// Integer arguments and results are ints (boxed and unboxed by the caller).
+/// `java.util.List`: its instance methods take the list first (`lower/lists.rs`). Their
+/// signatures are erased: a list parameter is a list of any elements; an element argument is
+/// an int for a list of Integers (boxed and unboxed by the caller), an `Object` for a list of
+/// objects; the caller gives an element result (of `get`, `set`, `remove`) its list's
+/// element type.
 pub(crate) const LIST: &str = "java.util.List";
 /// `java.util.ArrayList`: only its constructors (empty, of an initial capacity, a copy of a
 /// list), as `<init>` returning the list.
@@ -41,19 +44,22 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (STRING, "equals", &[Ty::String, Ty::String], Ty::Boolean),
     (STRING, "startsWith", &[Ty::String, Ty::String], Ty::Boolean),
     (SYSTEM, "arraycopy", &[Ty::AnyObject, Ty::Int, Ty::AnyObject, Ty::Int, Ty::Int], Ty::Void),
-    (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[], Ty::List),
-    (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::Int], Ty::List),
-    (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::List], Ty::List),
-    (LIST, "size", &[Ty::List], Ty::Int),
-    (LIST, "isEmpty", &[Ty::List], Ty::Boolean),
-    (LIST, "get", &[Ty::List, Ty::Int], Ty::Int),
-    (LIST, "set", &[Ty::List, Ty::Int, Ty::Int], Ty::Int),
-    (LIST, "add", &[Ty::List, Ty::Int], Ty::Boolean),
-    (LIST, "add", &[Ty::List, Ty::Int, Ty::Int], Ty::Void),
-    (LIST, "remove", &[Ty::List, Ty::Int], Ty::Int),
-    (LIST, "clear", &[Ty::List], Ty::Void),
-    (LIST, "contains", &[Ty::List, Ty::Int], Ty::Boolean),
-    (LIST, "indexOf", &[Ty::List, Ty::Int], Ty::Int),
+    (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[], Ty::List(Elem::Int)),
+    (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::Int], Ty::List(Elem::Int)),
+    (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::List(Elem::Int)], Ty::List(Elem::Int)),
+    (LIST, "size", &[Ty::List(Elem::Int)], Ty::Int),
+    (LIST, "isEmpty", &[Ty::List(Elem::Int)], Ty::Boolean),
+    (LIST, "get", &[Ty::List(Elem::Int), Ty::Int], Ty::Int),
+    (LIST, "set", &[Ty::List(Elem::Int), Ty::Int, Ty::Int], Ty::Int),
+    (LIST, "add", &[Ty::List(Elem::Int), Ty::Int], Ty::Boolean),
+    (LIST, "add", &[Ty::List(Elem::Int), Ty::Int, Ty::Int], Ty::Void),
+    (LIST, "remove", &[Ty::List(Elem::Int), Ty::Int], Ty::Int),
+    (LIST, "clear", &[Ty::List(Elem::Int)], Ty::Void),
+    (LIST, "contains", &[Ty::List(Elem::Int), Ty::Int], Ty::Boolean),
+    (LIST, "indexOf", &[Ty::List(Elem::Int), Ty::Int], Ty::Int),
+    (LIST, "set", &[Ty::List(Elem::Int), Ty::Int, Ty::AnyObject], Ty::AnyObject),
+    (LIST, "add", &[Ty::List(Elem::Int), Ty::AnyObject], Ty::Boolean),
+    (LIST, "add", &[Ty::List(Elem::Int), Ty::Int, Ty::AnyObject], Ty::Void),
 ];
 
 /// The methods calls may target without their code.
@@ -82,9 +88,10 @@ impl Library {
         self.methods.push(method);
     }
 
-    /// The return type of a modelled method, `None` if it is not modelled.
+    /// The return type of a modelled method, `None` if it is not modelled. A list parameter
+    /// takes a list of any elements (library signatures are erased).
     pub fn return_type(&self, key: &MethodKey) -> Option<Ty> {
-        self.methods.iter().find(|m| m.key == *key).map(|m| m.ret)
+        self.methods.iter().find(|m| same_erasure(&m.key, key)).map(|m| m.ret)
     }
 
     /// The modelled overloads of `class.name`.
@@ -103,6 +110,14 @@ impl Library {
             *fq == name || (crate::ir::package_of(fq) == "java.lang" && crate::ir::simple_name(fq) == name)
         })
     }
+}
+
+fn same_erasure(a: &MethodKey, b: &MethodKey) -> bool {
+    let erased = |ty: &Ty| if matches!(ty, Ty::List(_)) { Ty::List(Elem::Int) } else { *ty };
+    a.class == b.class
+        && a.name == b.name
+        && a.params.len() == b.params.len()
+        && a.params.iter().zip(&b.params).all(|(p, q)| erased(p) == erased(q))
 }
 
 /// `Integer.MAX_VALUE` and friends, as a value and its type.

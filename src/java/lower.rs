@@ -115,6 +115,7 @@ pub(crate) fn lower_method<'t>(
         texts: HashMap::new(),
         text_only: HashSet::new(),
         list_elements: HashSet::new(),
+        diamond_lists: HashSet::new(),
         declared_depth: HashMap::new(),
         control_depth: 0,
         handlers: Vec::new(),
@@ -216,7 +217,9 @@ pub(crate) fn lower_method<'t>(
 /// and of the classes their objects may have.
 fn layouts(index: &Index, locals: &[LocalDecl]) -> Vec<ClassLayout> {
     let class_of = |ty: Ty| match ty {
-        Ty::Object(class) | Ty::Array(crate::ir::Elem::Object(class)) => Some(class),
+        Ty::Object(class) | Ty::Array(crate::ir::Elem::Object(class)) | Ty::List(crate::ir::Elem::Object(class)) => {
+            Some(class)
+        }
         _ => None,
     };
     let mut pending: Vec<ClassName> = locals.iter().filter_map(|l| class_of(l.ty)).collect();
@@ -262,6 +265,9 @@ struct MethodLowering<'i, 't> {
     /// Temporaries holding the `Integer` a list method returned (`lists.rs`): `==` between two
     /// of them compares references, and one passed to `remove` removes by value.
     list_elements: HashSet<LocalId>,
+    /// Temporaries holding a `new ArrayList<>()` not yet assigned: the first assignment,
+    /// argument or return gives them the element type of their target (`coerce`).
+    diamond_lists: HashSet<LocalId>,
     /// The `control_depth` where each local was declared.
     declared_depth: HashMap<LocalId, u32>,
     /// How many conditional or repeated statements enclose the code being lowered: a local
@@ -1110,7 +1116,7 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Array(_), Ty::Null) | (Ty::Null, Ty::Array(_)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
-            (Ty::List, Ty::List | Ty::Null) | (Ty::Null, Ty::List) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+            (Ty::List(_), Ty::List(_) | Ty::Null) | (Ty::Null, Ty::List(_)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
             (Ty::String, Ty::String) if matches!(op, CmpOp::Eq | CmpOp::Ne) => self.unsupported(
@@ -1243,8 +1249,13 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
-            (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List, operand) => Ok(operand),
+            (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_), operand) => Ok(operand),
             (Ty::Array(_), Ty::AnyObject, operand) => Ok(operand),
+            (Ty::List(_), Ty::List(elem), Operand::Local(id)) if self.diamond_lists.remove(&id) => {
+                // `new ArrayList<>()` takes its element type from where it goes (JLS 18.5.2).
+                self.locals[id.0 as usize].ty = Ty::List(elem);
+                Ok(Operand::Local(id))
+            }
             (Ty::Object(sub), Ty::Object(sup), operand) if self.index.is_subtype(sub.as_str(), sup.as_str()) => {
                 // An object created here has its shape already.
                 if let Operand::Local(id) = operand
@@ -1428,7 +1439,8 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Object(a), Ty::Null) | (Ty::Null, Ty::Object(a)) => Ty::Object(a),
             (Ty::Array(a), Ty::Array(b)) if a == b => Ty::Array(a),
             (Ty::Array(a), Ty::Null) | (Ty::Null, Ty::Array(a)) => Ty::Array(a),
-            (Ty::List, Ty::List | Ty::Null) | (Ty::Null, Ty::List) => Ty::List,
+            (Ty::List(a), Ty::List(b)) if a == b => Ty::List(a),
+            (Ty::List(a), Ty::Null) | (Ty::Null, Ty::List(a)) => Ty::List(a),
             (a, b) => return self.error(node, format!("incompatible types in conditional: {a} and {b}")),
         };
         let result = self.new_temp(ty);
@@ -1550,7 +1562,7 @@ impl<'t> MethodLowering<'_, 't> {
                 Ty::Jdbc(interface) => self.jdbc_method(node, value, interface, name, want_value),
                 Ty::Scanner => self.scanner_method(node, value, name, want_value),
                 Ty::Object(class) => self.instance_call(node, value, class, name, want_value),
-                Ty::List => self.list_method(node, value, name, want_value),
+                Ty::List(_) => self.list_method(node, value, name, want_value),
                 ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
             };
         }
@@ -1683,7 +1695,7 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &In
         from == to
             || matches!((from, to), (Ty::Object(sub), Ty::Object(sup)) if index.is_subtype(sub.as_str(), sup.as_str()))
             || (from == Ty::Int && to == Ty::Long)
-            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List))
+            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_)))
             || (matches!(from, Ty::Array(_)) && to == Ty::AnyObject)
     };
     let applicable_to = |params: &[Ty], args: &[Ty]| {

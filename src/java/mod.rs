@@ -5,7 +5,7 @@
 mod declared;
 mod exceptions;
 mod index;
-mod library;
+pub(crate) mod library;
 mod lower;
 mod syntax;
 

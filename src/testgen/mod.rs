@@ -28,8 +28,8 @@ pub enum JavaValue {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TestObject {
     pub id: u32,
-    /// Fully qualified; for an array, the element type as Java spells it (`int`, `String`,
-    /// `p.Node`); for a list, `Integer`.
+    /// Fully qualified; for an array or a list, the element type as Java spells it (`int`,
+    /// `String`, `p.Node`; `Integer` for a list of ints).
     pub class: String,
     pub fields: Vec<(String, JavaValue)>,
     pub kind: ObjectKind,
@@ -42,7 +42,7 @@ pub enum ObjectKind {
     /// An object of a class of the sources.
     Object,
     Array,
-    /// A `java.util.List<Integer>` (an `ArrayList` when the test builds it).
+    /// A `java.util.List` (an `ArrayList` when the test builds it).
     List,
 }
 
@@ -305,10 +305,10 @@ fn heap_case(
 ) -> Result<HeapCase, ValueError> {
     let typed = |object: &HeapObject, origin: Origin| -> Result<TestObject, ValueError> {
         if object.array {
-            // heap.pl's list cells are arrays of ints whose element type is `list`.
-            let (elem, kind) = match object.class.as_str() {
-                "list" => (Ty::Int, ObjectKind::List),
-                class => (array_element(class), ObjectKind::Array),
+            // heap.pl's list cells are arrays whose element type is `List<E>`.
+            let (elem, kind) = match object.class.strip_prefix("List<").and_then(|c| c.strip_suffix('>')) {
+                Some(class) => (array_element(class), ObjectKind::List),
+                None => (array_element(&object.class), ObjectKind::Array),
             };
             let fields = object
                 .fields
@@ -316,7 +316,7 @@ fn heap_case(
                 .enumerate()
                 .map(|(i, value)| Ok((i.to_string(), java_value(elem, value)?)))
                 .collect::<Result<Vec<_>, ValueError>>()?;
-            let class = if kind == ObjectKind::List { "Integer" } else { elem.java_name() };
+            let class = if kind == ObjectKind::List && elem == Ty::Int { "Integer" } else { elem.java_name() };
             return Ok(TestObject { id: object.id, class: class.to_string(), fields, origin, kind });
         }
         let layout = classes
@@ -421,8 +421,8 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::Object(_), Value::Null) => Ok(JavaValue::Null),
         (Ty::Array(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
         (Ty::Array(_), Value::Null) => Ok(JavaValue::Null),
-        (Ty::List, Value::Ref(id)) => Ok(JavaValue::Object(*id)),
-        (Ty::List, Value::Null) => Ok(JavaValue::Null),
+        (Ty::List(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
+        (Ty::List(_), Value::Null) => Ok(JavaValue::Null),
         _ => Err(wrong()),
     }
 }
@@ -453,7 +453,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
         Expectation::Returns(JavaValue::Connection) => "returnsConnection".to_string(),
         Expectation::Returns(JavaValue::Scanner(_)) => "returnsScanner".to_string(),
         Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::Array(_)) => "returnsArray".to_string(),
-        Expectation::Returns(JavaValue::Object(_)) if method.ret == Ty::List => "returnsList".to_string(),
+        Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::List(_)) => "returnsList".to_string(),
         Expectation::Returns(JavaValue::Object(_)) => "returnsObject".to_string(),
     });
     name

@@ -1,18 +1,22 @@
-//! Lists: `java.util.List<Integer>` and `ArrayList<Integer>` locals, parameters, fields and
-//! results, `new ArrayList<>()` (also of a capacity, or a copy of a list), and the calls
+//! Lists: `java.util.List<E>` and `ArrayList<E>` locals, parameters, fields and results, of
+//! `Integer` or of a class of the sources, `new ArrayList<>()` (also of a capacity, or a copy
+//! of a list), and the calls
 //! `add(x)`, `add(i, x)`, `get(i)`, `set(i, x)`, `remove(int i)`, `size()`, `isEmpty()`,
 //! `clear()`, `contains(x)` and `indexOf(x)`: library calls with the list first,
 //! whose hand-written summaries (`summaries/java_util_list.pl`) do the null and index checks
 //! (paths, never branches, as in the bytecode).
 //!
-//! Elements are ints: an `int` argument is boxed, and an `Integer` result unboxed where it is
-//! used, which is exact as no element is ever null. What would differ is reported: removal by
-//! value (`remove(Object)`, which an `Integer` argument selects), `==` between two `Integer`s
-//! (reference identity), a null element, and the methods not listed (iterators and the
-//! enhanced `for` among them).
+//! The elements of a `List<Integer>` are ints: an `int` argument is boxed, and an `Integer`
+//! result unboxed where it is used, which is exact as no element is ever null. What would
+//! differ is reported: removal by value (`remove(Object)`, which an `Integer` argument
+//! selects), `==` between two `Integer`s (reference identity), a null element, and the methods
+//! not listed (iterators and the enhanced `for` among them).
+//!
+//! The elements of a list of objects are references (null included); the calls are those
+//! above but `contains`, `indexOf` and `remove(Object)`, which compare with `equals`.
 
 use super::{Lowered, MethodLowering, Typed};
-use crate::ir::{CONSTRUCTOR, Inst, MethodKey, Operand, Ty};
+use crate::ir::{CONSTRUCTOR, ClassName, Elem, Inst, MethodKey, Operand, Ty};
 use crate::java::index::is_list_class;
 use crate::java::library::{ARRAY_LIST, LIST};
 use crate::java::syntax::{children, skip_parens};
@@ -20,6 +24,8 @@ use tree_sitter::Node;
 
 /// The methods of `List` hornet models, for the diagnostic of the others.
 const MODELLED: &str = "add, get, set, remove(int), size, isEmpty, clear, contains and indexOf";
+/// The methods of a `List` of objects hornet models.
+const MODELLED_FOR_OBJECTS: &str = "add, get, set, remove(int), size, isEmpty and clear";
 
 impl<'t> MethodLowering<'_, 't> {
     /// Whether an object creation creates an `ArrayList`.
@@ -36,12 +42,12 @@ impl<'t> MethodLowering<'_, 't> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
         let type_arguments = children(type_node).into_iter().find(|c| c.kind() == "type_arguments");
         let Some(type_arguments) = type_arguments else {
-            return self.unsupported(type_node, "raw type 'ArrayList' (only ArrayList<Integer> is modelled)");
+            return self.unsupported(type_node, "raw type 'ArrayList' (only ArrayList<E> of Integer or of a class of the sources is modelled)");
         };
-        let element = children(type_arguments);
-        if !matches!(element.as_slice(), [] | [_]) || element.iter().any(|e| !matches!(self.text(*e), "Integer" | "java.lang.Integer")) {
-            return self.unsupported(type_node, format!("'{}' (only lists of Integer are modelled)", self.text(type_node)));
-        }
+        // The diamond's element type is that of where the list goes (`coerce`); until then,
+        // and where it goes nowhere typed, Integer.
+        let diamond = children(type_arguments).is_empty();
+        let ty = if diamond { Ty::List(Elem::Int) } else { self.declared_type(type_node)? };
         if children(node).iter().any(|c| c.kind() == "class_body") {
             return self.unsupported(node, "anonymous class");
         }
@@ -51,23 +57,34 @@ impl<'t> MethodLowering<'_, 't> {
             values.push(self.stabilise(value, &arguments[i + 1..]));
         }
         let params: Vec<Ty> = values.iter().map(|v| v.ty).collect();
+        let copies_another_type = values.first().is_some_and(|v| matches!(v.ty, Ty::List(_)) && v.ty != ty && !diamond);
         let callee = MethodKey { class: ARRAY_LIST.into(), name: CONSTRUCTOR.into(), params };
-        if self.index.library.return_type(&callee).is_none() {
+        if self.index.library.return_type(&callee).is_none() || copies_another_type {
             return self.unsupported(
                 node,
-                "this ArrayList constructor (hornet models new ArrayList<>(), of an int capacity, and of a List<Integer> to copy)",
+                "this ArrayList constructor (hornet models new ArrayList<>(), of an int capacity, and of a list of the same elements to copy)",
             );
         }
-        let dst = self.new_temp(Ty::List);
+        let ty = match (diamond, values.first().map(|v| v.ty)) {
+            (true, Some(source @ Ty::List(_))) => source,
+            _ => ty,
+        };
+        let dst = self.new_temp(ty);
+        if diamond && ty == Ty::List(Elem::Int) {
+            self.diamond_lists.insert(dst);
+        }
         let args = values.into_iter().map(|v| v.operand).collect();
         let span = self.span(node);
         self.emit(Inst::Call { dst: Some(dst), callee, args, span });
-        Ok(Typed { operand: Operand::Local(dst), ty: Ty::List })
+        Ok(Typed { operand: Operand::Local(dst), ty })
     }
 
     /// A call of a `List` method on `list`: a library call with the list first.
     pub(super) fn list_method(&mut self, node: Node<'t>, list: Typed, name: &str, want_value: bool) -> Lowered<Option<Typed>> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        if let Ty::List(Elem::Object(class)) = list.ty {
+            return self.object_list_method(node, list, class, name, want_value);
+        }
         let removes_by_value = |this: &Self, argument: Node<'t>| {
             let argument = skip_parens(argument);
             match argument.kind() {
@@ -115,6 +132,67 @@ impl<'t> MethodLowering<'_, 't> {
         if let (Some(dst), "get" | "set" | "remove") = (dst, name) {
             self.list_elements.insert(dst);
         }
+        let span = self.span(node);
+        self.emit(Inst::Call { dst, callee, args, span });
+        Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// A call of a `List` method on a list of objects of `class`: an element argument is
+    /// converted to the element type and passed as an `Object` (the erased signature), an
+    /// element result is of the element type.
+    fn object_list_method(
+        &mut self,
+        node: Node<'t>,
+        list: Typed,
+        class: ClassName,
+        name: &str,
+        want_value: bool,
+    ) -> Lowered<Option<Typed>> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let by_equals = |this: &Self, name: &str| {
+            this.unsupported(
+                node,
+                format!("List method '{name}' on a list of {} (it compares with equals, not modelled for lists of objects)", crate::ir::simple_name(class.as_str())),
+            )
+        };
+        if matches!(name, "contains" | "indexOf" | "lastIndexOf") {
+            return by_equals(self, name);
+        }
+        let element = Ty::Object(class);
+        // The element argument is the last one of add and set; the others are indices.
+        let element_position = matches!(name, "add" | "set").then(|| arguments.len().saturating_sub(1));
+        let mut values = vec![self.stabilise(list, &arguments)];
+        for (i, argument) in arguments.iter().enumerate() {
+            let value = self.value(*argument)?;
+            let value = if Some(i) == element_position {
+                let operand = self.coerce(value, element, *argument)?;
+                Typed { operand, ty: Ty::AnyObject }
+            } else if value.ty == Ty::Int {
+                value
+            } else if name == "remove" {
+                return by_equals(self, "remove(Object)");
+            } else {
+                return self.unsupported(
+                    *argument,
+                    format!("List method '{name}' with a {} argument (only int indices are modelled)", value.ty),
+                );
+            };
+            values.push(self.stabilise(value, &arguments[i + 1..]));
+        }
+        let params = values.iter().map(|v| v.ty).collect();
+        let callee = MethodKey { class: LIST.into(), name: name.to_string(), params };
+        let Some(ret) = self.index.library.return_type(&callee) else {
+            return self.unsupported(
+                node,
+                format!(
+                    "List method '{name}' with {} argument(s) on a list of objects (not modelled; hornet models {MODELLED_FOR_OBJECTS})",
+                    arguments.len()
+                ),
+            );
+        };
+        let ret = if matches!(name, "get" | "set" | "remove") { element } else { ret };
+        let args = values.into_iter().map(|v| v.operand).collect();
+        let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
         let span = self.span(node);
         self.emit(Inst::Call { dst, callee, args, span });
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
