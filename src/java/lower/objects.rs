@@ -63,9 +63,9 @@ impl<'t> MethodLowering<'_, 't> {
             return self.unsupported(at, format!("static field '{name}' (only static final constants are supported)"));
         }
         let Some(ty) = field.ty else {
+            // A field is hidden when the class and a superclass both declare one of that name.
             let supertypes = self.index.supertypes(class.as_str());
-            let declared = supertypes.iter().filter(|c| c.instance_fields.iter().any(|(f, ..)| f == name)).count();
-            let hides = supertypes.iter().filter(|c| c.fields.get(name).is_some_and(|f| !f.is_static)).count() > declared;
+            let hides = supertypes.iter().filter(|c| c.fields.get(name).is_some_and(|f| !f.is_static)).count() > 1;
             if hides {
                 return self.unsupported(at, format!("field '{name}', which hides an inherited field"));
             }
