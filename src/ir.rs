@@ -10,7 +10,9 @@
 //! * every conditional jump of the Java source (`if`, loop conditions, each operand of `&&`/`||`,
 //!   `?:`, a comparison used as a value) is one `Terminator::Branch` with its own `BranchId`, so
 //!   that branch counts match the bytecode's (what JaCoCo measures); a constant condition is no
-//!   branch;
+//!   branch; a `switch` is a chain of `Branch`es, one per case label, whose `BranchPoint::arm`
+//!   maps their outcomes to the switch's distinct targets, which are what the bytecode's one
+//!   `tableswitch` or `lookupswitch` has;
 //! * `LoopEnter(l)` runs once before loop `l` is entered, `LoopIter(l)` at the start of each
 //!   iteration of its body;
 //! * instance methods and constructors have `this` as local 0 (never null) and callers pass the

@@ -7,9 +7,10 @@
 //! the bytecode.
 
 use super::{Lowered, LoopTargets, MethodLowering, Typed};
-use crate::ir::{BinOp, CmpOp, Cond, Inst, MethodKey, Operand, Rvalue, Ty};
+use crate::ir::{BinOp, CmpOp, Cond, Inst, MethodKey, MethodKind, Operand, Rvalue, Ty};
 use crate::java::library::LIST;
-use crate::java::syntax::{children, skip_parens};
+use crate::java::syntax::{children, field_children, skip_parens};
+use std::collections::HashSet;
 use tree_sitter::Node;
 
 /// The `List` methods that change a list's size, which make its iterator fail.
@@ -46,7 +47,7 @@ impl<'t> MethodLowering<'_, 't> {
         let element = match collection.ty {
             Ty::Array(elem) => elem.ty(),
             Ty::List => {
-                self.check_unmodified(iterable, body)?;
+                self.check_unmodified(node, body)?;
                 Ty::Int
             }
             ty => {
@@ -122,12 +123,12 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// Reports a loop over a list whose body may change the list's size, where Java's iterator
-    /// would throw ConcurrentModificationException: a call of a size-changing `List` method on
-    /// any list (it may be an alias), a list passed to a method, or, when the list is not a
-    /// local variable, any call of a method of this object that may reach it.
-    fn check_unmodified(&self, iterable: Node<'t>, body: Node<'t>) -> Lowered<()> {
-        let iterable = skip_parens(iterable);
-        let local = iterable.kind() == "identifier" && self.lookup(self.text(iterable)).is_some();
+    /// would throw ConcurrentModificationException: a call of a size-changing `List` method (on
+    /// any list: it may be an alias), or a call of a method of the sources that may reach a list:
+    /// an instance method (its object's fields may), or a static one given a reference other
+    /// than a String. Calls of String and List methods and static library calls are harmless.
+    fn check_unmodified(&self, node: Node<'t>, body: Node<'t>) -> Lowered<()> {
+        let plain = self.plain_names(node);
         let mut pending = vec![body];
         while let Some(node) = pending.pop() {
             pending.extend(children(node));
@@ -137,17 +138,18 @@ impl<'t> MethodLowering<'_, 't> {
             let name = node.child_by_field_name("name").map(|n| self.text(n)).unwrap_or("");
             let object = node.child_by_field_name("object").map(skip_parens);
             let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
-            let passes_list = arguments.iter().any(|a| {
-                let a = skip_parens(*a);
-                a.kind() == "identifier" && self.lookup(self.text(a)).is_some_and(|v| v.ty == Ty::List)
-            });
-            let on_this = object.is_none_or(|o| matches!(o.kind(), "this" | "super"));
+            let object_ty = object
+                .filter(|o| o.kind() == "identifier")
+                .and_then(|o| self.lookup(self.text(o)))
+                .map(|v| v.ty);
             let why = if STRUCTURAL.contains(&name) {
                 Some(format!("it calls '{name}'"))
-            } else if passes_list {
-                Some(format!("it passes a list to '{name}'"))
-            } else if !local && on_this {
-                Some(format!("it calls '{name}', which may reach the list"))
+            } else if matches!(object_ty, Some(Ty::String | Ty::List)) {
+                None
+            } else if object.is_some_and(|o| !self.names_class(o)) || (object.is_none() && self.kind != MethodKind::Static) {
+                Some(format!("it calls '{name}', whose object may reach the list"))
+            } else if arguments.iter().any(|a| self.may_be_reference(*a, &plain)) {
+                Some(format!("it passes a reference to '{name}'"))
             } else {
                 None
             };
@@ -161,5 +163,53 @@ impl<'t> MethodLowering<'_, 't> {
             }
         }
         Ok(())
+    }
+
+    /// Whether an expression may be (or contain) a reference other than a String: it names a
+    /// local of such a type, a field, or `this`; `plain` names the body's locals (declared
+    /// later than the check) whose types are not such references. A call in it is checked on
+    /// its own, so only its arguments count.
+    fn may_be_reference(&self, node: Node<'t>, plain: &HashSet<&'t str>) -> bool {
+        if self.constant(node).is_some() {
+            return false;
+        }
+        match node.kind() {
+            "method_invocation" => node
+                .child_by_field_name("arguments")
+                .map(children)
+                .unwrap_or_default()
+                .into_iter()
+                .any(|a| self.may_be_reference(a, plain)),
+            "this" | "field_access" | "object_creation_expression" | "array_access" => true,
+            "identifier" => match self.lookup(self.text(node)) {
+                Some(variable) => variable.ty.is_reference() && variable.ty != Ty::String,
+                None => !plain.contains(self.text(node)),
+            },
+            _ => children(node).into_iter().any(|c| self.may_be_reference(c, plain)),
+        }
+    }
+
+    /// The names the loop declares (its variable, the body's locals) with a type that is not a
+    /// reference other than a String.
+    fn plain_names(&self, node: Node<'t>) -> HashSet<&'t str> {
+        let plain_type = |t: Option<Node<'t>>| {
+            t.is_some_and(|t| matches!(self.text(t), "int" | "long" | "boolean" | "String" | "Integer" | "java.lang.Integer"))
+        };
+        let mut names = HashSet::new();
+        let mut pending = vec![node];
+        while let Some(node) = pending.pop() {
+            pending.extend(children(node));
+            let declared = match node.kind() {
+                "enhanced_for_statement" => vec![node.child_by_field_name("name")],
+                "local_variable_declaration" => {
+                    field_children(node, "declarator").into_iter().map(|d| d.child_by_field_name("name")).collect()
+                }
+                _ => continue,
+            };
+            if plain_type(node.child_by_field_name("type")) {
+                names.extend(declared.into_iter().flatten().map(|n| self.text(n)));
+            }
+        }
+        names
     }
 }

@@ -8,8 +8,8 @@
 //! Elements are ints: an `int` argument is boxed, and an `Integer` result unboxed where it is
 //! used, which is exact as no element is ever null. What would differ is reported: removal by
 //! value (`remove(Object)`, which an `Integer` argument selects), `==` between two `Integer`s
-//! (reference identity), a null element, and the methods not listed (iterators and the
-//! enhanced `for` among them).
+//! (reference identity), a null element, and the methods not listed (iterators among them;
+//! the enhanced `for` is an index loop, `foreach.rs`).
 
 use super::{Lowered, MethodLowering, Typed};
 use crate::ir::{CONSTRUCTOR, Inst, MethodKey, Operand, Ty};

@@ -60,12 +60,12 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     fn yield_value(&mut self, expression: Node<'t>) -> Lowered<()> {
-        if self.yield_targets.is_empty() {
+        let Some((exit, finalizers)) = self.yield_targets.last().map(|t| (t.exit, t.finalizers)) else {
             return self.error(expression, "'yield' outside of a switch expression");
-        }
+        };
         let value = self.value(expression)?;
-        let target = self.yield_targets.last().map(|t| (t.result, t.exit, t.finalizers));
-        let Some((result, exit, finalizers)) = target else { unreachable!("checked above") };
+        // Lowering the value pushed and popped the targets of any switch expression inside it.
+        let result = self.yield_targets.last().and_then(|t| t.result);
         let (result, ty) = match result {
             Some(result) => result,
             None => {
@@ -75,7 +75,7 @@ impl<'t> MethodLowering<'_, 't> {
                         format!("switch expression of type {} (hornet models int, long, String and object results)", value.ty),
                     );
                 }
-                let result = self.new_local(format!("switch${}", self.switch_count), value.ty);
+                let result = self.new_local(format!("switch${}", self.locals.len()), value.ty);
                 if let Some(target) = self.yield_targets.last_mut() {
                     target.result = Some((result, value.ty));
                 }

@@ -39,4 +39,16 @@ class Switches {
         }
         return s;
     }
+
+    static int maxTwice(java.util.List<Integer> xs) {
+        int m = 0;
+        for (Integer x : xs) {
+            m = Math.max(m, twice(x));
+        }
+        return m;
+    }
+
+    static int twice(int x) {
+        return 2 * x;
+    }
 }
