@@ -10,7 +10,9 @@
 //! * every conditional jump of the Java source (`if`, loop conditions, each operand of `&&`/`||`,
 //!   `?:`, a comparison used as a value) is one `Terminator::Branch` with its own `BranchId`, so
 //!   that branch counts match the bytecode's (what JaCoCo measures); a constant condition is no
-//!   branch;
+//!   branch; a `switch` is a chain of `Branch`es, one per case label, whose `BranchPoint::arm`
+//!   maps their outcomes to the switch's distinct targets, which are what the bytecode's one
+//!   `tableswitch` or `lookupswitch` has;
 //! * `LoopEnter(l)` runs once before loop `l` is entered, `LoopIter(l)` at the start of each
 //!   iteration of its body;
 //! * instance methods and constructors have `this` as local 0 (never null) and callers pass the
@@ -568,6 +570,24 @@ pub struct Catch {
 pub struct BranchPoint {
     /// Where the condition is in the source.
     pub span: Span,
+    /// For a test of the chain a `switch` is lowered to, the targets its outcomes reach.
+    pub arm: Option<SwitchArm>,
+}
+
+/// A `switch` is a chain of tests, one per case label, but the bytecode's `tableswitch` or
+/// `lookupswitch` is one instruction, of one outcome per distinct target (the default's
+/// included), and that is what a bytecode coverage tool counts: the outcomes of a switch's
+/// tests stand for its targets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwitchArm {
+    /// Which switch of the method (its order of lowering).
+    pub switch: u32,
+    /// How many distinct targets the switch has (at least 2).
+    pub targets: u32,
+    /// The target the test's true outcome reaches.
+    pub on_true: u32,
+    /// The target its false outcome reaches, if it leaves the chain (to the default).
+    pub on_false: Option<u32>,
 }
 
 /// Whether a method has a receiver.
@@ -636,6 +656,22 @@ pub enum Caught<'m> {
 }
 
 impl Method {
+    /// How many branch outcomes a bytecode coverage tool counts in the method: two per
+    /// conditional jump, one per distinct target of each switch.
+    pub fn branch_outcomes(&self) -> usize {
+        let mut switches = std::collections::BTreeMap::new();
+        let mut outcomes = 0;
+        for point in &self.branches {
+            match &point.arm {
+                None => outcomes += 2,
+                Some(arm) => {
+                    switches.insert(arm.switch, arm.targets as usize);
+                }
+            }
+        }
+        outcomes + switches.values().sum::<usize>()
+    }
+
     /// The catch clause that receives an exception of `class` thrown in `handler`'s region.
     pub fn catching(&self, handler: HandlerId, class: &str) -> Caught<'_> {
         self.catching_descendant_of(handler, self.exception_ancestors(class).as_deref())
@@ -773,7 +809,13 @@ impl Method {
         let locals = self.locals.iter().enumerate().skip(self.param_count as usize);
         let locals: Vec<String> = locals.map(|(i, l)| format!("{}: {}", local(LocalId(i as u32)), l.ty)).collect();
         let _ = writeln!(out, "  locals: {}", list(locals));
-        let branches = self.branches.iter().enumerate().map(|(i, b)| format!("b{i} @ {}", pos(&b.span)));
+        let branches = self.branches.iter().enumerate().map(|(i, b)| match &b.arm {
+            None => format!("b{i} @ {}", pos(&b.span)),
+            Some(arm) => {
+                let on_false = arm.on_false.map(|t| format!(", f: target {t}")).unwrap_or_default();
+                format!("b{i} @ {} (switch {} of {} targets, t: target {}{on_false})", pos(&b.span), arm.switch, arm.targets, arm.on_true)
+            }
+        });
         let _ = writeln!(out, "  branches: {}", list(branches.collect()));
         let loops = self.loops.iter().enumerate().map(|(i, span)| format!("L{i} @ {}", pos(span)));
         let _ = writeln!(out, "  loops: {}", list(loops.collect()));

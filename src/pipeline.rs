@@ -445,7 +445,7 @@ fn build_report(
             tests: 0,
             test_class: None,
             branches_covered: 0,
-            branches_total: 2 * m.branches.len(),
+            branches_total: m.branch_outcomes(),
             branch_lines: Vec::new(),
             diagnostics: diags_in(&m.span),
         };

@@ -360,7 +360,7 @@ mod tests {
                     handler: None,
                 },
             ],
-            branches: vec![BranchPoint { span }],
+            branches: vec![BranchPoint { span, arm: None }],
             loops: vec![],
             strings: vec![],
             sql: vec![],

@@ -15,7 +15,7 @@ const MATH: &str = "java.lang.Math";
 const INTEGER: &str = "java.lang.Integer";
 const LONG: &str = "java.lang.Long";
 /// Instance methods of String take the receiver as their first parameter.
-const STRING: &str = "java.lang.String";
+pub(crate) const STRING: &str = "java.lang.String";
 /// `java.sql.Types`: only its constants (the type codes `setNull` takes).
 const SQL_TYPES: &str = "java.sql.Types";
 /// `java.lang.System`: only `arraycopy`, whose arrays the front end checks (`lower/arrays.rs`).

@@ -22,9 +22,11 @@ use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
 
 mod arrays;
+mod foreach;
 mod jdbc;
 mod lists;
 mod objects;
+mod switches;
 
 use jdbc::LocalText;
 use objects::Place;
@@ -50,10 +52,11 @@ struct Variable {
     constant: Option<Const>,
 }
 
-/// Where `break` and `continue` go inside a loop.
+/// Where `break` and `continue` go inside a loop or a switch statement (which `continue`
+/// passes through).
 struct LoopTargets {
     break_to: BlockId,
-    continue_to: BlockId,
+    continue_to: Option<BlockId>,
     /// How many finalizers were active outside the loop: a jump out of it runs the others.
     finalizers: usize,
 }
@@ -126,6 +129,8 @@ pub(crate) fn lower_method<'t>(
         allocated: HashMap::new(),
         reassigned: method.body.map(|b| assigned_names(b, class.file.source)).unwrap_or_default(),
         constructor_invocation: None,
+        yield_targets: Vec::new(),
+        switch_count: 0,
     };
     let mut param_names = Vec::new();
     if method.kind != MethodKind::Static {
@@ -291,6 +296,10 @@ struct MethodLowering<'i, 't> {
     /// The `this(...)` or `super(...)` that starts a constructor, lowered before the field
     /// initialisers (the body skips it).
     constructor_invocation: Option<usize>,
+    /// The switch expressions being lowered, innermost last.
+    yield_targets: Vec<switches::YieldTarget>,
+    /// How many switches have been lowered (`ir::SwitchArm::switch`).
+    switch_count: u32,
 }
 
 impl<'t> MethodLowering<'_, 't> {
@@ -354,11 +363,18 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     fn branch(&mut self, cond: Cond, at: Node<'t>, then_block: BlockId, else_block: BlockId) {
+        let span = self.span(at);
+        self.branch_point(cond, at, BranchPoint { span, arm: None }, then_block, else_block);
+    }
+
+    /// A conditional jump whose `BranchId` is that of the source construct `at` (shared by the
+    /// copies of a `finally`), described by `point` the first time.
+    fn branch_point(&mut self, cond: Cond, at: Node<'t>, point: BranchPoint, then_block: BlockId, else_block: BlockId) {
         let id = match self.branch_of_node.get(&at.id()) {
             Some(id) => *id,
             None => {
                 let id = BranchId(self.branches.len() as u32);
-                self.branches.push(BranchPoint { span: self.span(at) });
+                self.branches.push(point);
                 self.branch_of_node.insert(at.id(), id);
                 id
             }
@@ -463,8 +479,9 @@ impl<'t> MethodLowering<'_, 't> {
                 self.error(node, "call to this or super must be the first statement in a constructor")
             }
             "labeled_statement" => self.unsupported(node, "labelled statement"),
-            "enhanced_for_statement" => self.unsupported(node, "enhanced for loop (iterators, of lists too, are not modelled; loop over the indices)"),
-            "switch_expression" => self.unsupported(node, "switch"),
+            "enhanced_for_statement" => self.enhanced_for(node),
+            "switch_expression" => self.switch_statement(node),
+            "yield_statement" => self.yield_statement(node),
             "try_statement" => self.try_statement(node),
             "try_with_resources_statement" => self.try_with_resources_statement(node),
             "assert_statement" => self.unsupported(node, "assert statement"),
@@ -587,7 +604,7 @@ impl<'t> MethodLowering<'_, 't> {
         self.goto(header);
         self.switch_to(header);
         self.cond(condition, body_block, exit)?;
-        self.loop_body(body_block, loop_id, body, LoopTargets { break_to: exit, continue_to: header, finalizers: self.finalizers.len() })?;
+        self.loop_body(body_block, loop_id, body, LoopTargets { break_to: exit, continue_to: Some(header), finalizers: self.finalizers.len() })?;
         self.goto(header);
         self.switch_to(exit);
         Ok(())
@@ -607,7 +624,7 @@ impl<'t> MethodLowering<'_, 't> {
             body_block,
             loop_id,
             body,
-            LoopTargets { break_to: exit, continue_to: condition_block, finalizers: self.finalizers.len() },
+            LoopTargets { break_to: exit, continue_to: Some(condition_block), finalizers: self.finalizers.len() },
         )?;
         self.goto(condition_block);
         self.switch_to(condition_block);
@@ -638,7 +655,7 @@ impl<'t> MethodLowering<'_, 't> {
             Some(condition) => self.cond(condition, body_block, exit)?,
             None => self.goto(body_block),
         }
-        self.loop_body(body_block, loop_id, body, LoopTargets { break_to: exit, continue_to: update, finalizers: self.finalizers.len() })?;
+        self.loop_body(body_block, loop_id, body, LoopTargets { break_to: exit, continue_to: Some(update), finalizers: self.finalizers.len() })?;
         self.goto(update);
         self.switch_to(update);
         for expression in field_children(node, "update") {
@@ -656,11 +673,15 @@ impl<'t> MethodLowering<'_, 't> {
         if !children(node).is_empty() {
             return self.unsupported(node, format!("labelled {keyword}"));
         }
-        let Some(targets) = self.loop_targets.last() else {
-            return self.error(node, format!("'{keyword}' outside of a loop"));
+        let targets = if is_break {
+            self.loop_targets.last().map(|t| (t.break_to, t.finalizers))
+        } else {
+            self.loop_targets.iter().rev().find_map(|t| Some((t.continue_to?, t.finalizers)))
         };
-        let target = if is_break { targets.break_to } else { targets.continue_to };
-        let finalizers = targets.finalizers;
+        let Some((target, finalizers)) = targets else {
+            let outside = if is_break { "a switch or loop" } else { "a loop" };
+            return self.error(node, format!("'{keyword}' outside of {outside}"));
+        };
         self.run_finalizers(finalizers)?;
         self.goto(target);
         Ok(())
@@ -1189,6 +1210,7 @@ impl<'t> MethodLowering<'_, 't> {
             "this" => self.this(node),
             "array_creation_expression" => self.array_creation(node),
             "array_access" => self.array_access(node),
+            "switch_expression" => self.switch_value(node),
             "object_creation_expression" if self.is_standard_input_scanner(node) => {
                 let dst = self.new_temp(Ty::Scanner);
                 let span = self.span(node);

@@ -469,15 +469,35 @@ fn sign_word(v: i64) -> String {
 }
 
 /// The coverage of `method`'s branches by the outcomes `taken` (its own branch ids).
+/// A switch's tests count as its distinct targets (`ir::SwitchArm`).
 pub fn coverage(method: &Method, taken: &BTreeSet<(u32, bool)>) -> Coverage {
     let mut lines: BTreeMap<u32, LineCoverage> = BTreeMap::new();
+    // Per switch: its line, its number of targets and the targets reached.
+    let mut switches: BTreeMap<u32, (u32, u32, BTreeSet<u32>)> = BTreeMap::new();
     for (id, point) in method.branches.iter().enumerate() {
+        let outcome = |t: bool| taken.contains(&(id as u32, t));
+        if let Some(arm) = &point.arm {
+            let (_, _, reached) =
+                switches.entry(arm.switch).or_insert((point.span.line, arm.targets, BTreeSet::new()));
+            if outcome(true) {
+                reached.insert(arm.on_true);
+            }
+            if let Some(on_false) = arm.on_false.filter(|_| outcome(false)) {
+                reached.insert(on_false);
+            }
+            continue;
+        }
         let line = lines.entry(point.span.line).or_insert(LineCoverage {
             line: point.span.line,
             ..LineCoverage::default()
         });
         line.total += 2;
-        line.covered += [true, false].iter().filter(|t| taken.contains(&(id as u32, **t))).count();
+        line.covered += [true, false].into_iter().filter(|t| outcome(*t)).count();
+    }
+    for (line_number, targets, reached) in switches.into_values() {
+        let line = lines.entry(line_number).or_insert(LineCoverage { line: line_number, ..LineCoverage::default() });
+        line.total += targets as usize;
+        line.covered += reached.len();
     }
     let lines: Vec<LineCoverage> = lines.into_values().collect();
     Coverage {

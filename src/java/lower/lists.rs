@@ -10,7 +10,8 @@
 //! result unboxed where it is used, which is exact as no element is ever null. What would
 //! differ is reported: removal by value (`remove(Object)`, which an `Integer` argument
 //! selects), `==` between two `Integer`s (reference identity), a null element, and the methods
-//! not listed (iterators and the enhanced `for` among them).
+//! not listed (iterators among them; the enhanced `for` over a `List<Integer>` is an index
+//! loop, `foreach.rs`).
 //!
 //! The elements of a list of objects are references (null included); the calls are those
 //! above but `contains`, `indexOf` and `remove(Object)`, which compare with `equals`.
