@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Data access the way application code usually writes it: a bean per row, try-with-resources,
@@ -23,6 +25,31 @@ public class UserDao {
             }
         }
         return found;
+    }
+
+    /** The users of at least a given age, by id. */
+    public static List<User> findAdults(Connection conn, int minAge) throws SQLException {
+        List<User> result = new ArrayList<>();
+        try (PreparedStatement ps = conn.prepareStatement("SELECT id, name, age FROM users WHERE age >= ? ORDER BY id")) {
+            ps.setInt(1, minAge);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    result.add(new User(rs.getInt("id"), rs.getString("name"), rs.getInt("age")));
+                }
+            }
+        }
+        return result;
+    }
+
+    /** How many of the given users are adults; null entries are skipped. */
+    public static int countAdults(List<User> users) {
+        int adults = 0;
+        for (User u : users) {
+            if (u != null && u.getAge() >= 18) {
+                adults++;
+            }
+        }
+        return adults;
     }
 
     public static int countOrders(Connection conn, int userId) throws SQLException {
