@@ -286,8 +286,11 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
             string_literal(input)
         );
     }
+    // The input objects, at the indentation of the test's body; with a database, they are
+    // built once it is open, as a field may hold the connection.
+    let mut objects = String::new();
     if let Some(heap) = &case.heap {
-        build_objects(out, heap, &names);
+        build_objects(&mut objects, heap, &names);
     }
     let assertion = match &case.expect {
         Expectation::Returns(JavaValue::Boolean(true)) => format!("assertTrue({call});"),
@@ -313,8 +316,11 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
         check_objects(&mut call_and_checks, heap, &names);
     }
     match &case.database {
-        None => out.push_str(&call_and_checks),
-        Some(database) => database_body(out, &call_and_checks, database, tables),
+        None => {
+            out.push_str(&objects);
+            out.push_str(&call_and_checks);
+        }
+        Some(database) => database_body(out, &objects, &call_and_checks, database, tables),
     }
     out.push_str("    }\n");
 }
@@ -503,17 +509,28 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
     }
 }
 
-/// The test's body inside a `try` that opens its database: the fixture, then `call_and_checks`
-/// (lines at the body's indentation, indented one step further here: the result's variable must
-/// be in scope of its checks), then the final rows.
-fn database_body(out: &mut String, call_and_checks: &str, database: &DatabaseCase, tables: &TableConstants) {
+/// The test's body inside a `try` that opens its database: the input `objects` (a field may
+/// hold the connection), the fixture, then `call_and_checks` (the result's variable must be in
+/// scope of its checks), then the final rows. `objects` and `call_and_checks` are lines at the
+/// body's indentation, indented one step further here.
+fn database_body(
+    out: &mut String,
+    objects: &str,
+    call_and_checks: &str,
+    database: &DatabaseCase,
+    tables: &TableConstants,
+) {
+    let indented = |out: &mut String, lines: &str| {
+        for line in lines.lines() {
+            let _ = writeln!(out, "    {line}");
+        }
+    };
     let _ = writeln!(out, "        try (Connection connection = {DATABASE_HELPER}.open()) {{");
+    indented(out, objects);
     for rows in tables.ordered(&database.fixture) {
         table_rows(out, "insert", rows, tables);
     }
-    for line in call_and_checks.lines() {
-        let _ = writeln!(out, "    {line}");
-    }
+    indented(out, call_and_checks);
     for rows in tables.ordered(&database.final_rows) {
         table_rows(out, "assertRows", rows, tables);
     }
