@@ -1128,6 +1128,9 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Object(a), Ty::Object(b)) if a == b && matches!(op, CmpOp::Eq | CmpOp::Ne) => {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
+            (Ty::Jdbc(_), Ty::Null) | (Ty::Null, Ty::Jdbc(_)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+                Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
+            }
             (Ty::Object(_), Ty::Null) | (Ty::Null, Ty::Object(_)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
@@ -1271,7 +1274,7 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
-            (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_), operand) => Ok(operand),
+            (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Jdbc(_), operand) => Ok(operand),
             (Ty::Array(_), Ty::AnyObject, operand) => Ok(operand),
             (Ty::List(_), Ty::List(elem), Operand::Local(id)) if self.diamond_lists.remove(&id) => {
                 // `new ArrayList<>()` takes its element type from where it goes (JLS 18.5.2).
@@ -1457,6 +1460,9 @@ impl<'t> MethodLowering<'_, 't> {
         let ty = match (yes_value.ty, no_value.ty) {
             (Ty::Boolean, Ty::Boolean) => Ty::Boolean,
             (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => promote(yes_value.ty, no_value.ty),
+            (Ty::String, Ty::String | Ty::Null) | (Ty::Null, Ty::String) => Ty::String,
+            (Ty::Jdbc(a), Ty::Jdbc(b)) if a == b => Ty::Jdbc(a),
+            (Ty::Jdbc(a), Ty::Null) | (Ty::Null, Ty::Jdbc(a)) => Ty::Jdbc(a),
             (Ty::Object(a), Ty::Object(b)) if a == b => Ty::Object(a),
             (Ty::Object(a), Ty::Null) | (Ty::Null, Ty::Object(a)) => Ty::Object(a),
             (Ty::Array(a), Ty::Array(b)) if a == b => Ty::Array(a),

@@ -80,4 +80,17 @@ class Accounts {
         String sql = "DELETE FROM account WHERE balance = 0";
         return sql.length();
     }
+
+    static String ownerOrNull(Connection conn, boolean known) throws SQLException {
+        java.sql.Statement st = null;
+        try {
+            st = conn.createStatement();
+            ResultSet rs = st.executeQuery("SELECT owner FROM account");
+            return known && rs.next() ? rs.getString(1) : null;
+        } finally {
+            if (st != null) {
+                st.close();
+            }
+        }
+    }
 }
