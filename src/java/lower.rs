@@ -26,6 +26,7 @@ mod foreach;
 mod jdbc;
 mod lists;
 mod objects;
+mod resources;
 mod switches;
 
 use jdbc::LocalText;
@@ -82,8 +83,10 @@ struct PendingBlock {
 enum Cleanup<'t> {
     /// A `finally` block, lowered again on each way out (as javac copies it).
     Finally(Node<'t>),
-    /// A try-with-resources resource, closed on each way out.
-    Close { resource: LocalId, span: Span },
+    /// A try-with-resources resource, closed on each way out; `closing` is the body's closing
+    /// brace, `filtered_exit` the exit whose null check a coverage tool does not count
+    /// (`resources.rs`).
+    Close { resource: LocalId, span: Span, closing: Span, filtered_exit: Option<usize> },
 }
 
 /// An active cleanup with the context of its try statement, where its code runs: exceptions
@@ -126,6 +129,8 @@ pub(crate) fn lower_method<'t>(
         finalizers: Vec::new(),
         branch_of_node: HashMap::new(),
         loop_of_node: HashMap::new(),
+        close_branches: HashMap::new(),
+        leaving_by: None,
         allocated: HashMap::new(),
         reassigned: method.body.map(|b| assigned_names(b, class.file.source)).unwrap_or_default(),
         constructor_invocation: None,
@@ -287,6 +292,10 @@ struct MethodLowering<'i, 't> {
     /// lowered several times shares them between its copies.
     branch_of_node: HashMap<usize, BranchId>,
     loop_of_node: HashMap<usize, LoopId>,
+    /// The null check of a resource closed at an exit (by the exit's node id), a branch of its own.
+    close_branches: HashMap<(usize, LocalId), BranchId>,
+    /// The `return`, `break` or `continue` whose cleanups are being lowered.
+    leaving_by: Option<Node<'t>>,
     /// Locals that hold the object of a `new C(...)` and nothing else: calls on them need no
     /// dispatch.
     allocated: HashMap<LocalId, ClassName>,
@@ -682,7 +691,10 @@ impl<'t> MethodLowering<'_, 't> {
             let outside = if is_break { "a switch or loop" } else { "a loop" };
             return self.error(node, format!("'{keyword}' outside of {outside}"));
         };
-        self.run_finalizers(finalizers)?;
+        let outer = self.leaving_by.replace(node);
+        let finalized = self.run_finalizers(finalizers);
+        self.leaving_by = outer;
+        finalized?;
         self.goto(target);
         Ok(())
     }
@@ -705,7 +717,10 @@ impl<'t> MethodLowering<'_, 't> {
             }
             value => value,
         };
-        self.run_finalizers(0)?;
+        let outer = self.leaving_by.replace(node);
+        let finalized = self.run_finalizers(0);
+        self.leaving_by = outer;
+        finalized?;
         self.terminate(Terminator::Return(value));
         Ok(())
     }
@@ -809,7 +824,11 @@ impl<'t> MethodLowering<'_, 't> {
         let Some((first, rest)) = resources.split_first() else { return self.statement(body) };
         let resource = self.resource(*first)?;
         let span = self.span(*first);
-        self.protected(&[], Some(Cleanup::Close { resource, span }), |this| this.resources(rest, body))
+        let end = body.end_position();
+        let closing = Span::new(self.class.file.path, end.row as u32 + 1, end.column as u32);
+        let filtered_exit = resources::filtered_exit(body);
+        let close = Cleanup::Close { resource, span, closing, filtered_exit };
+        self.protected(&[], Some(close), |this| this.resources(rest, body))
     }
 
     /// Declares and initialises a resource, or finds the variable it names.
@@ -995,11 +1014,38 @@ impl<'t> MethodLowering<'_, 't> {
         }
         match cleanup {
             Cleanup::Finally(block) => self.statement(block),
-            Cleanup::Close { resource, span } => {
-                self.close_resource(resource, span);
+            Cleanup::Close { resource, span, closing, filtered_exit } => {
+                let early_exit = self.leaving_by.filter(|exit| Some(exit.start_byte()) != filtered_exit);
+                match early_exit {
+                    Some(exit) if matches!(self.locals[resource.0 as usize].ty, Ty::Jdbc(_) | Ty::Object(_)) => {
+                        self.checked_close(resource, span, closing, exit)
+                    }
+                    _ => self.close_resource(resource, span),
+                }
                 Ok(())
             }
         }
+    }
+
+    /// Closes a resource at an exit whose `if (r != null)` a coverage tool counts: a branch on the
+    /// line of the body's closing brace, one per exit and resource (`resources.rs`).
+    fn checked_close(&mut self, resource: LocalId, span: Span, closing: Span, exit: Node<'t>) {
+        let id = match self.close_branches.get(&(exit.id(), resource)) {
+            Some(id) => *id,
+            None => {
+                let id = BranchId(self.branches.len() as u32);
+                self.branches.push(BranchPoint { span: closing, arm: None });
+                self.close_branches.insert((exit.id(), resource), id);
+                id
+            }
+        };
+        let (close, after) = (self.new_block(), self.new_block());
+        let cond = Cond { op: CmpOp::Ne, lhs: Operand::Local(resource), rhs: Operand::Null };
+        self.terminate(Terminator::Branch { cond, then_block: close, else_block: after, id });
+        self.switch_to(close);
+        self.close_resource(resource, span);
+        self.goto(after);
+        self.switch_to(after);
     }
 
     /// Closes a try-with-resources resource, as javac's generated `if (r != null) r.close()`

@@ -63,4 +63,15 @@ public class OrderService {
             }
         }
     }
+
+    public static int maxAmount(Connection conn) throws SQLException {
+        try (java.sql.Statement st = conn.createStatement();
+             ResultSet rs = st.executeQuery("SELECT MAX(amount) FROM orders")) {
+            if (rs.next()) {
+                int m = rs.getInt(1);
+                return rs.wasNull() ? -1 : m;
+            }
+            return -1;
+        }
+    }
 }

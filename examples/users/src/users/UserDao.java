@@ -15,16 +15,15 @@ public class UserDao {
     private static final String FIND_BY_ID = "SELECT id, name, age FROM users WHERE id = ?";
 
     public static User findById(Connection conn, int id) throws SQLException {
-        User found = null;
         try (PreparedStatement ps = conn.prepareStatement(FIND_BY_ID)) {
             ps.setInt(1, id);
             try (ResultSet rs = ps.executeQuery()) {
                 if (rs.next()) {
-                    found = new User(rs.getInt("id"), rs.getString("name"), rs.getInt("age"));
+                    return new User(rs.getInt("id"), rs.getString("name"), rs.getInt("age"));
                 }
+                return null;
             }
         }
-        return found;
     }
 
     /** The users of at least a given age, by id. */
@@ -125,5 +124,25 @@ public class UserDao {
             }
         }
         return total;
+    }
+
+    /** The age of the first user (by id) from a minimum age on: over 100 at once, stopping at 50. */
+    public static int firstAgeFrom(Connection conn, int minAge) throws SQLException {
+        int found = -1;
+        try (PreparedStatement ps = conn.prepareStatement("SELECT age FROM users WHERE age >= ? ORDER BY id")) {
+            ps.setInt(1, minAge);
+            ResultSet rs = ps.executeQuery();
+            while (rs.next()) {
+                int age = rs.getInt(1);
+                if (age > 100) {
+                    return age;
+                }
+                if (age == 50) {
+                    break;
+                }
+                found = age;
+            }
+        }
+        return found;
     }
 }
