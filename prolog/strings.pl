@@ -10,13 +10,14 @@
 */
 
 :- module(strings, [max_length/1, literal/2, shape/1, ref_compare/4, concat/3,
-                    codes/2, length_of/2, is_empty/2, equal/3, starts_with/3,
+                    codes/2, text_of/3, length_of/2, is_empty/2, equal/3, starts_with/3,
                     label_string/1]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
 :- use_module(library(error)).
 :- use_module(library(freeze)).
+:- use_module(library(between)).
 
 %% max_length(-N)
 %
@@ -133,6 +134,89 @@ shifted(LenA, CodesA, CodesB, Max, Codes) :-
 text(S, T) :-
     shape(S),
     (   S == null -> literal("null", T) ; T = S ).
+
+%% text_of(+Type, ?V, -S)
+%
+%  S is String.valueOf(V) for V of Type int, long or boolean: '-' and the decimal digits
+%  without leading zeros, or true/false. A number's length follows from its magnitude at once
+%  (one reified bound per power of ten); its codes, when something reads them, are '-' or
+%  digits, and are placed once the length and sign are known (labelling fixes them), as
+%  concat/3 places its codes. A long whose text would exceed max_length/1 cuts the path, as
+%  any longer string does.
+%
+%  ?- strings:text_of(int, N, s(L, _)), N in 10..99.
+%  L = 2, ...
+%  ?- strings:text_of(int, -7, S).
+%  S = s(2,[45,55,0,...]).
+text_of(Type, V, S) :-
+    must_be(atom, Type),
+    (   memberchk(Type, [int, long, boolean]) -> true ; domain_error(text_type, Type, text_of/3) ),
+    (   integer(V) ->
+        (   Type == boolean -> boolean_chars(V, Cs) ; number_chars(V, Cs) ),
+        literal(Cs, S)
+    ;   Type == boolean -> boolean_text(V, S)
+    ;   number_text(V, S)
+    ).
+
+boolean_chars(1, "true").
+boolean_chars(0, "false").
+
+% Each code is linear in the boolean: "true" or "false" with no path split.
+boolean_text(B, s(Len, Codes)) :-
+    Len #= 5 - B,
+    maplist(boolean_code(B), [0't-0'f, 0'r-0'a, 0'u-0'l, 0'e-0's, 0-0'e], Front),
+    max_length(Max),
+    Pad is Max - 5,
+    length(Zeros, Pad),
+    maplist(=(0), Zeros),
+    append(Front, Zeros, Codes).
+
+boolean_code(B, T-F, C) :- C #= F + (T - F) * B.
+
+number_text(N, s(Len, Codes)) :-
+    max_length(Max),
+    Neg #<==> (N #< 0),
+    Abs #= abs(N),
+    Longest is Max - 1,
+    numlist(1, Longest, Powers),
+    maplist(at_least_power(Abs), Powers, MoreDigits),
+    sum(MoreDigits, #=, More),
+    Len #= Neg + 1 + More,
+    Len #=< Max,
+    freeze(Codes, number_codes_(Codes, Neg, Abs, Len)),
+    freeze(N, known_text(N, s(Len, Codes))).
+
+at_least_power(Abs, K, B) :-
+    Bound is 10^K,
+    B #<==> (Abs #>= Bound).
+
+known_text(N, S) :-
+    number_chars(N, Cs),
+    literal(Cs, S).
+
+% Runs when codes/2 has made the codes: the sign's code now, the digits once placed.
+number_codes_([C|Cs], Neg, Abs, Len) :-
+    C in 45 \/ 48..57,
+    Neg #<==> (C #= 45),
+    maplist(digit_or_padding, Cs),
+    freeze(Len, freeze(Neg, placed_digits([C|Cs], Neg, Abs, Len))).
+
+digit_or_padding(C) :- C in 0 \/ 48..57.
+
+placed_digits(Codes, Neg, Abs, Len) :-
+    Digits is Len - Neg,
+    length(Sign, Neg),
+    append(Sign, Rest, Codes),
+    length(DigitCodes, Digits),
+    append(DigitCodes, _, Rest),
+    Top is Digits - 1,
+    numlist(0, Top, Places),
+    reverse(Places, Exponents),
+    maplist(digit_code(Abs), Exponents, DigitCodes).
+
+digit_code(Abs, E, C) :-
+    P is 10^E,
+    C #= 48 + (Abs // P) mod 10.
 
 %% length_of(?S, -Len)  is_empty(?S, -Bool)  equal(?A, ?B, -Bool)  starts_with(?A, ?P, -Bool)
 %

@@ -23,3 +23,11 @@
 receiver(S, Ex) :-
     strings:shape(S),
     (   S == null -> Ex = exc('java.lang.NullPointerException') ; Ex = ok ).
+
+% String.valueOf and the boxes' toString: the text string concatenation also gives.
+'java.lang.String.valueOf(int)'([N], R, St, St, ok) :- strings:text_of(int, N, R).
+'java.lang.String.valueOf(long)'([N], R, St, St, ok) :- strings:text_of(long, N, R).
+'java.lang.String.valueOf(boolean)'([B], R, St, St, ok) :- strings:text_of(boolean, B, R).
+'java.lang.Integer.toString(int)'([N], R, St, St, ok) :- strings:text_of(int, N, R).
+'java.lang.Long.toString(long)'([N], R, St, St, ok) :- strings:text_of(long, N, R).
+'java.lang.Boolean.toString(boolean)'([B], R, St, St, ok) :- strings:text_of(boolean, B, R).

@@ -14,6 +14,7 @@ pub struct LibraryMethod {
 const MATH: &str = "java.lang.Math";
 const INTEGER: &str = "java.lang.Integer";
 const LONG: &str = "java.lang.Long";
+const BOOLEAN: &str = "java.lang.Boolean";
 /// Instance methods of String take the receiver as their first parameter.
 const STRING: &str = "java.lang.String";
 /// `java.sql.Types`: only its constants (the type codes `setNull` takes).
@@ -36,6 +37,12 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (MATH, "min", &[Ty::Long, Ty::Long], Ty::Long),
     (INTEGER, "compare", &[Ty::Int, Ty::Int], Ty::Int),
     (LONG, "compare", &[Ty::Long, Ty::Long], Ty::Int),
+    (INTEGER, "toString", &[Ty::Int], Ty::String),
+    (LONG, "toString", &[Ty::Long], Ty::String),
+    (BOOLEAN, "toString", &[Ty::Boolean], Ty::String),
+    (STRING, "valueOf", &[Ty::Int], Ty::String),
+    (STRING, "valueOf", &[Ty::Long], Ty::String),
+    (STRING, "valueOf", &[Ty::Boolean], Ty::String),
     (STRING, "length", &[Ty::String], Ty::Int),
     (STRING, "isEmpty", &[Ty::String], Ty::Boolean),
     (STRING, "equals", &[Ty::String, Ty::String], Ty::Boolean),

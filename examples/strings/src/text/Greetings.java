@@ -38,4 +38,24 @@ public class Greetings {
         }
         return first + " " + last;
     }
+
+    /** A label like "Ann (42)"; a negative age is left out. */
+    public static String badge(String name, int age) {
+        if (age < 0) {
+            return name;
+        }
+        return name + " (" + age + ")";
+    }
+
+    public static boolean isTicketFor(String ticket, int number) {
+        return ticket.equals("T-" + number);
+    }
+
+    public static String flag(long id, boolean active) {
+        return String.valueOf(id) + ":" + Boolean.toString(active);
+    }
+
+    public static int digits(int n) {
+        return Integer.toString(n).length();
+    }
 }
