@@ -1430,6 +1430,7 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Array(a), Ty::Array(b)) if a == b => Ty::Array(a),
             (Ty::Array(a), Ty::Null) | (Ty::Null, Ty::Array(a)) => Ty::Array(a),
             (Ty::List, Ty::List | Ty::Null) | (Ty::Null, Ty::List) => Ty::List,
+            (Ty::String, Ty::String | Ty::Null) | (Ty::Null, Ty::String) => Ty::String,
             (a, b) => return self.error(node, format!("incompatible types in conditional: {a} and {b}")),
         };
         let result = self.new_temp(ty);

@@ -17,4 +17,55 @@ class StringsMore {
     static boolean shortNumber(long id) {
         return Long.toString(id).length() < 3;
     }
+
+    static int find(String s, String p) {
+        int i = s.indexOf(p);
+        if (i >= 0) {
+            return i;
+        }
+        return -1;
+    }
+
+    static boolean ends(String s) {
+        return s.endsWith(".sql");
+    }
+
+    static boolean has(String s) {
+        return s.contains("ab");
+    }
+
+    static boolean sameName(String a, String b) {
+        return a.equalsIgnoreCase(b);
+    }
+
+    static int order(String a, String b) {
+        int c = a.compareTo(b);
+        if (c < 0) {
+            return -1;
+        }
+        return c == 0 ? 0 : 1;
+    }
+
+    static String shout(String s) {
+        return s.toUpperCase() + s.toLowerCase();
+    }
+
+    static String clean(String s) {
+        String t = s.trim();
+        if (t.isEmpty()) {
+            return "blank";
+        }
+        return "[" + t + "]";
+    }
+
+    static String tail(String s, int b) {
+        return s.substring(b);
+    }
+
+    static String part(String s, int b, int e) {
+        if (s.substring(b, e).equals("ab")) {
+            return "yes";
+        }
+        return "no";
+    }
 }

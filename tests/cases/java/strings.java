@@ -29,6 +29,6 @@ class Strings {
     }
 
     static int unknownMethod(String a) {
-        return a.indexOf("x");
+        return a.lastIndexOf("x");
     }
 }
