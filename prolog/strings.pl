@@ -10,13 +10,16 @@
 */
 
 :- module(strings, [max_length/1, literal/2, shape/1, ref_compare/4, concat/3,
-                    codes/2, length_of/2, is_empty/2, equal/3, starts_with/3,
+                    codes/2, text_of/3, length_of/2, is_empty/2, equal/3, starts_with/3,
+                    index_of/3, ends_with/3, equal_ignoring_case/3, compare_to/3,
+                    substring_bounds/4, substring/4, case_changed/3, trimmed/2,
                     label_string/1]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
 :- use_module(library(error)).
 :- use_module(library(freeze)).
+:- use_module(library(between)).
 
 %% max_length(-N)
 %
@@ -134,6 +137,89 @@ text(S, T) :-
     shape(S),
     (   S == null -> literal("null", T) ; T = S ).
 
+%% text_of(+Type, ?V, -S)
+%
+%  S is String.valueOf(V) for V of Type int, long or boolean: '-' and the decimal digits
+%  without leading zeros, or true/false. A number's length follows from its magnitude at once
+%  (one reified bound per power of ten); its codes, when something reads them, are '-' or
+%  digits, and are placed once the length and sign are known (labelling fixes them), as
+%  concat/3 places its codes. A long whose text would exceed max_length/1 cuts the path, as
+%  any longer string does.
+%
+%  ?- strings:text_of(int, N, s(L, _)), N in 10..99.
+%  L = 2, ...
+%  ?- strings:text_of(int, -7, S).
+%  S = s(2,[45,55,0,...]).
+text_of(Type, V, S) :-
+    must_be(atom, Type),
+    (   memberchk(Type, [int, long, boolean]) -> true ; domain_error(text_type, Type, text_of/3) ),
+    (   integer(V) ->
+        (   Type == boolean -> boolean_chars(V, Cs) ; number_chars(V, Cs) ),
+        literal(Cs, S)
+    ;   Type == boolean -> boolean_text(V, S)
+    ;   number_text(V, S)
+    ).
+
+boolean_chars(1, "true").
+boolean_chars(0, "false").
+
+% Each code is linear in the boolean: "true" or "false" with no path split.
+boolean_text(B, s(Len, Codes)) :-
+    Len #= 5 - B,
+    maplist(boolean_code(B), [0't-0'f, 0'r-0'a, 0'u-0'l, 0'e-0's, 0-0'e], Front),
+    max_length(Max),
+    Pad is Max - 5,
+    length(Zeros, Pad),
+    maplist(=(0), Zeros),
+    append(Front, Zeros, Codes).
+
+boolean_code(B, T-F, C) :- C #= F + (T - F) * B.
+
+number_text(N, s(Len, Codes)) :-
+    max_length(Max),
+    Neg #<==> (N #< 0),
+    Abs #= abs(N),
+    Longest is Max - 1,
+    numlist(1, Longest, Powers),
+    maplist(at_least_power(Abs), Powers, MoreDigits),
+    sum(MoreDigits, #=, More),
+    Len #= Neg + 1 + More,
+    Len #=< Max,
+    freeze(Codes, number_codes_(Codes, Neg, Abs, Len)),
+    freeze(N, known_text(N, s(Len, Codes))).
+
+at_least_power(Abs, K, B) :-
+    Bound is 10^K,
+    B #<==> (Abs #>= Bound).
+
+known_text(N, S) :-
+    number_chars(N, Cs),
+    literal(Cs, S).
+
+% Runs when codes/2 has made the codes: the sign's code now, the digits once placed.
+number_codes_([C|Cs], Neg, Abs, Len) :-
+    C in 45 \/ 48..57,
+    Neg #<==> (C #= 45),
+    maplist(digit_or_padding, Cs),
+    freeze(Len, freeze(Neg, placed_digits([C|Cs], Neg, Abs, Len))).
+
+digit_or_padding(C) :- C in 0 \/ 48..57.
+
+placed_digits(Codes, Neg, Abs, Len) :-
+    Digits is Len - Neg,
+    length(Sign, Neg),
+    append(Sign, Rest, Codes),
+    length(DigitCodes, Digits),
+    append(DigitCodes, _, Rest),
+    Top is Digits - 1,
+    numlist(0, Top, Places),
+    reverse(Places, Exponents),
+    maplist(digit_code(Abs), Exponents, DigitCodes).
+
+digit_code(Abs, E, C) :-
+    P is 10^E,
+    C #= 48 + (Abs // P) mod 10.
+
 %% length_of(?S, -Len)  is_empty(?S, -Bool)  equal(?A, ?B, -Bool)  starts_with(?A, ?P, -Bool)
 %
 %  For a non-null receiver (the callers check it). Bool is 0/1.
@@ -170,6 +256,170 @@ prefix_matches([A|As], [P|Ps], I, LenP, [B|Bs]) :-
     B #<==> ((I #>= LenP) #\/ (A #= P)),
     I1 is I + 1,
     prefix_matches(As, Ps, I1, LenP, Bs).
+
+%% index_of(?A, ?P, -I)  ends_with(?A, ?P, -Bool)
+%
+%  A.indexOf(P) and A.endsWith(P) for non-null A and P: one reified match per position of A
+%  (no path split); I is the first matching position, or -1.
+%
+%  ?- strings:literal("abcb", A), strings:literal("b", P), strings:index_of(A, P, I).
+%  I = 1.
+index_of(A, P, I) :-
+    matches(A, P, Ms),
+    firsts(Ms, 1, Fs),
+    % Position + 1 of the first match, 0 for none.
+    max_length(Max),
+    Last is Max + 1,
+    numlist(1, Last, Weights),
+    scalar_product(Weights, Fs, #=, I1),
+    I #= I1 - 1,
+    % Redundant, for propagation: a match lies within A (so a substring after it is in bounds).
+    A = s(LenA, _),
+    P = s(LenP, _),
+    (I #>= 0) #==> (I + LenP #=< LenA).
+
+% Fs marks the first true M (1 = none before it).
+firsts([], _, []).
+firsts([M|Ms], None, [F|Fs]) :-
+    F #<==> (None #/\ M),
+    None1 #<==> (None #/\ #\ M),
+    firsts(Ms, None1, Fs).
+
+ends_with(A, P, R) :-
+    A = s(LenA, _),
+    P = s(LenP, _),
+    matches(A, P, Ms),
+    % A P longer than A starts before A: the 0 in front of the positions.
+    At #= max(LenA - LenP, -1) + 2,
+    element(At, [0|Ms], R).
+
+% Ms: for each position I in 0..Max of A, whether P occurs at I.
+matches(A, P, Ms) :-
+    A = s(LenA, _), codes(A, CodesA),
+    P = s(LenP, _), codes(P, CodesP),
+    max_length(Max),
+    numlist(0, Max, Is),
+    maplist(match_at(CodesA, LenA, CodesP, LenP), Is, Ms).
+
+match_at(CodesA, LenA, CodesP, LenP, I, M) :-
+    length(Skip, I),
+    (   append(Skip, Rest, CodesA) -> true ; Rest = [] ),
+    same_prefix(Rest, CodesP, 0, LenP, Bs),
+    all_true(Bs, Same),
+    M #<==> (Same #/\ (I + LenP #=< LenA)).
+
+% Past A's end the length test alone decides.
+same_prefix([], _, _, _, []).
+same_prefix([_|_], [], _, _, []).
+same_prefix([A|As], [P|Ps], J, LenP, [B|Bs]) :-
+    B #<==> ((J #>= LenP) #\/ (A #= P)),
+    J1 is J + 1,
+    same_prefix(As, Ps, J1, LenP, Bs).
+
+%% equal_ignoring_case(?A, ?B, -Bool)
+%
+%  A.equalsIgnoreCase(B) for non-null A (labelled strings are ASCII, whose case folding this is).
+equal_ignoring_case(A, B, R) :-
+    shape(B),
+    (   B == null -> R = 0
+    ;   codes(A, CodesA), codes(B, CodesB),
+        maplist(lower, CodesA, LowerA),
+        maplist(lower, CodesB, LowerB),
+        maplist(code_equal, LowerA, LowerB, Bs),
+        all_true(Bs, R)
+    ).
+
+lower(C, L) :-
+    U #<==> (C #>= 0'A #/\ C #=< 0'Z),
+    L #= C + 32 * U.
+
+upper(C, U) :-
+    L #<==> (C #>= 0'a #/\ C #=< 0'z),
+    U #= C - 32 * L.
+
+%% case_changed(+Case, ?A, -S)
+%
+%  S is A.toUpperCase() (Case = upper) or A.toLowerCase() (lower), ASCII letters only; its
+%  codes are made when read.
+case_changed(Case, A, s(Len, Codes)) :-
+    must_be(atom, Case),
+    A = s(Len, _),
+    freeze(Codes, case_codes(Case, A, Codes)).
+
+case_codes(Case, A, Codes) :-
+    codes(A, CodesA),
+    maplist(Case, CodesA, Codes).
+
+%% compare_to(?A, ?B, -R)
+%
+%  A.compareTo(B) for non-null A and B: the difference of the first differing codes, else of
+%  the lengths.
+compare_to(A, B, R) :-
+    A = s(LenA, _), codes(A, CodesA),
+    B = s(LenB, _), codes(B, CodesB),
+    differences(CodesA, CodesB, 0, 1, LenA, LenB, Terms, Fs),
+    sum(Fs, #=, Differing),
+    Same #= 1 - Differing,
+    R #= Terms + Same * (LenA - LenB).
+
+differences([], [], _, _, _, _, 0, []).
+differences([A|As], [B|Bs], I, Equal, LenA, LenB, Terms, [F|Fs]) :-
+    F #<==> (Equal #/\ (A #\= B) #/\ (I #< LenA) #/\ (I #< LenB)),
+    Equal1 #<==> (Equal #/\ (A #= B)),
+    I1 is I + 1,
+    differences(As, Bs, I1, Equal1, LenA, LenB, Terms0, Fs),
+    Terms #= Terms0 + F * (A - B).
+
+%% substring_bounds(?A, ?Begin, ?End, -Ok)
+%
+%  Ok is 1 when 0 =< Begin =< End =< A's length (substring does not throw).
+substring_bounds(s(Len, _), Begin, End, Ok) :-
+    Ok #<==> ((Begin #>= 0) #/\ (Begin #=< End) #/\ (End #=< Len)).
+
+%% substring(?A, ?Begin, ?End, -S)
+%
+%  A.substring(Begin, End) within bounds: its codes are made when read, and shifted once Begin
+%  is known (labelling fixes it), as concat/3 shifts.
+substring(A, Begin, End, s(Len, Codes)) :-
+    Len #= End - Begin,
+    freeze(Codes, freeze(Begin, substring_codes(A, Begin, Len, Codes))).
+
+substring_codes(A, Begin, Len, Codes) :-
+    codes(A, CodesA),
+    length(Skip, Begin),
+    append(Skip, Rest, CodesA),
+    kept(Codes, Rest, 0, Len).
+
+kept([], _, _, _).
+kept([C|Cs], Rest, I, Len) :-
+    (   Rest = [R|Rs] -> (I #< Len) #==> (C #= R) ; Rs = [] ),
+    I1 is I + 1,
+    kept(Cs, Rs, I1, Len).
+
+%% trimmed(?A, -S)
+%
+%  A.trim(): without its leading and trailing spaces (the only printable code =< ' ').
+trimmed(A, S) :-
+    A = s(LenA, _), codes(A, CodesA),
+    leading_spaces(CodesA, 1, Ls),
+    sum(Ls, #=, Lead),
+    trailing_blank(CodesA, _, Ts),
+    sum(Ts, #=, Blank),
+    max_length(Max),
+    End #= max(Lead, Max - Blank),
+    End #=< LenA,
+    substring(A, Lead, End, S).
+
+leading_spaces([], _, []).
+leading_spaces([C|Cs], Before, [L|Ls]) :-
+    L #<==> (Before #/\ (C #= 32)),
+    leading_spaces(Cs, L, Ls).
+
+% T is 1 at a position from which on every code is a space or padding.
+trailing_blank([], 1, []).
+trailing_blank([C|Cs], T, [T|Ts]) :-
+    trailing_blank(Cs, After, Ts),
+    T #<==> (After #/\ ((C #= 32) #\/ (C #= 0))).
 
 %% label_string(?S)
 %

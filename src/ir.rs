@@ -389,6 +389,9 @@ pub enum Rvalue {
     Concat { lhs: Operand, rhs: Operand },
     /// Primitive conversion between Int and Long (narrowing keeps the low 32 bits).
     Convert { operand: Operand, to: Ty },
+    /// `String.valueOf` of an Int, Long or Boolean `operand` of type `ty` (its decimal text,
+    /// or true/false), as string concatenation converts it.
+    Text { operand: Operand, ty: Ty },
 }
 
 /// A JDBC method, called on a receiver of its interface. Arguments follow the Java call's.
@@ -852,6 +855,7 @@ impl Method {
                             }
                             Rvalue::Neg { operand: op, ty } => format!("-{ty} {}", operand(op)),
                             Rvalue::Convert { operand: op, to } => format!("({to}) {}", operand(op)),
+                            Rvalue::Text { operand: op, ty } => format!("text_of({ty} {})", operand(op)),
                             Rvalue::Concat { lhs, rhs } => format!("{} ++ {}", operand(lhs), operand(rhs)),
                         };
                         format!("{} = {value}", local(*dst))

@@ -23,3 +23,64 @@
 receiver(S, Ex) :-
     strings:shape(S),
     (   S == null -> Ex = exc('java.lang.NullPointerException') ; Ex = ok ).
+
+% String.valueOf and the boxes' toString: the text string concatenation also gives.
+'java.lang.String.valueOf(int)'([N], R, St, St, ok) :- strings:text_of(int, N, R).
+'java.lang.String.valueOf(long)'([N], R, St, St, ok) :- strings:text_of(long, N, R).
+'java.lang.String.valueOf(boolean)'([B], R, St, St, ok) :- strings:text_of(boolean, B, R).
+'java.lang.Integer.toString(int)'([N], R, St, St, ok) :- strings:text_of(int, N, R).
+'java.lang.Long.toString(long)'([N], R, St, St, ok) :- strings:text_of(long, N, R).
+'java.lang.Boolean.toString(boolean)'([B], R, St, St, ok) :- strings:text_of(boolean, B, R).
+
+'java.lang.String.indexOf(String,String)'([S, P], R, St, St, Ex) :-
+    receivers([S, P], Ex),
+    (   Ex == ok -> strings:index_of(S, P, R) ; true ).
+
+'java.lang.String.contains(String,String)'([S, P], R, St, St, Ex) :-
+    receivers([S, P], Ex),
+    (   Ex == ok -> strings:index_of(S, P, I), R #<==> (I #>= 0) ; true ).
+
+'java.lang.String.endsWith(String,String)'([S, P], R, St, St, Ex) :-
+    receivers([S, P], Ex),
+    (   Ex == ok -> strings:ends_with(S, P, R) ; true ).
+
+'java.lang.String.equalsIgnoreCase(String,String)'([S, T], R, St, St, Ex) :-
+    receiver(S, Ex),
+    (   Ex == ok -> strings:equal_ignoring_case(S, T, R) ; true ).
+
+'java.lang.String.compareTo(String,String)'([S, T], R, St, St, Ex) :-
+    receivers([S, T], Ex),
+    (   Ex == ok -> strings:compare_to(S, T, R) ; true ).
+
+'java.lang.String.toUpperCase(String)'([S], R, St, St, Ex) :-
+    receiver(S, Ex),
+    (   Ex == ok -> strings:case_changed(upper, S, R) ; true ).
+
+'java.lang.String.toLowerCase(String)'([S], R, St, St, Ex) :-
+    receiver(S, Ex),
+    (   Ex == ok -> strings:case_changed(lower, S, R) ; true ).
+
+'java.lang.String.trim(String)'([S], R, St, St, Ex) :-
+    receiver(S, Ex),
+    (   Ex == ok -> strings:trimmed(S, R) ; true ).
+
+'java.lang.String.substring(String,int)'([S, B], R, St, St, Ex) :-
+    receiver(S, Ex0),
+    (   Ex0 == ok -> S = s(Len, _), substring_checked(S, B, Len, R, Ex) ; Ex = Ex0 ).
+
+'java.lang.String.substring(String,int,int)'([S, B, E], R, St, St, Ex) :-
+    receiver(S, Ex0),
+    (   Ex0 == ok -> substring_checked(S, B, E, R, Ex) ; Ex = Ex0 ).
+
+% One path within the bounds, one StringIndexOutOfBoundsException path outside them.
+substring_checked(S, B, E, R, Ex) :-
+    strings:substring_bounds(S, B, E, Ok),
+    (   Ok = 1, Ex = ok, strings:substring(S, B, E, R)
+    ;   Ok = 0, Ex = exc('java.lang.StringIndexOutOfBoundsException')
+    ).
+
+% Receiver and argument checked in turn: a null one throws NullPointerException.
+receivers([], ok).
+receivers([S|Ss], Ex) :-
+    receiver(S, Ex0),
+    (   Ex0 == ok -> receivers(Ss, Ex) ; Ex = Ex0 ).

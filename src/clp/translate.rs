@@ -350,6 +350,11 @@ impl Translator<'_> {
                     goals.push(format!("strings:concat({a}, {b}, {r})"));
                     env.locals[dst.0 as usize] = r;
                 }
+                Rvalue::Text { operand: o, ty } => {
+                    let r = self.var("V");
+                    goals.push(format!("strings:text_of({}, {}, {r})", ty_atom(*ty), self.operand(&env, o)));
+                    env.locals[dst.0 as usize] = r;
+                }
                 Rvalue::Convert { operand: o, to } => {
                     let r = self.var("V");
                     goals.push(format!("jvm:convert({}, {}, {r})", ty_atom(*to), self.operand(&env, o)));

@@ -14,6 +14,7 @@ pub struct LibraryMethod {
 const MATH: &str = "java.lang.Math";
 const INTEGER: &str = "java.lang.Integer";
 const LONG: &str = "java.lang.Long";
+const BOOLEAN: &str = "java.lang.Boolean";
 /// Instance methods of String take the receiver as their first parameter.
 pub(crate) const STRING: &str = "java.lang.String";
 /// `java.sql.Types`: only its constants (the type codes `setNull` takes).
@@ -39,10 +40,26 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (MATH, "min", &[Ty::Long, Ty::Long], Ty::Long),
     (INTEGER, "compare", &[Ty::Int, Ty::Int], Ty::Int),
     (LONG, "compare", &[Ty::Long, Ty::Long], Ty::Int),
+    (INTEGER, "toString", &[Ty::Int], Ty::String),
+    (LONG, "toString", &[Ty::Long], Ty::String),
+    (BOOLEAN, "toString", &[Ty::Boolean], Ty::String),
+    (STRING, "valueOf", &[Ty::Int], Ty::String),
+    (STRING, "valueOf", &[Ty::Long], Ty::String),
+    (STRING, "valueOf", &[Ty::Boolean], Ty::String),
     (STRING, "length", &[Ty::String], Ty::Int),
     (STRING, "isEmpty", &[Ty::String], Ty::Boolean),
     (STRING, "equals", &[Ty::String, Ty::String], Ty::Boolean),
     (STRING, "startsWith", &[Ty::String, Ty::String], Ty::Boolean),
+    (STRING, "endsWith", &[Ty::String, Ty::String], Ty::Boolean),
+    (STRING, "contains", &[Ty::String, Ty::String], Ty::Boolean),
+    (STRING, "indexOf", &[Ty::String, Ty::String], Ty::Int),
+    (STRING, "equalsIgnoreCase", &[Ty::String, Ty::String], Ty::Boolean),
+    (STRING, "compareTo", &[Ty::String, Ty::String], Ty::Int),
+    (STRING, "toUpperCase", &[Ty::String], Ty::String),
+    (STRING, "toLowerCase", &[Ty::String], Ty::String),
+    (STRING, "trim", &[Ty::String], Ty::String),
+    (STRING, "substring", &[Ty::String, Ty::Int], Ty::String),
+    (STRING, "substring", &[Ty::String, Ty::Int, Ty::Int], Ty::String),
     (SYSTEM, "arraycopy", &[Ty::AnyObject, Ty::Int, Ty::AnyObject, Ty::Int, Ty::Int], Ty::Void),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[], Ty::List(Elem::Int)),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::Int], Ty::List(Elem::Int)),

@@ -113,7 +113,7 @@ impl<'t> MethodLowering<'_, 't> {
             return Ok(());
         }
         let typed = self.value(value)?;
-        let rhs = self.coerce(typed, Ty::String, value)?;
+        let rhs = if compound { self.as_string(typed, value)? } else { self.coerce(typed, Ty::String, value)? };
         let new_value = if compound {
             Rvalue::Concat { lhs: Operand::Local(id), rhs }
         } else {

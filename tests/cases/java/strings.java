@@ -29,6 +29,20 @@ class Strings {
     }
 
     static int unknownMethod(String a) {
-        return a.indexOf("x");
+        return a.lastIndexOf("x");
+    }
+
+    static int firstIsX(String a) {
+        return a.charAt(0) == 'x' ? 1 : 0;
+    }
+
+    static String built(String a) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(a);
+        return sb.toString();
+    }
+
+    static int parsed(String a) {
+        return Integer.parseInt(a);
     }
 }

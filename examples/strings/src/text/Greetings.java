@@ -38,4 +38,46 @@ public class Greetings {
         }
         return first + " " + last;
     }
+
+    /** A label like "Ann (42)"; a negative age is left out. */
+    public static String badge(String name, int age) {
+        if (age < 0) {
+            return name;
+        }
+        return name + " (" + age + ")";
+    }
+
+    public static boolean isTicketFor(String ticket, int number) {
+        return ticket.equals("T-" + number);
+    }
+
+    public static String flag(long id, boolean active) {
+        return String.valueOf(id) + ":" + Boolean.toString(active);
+    }
+
+    public static int digits(int n) {
+        return Integer.toString(n).length();
+    }
+
+    /** The file name of a path: what follows its first slash. */
+    public static String fileName(String path) {
+        int slash = path.indexOf("/");
+        return slash >= 0 ? path.substring(slash + 1) : path;
+    }
+
+    public static boolean isScript(String name) {
+        return name.endsWith(".sql") || name.contains("--");
+    }
+
+    public static String keyword(String word) {
+        return word.trim().toUpperCase();
+    }
+
+    public static boolean sameUser(String a, String b) {
+        return a != null && a.equalsIgnoreCase(b);
+    }
+
+    public static String prefix(String s, int n) {
+        return s.substring(0, n).toLowerCase();
+    }
 }
