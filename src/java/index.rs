@@ -448,6 +448,12 @@ pub(crate) fn declared_type(node: Node, file: &FileScope, object_classes: &HashS
     if node.kind() == "generic_type" {
         return list_type(node, file, object_classes);
     }
+    if matches!(text(node, file.source), "StringBuilder" | "StringBuffer" | "java.lang.StringBuilder" | "java.lang.StringBuffer") {
+        return Err(Diagnostic::unsupported(
+            span_of(file.path, node),
+            format!("type '{}' here (a builder is modelled only as a local that does not escape the method)", text(node, file.source)),
+        ));
+    }
     primitive_type(node, file.path, file.source).or_else(|unsupported| {
         if !matches!(node.kind(), "type_identifier" | "scoped_type_identifier") {
             return Err(unsupported);

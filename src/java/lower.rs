@@ -22,6 +22,7 @@ use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
 
 mod arrays;
+mod builders;
 mod foreach;
 mod jdbc;
 mod lists;
@@ -122,6 +123,7 @@ pub(crate) fn lower_method<'t>(
         text_only: HashSet::new(),
         list_elements: HashSet::new(),
         diamond_lists: HashSet::new(),
+        builders: HashSet::new(),
         declared_depth: HashMap::new(),
         control_depth: 0,
         handlers: Vec::new(),
@@ -278,6 +280,8 @@ struct MethodLowering<'i, 't> {
     /// Temporaries holding a `new ArrayList<>()` not yet assigned: the first assignment,
     /// argument or return gives them the element type of their target (`coerce`).
     diamond_lists: HashSet<LocalId>,
+    /// `StringBuilder` and `StringBuffer` locals, lowered as String locals (`builders.rs`).
+    builders: HashSet<LocalId>,
     /// The `control_depth` where each local was declared.
     declared_depth: HashMap<LocalId, u32>,
     /// How many conditional or repeated statements enclose the code being lowered: a local
@@ -506,6 +510,9 @@ impl<'t> MethodLowering<'_, 't> {
         let Some(type_node) = node.child_by_field_name("type") else {
             return self.error(node, "syntax error: declaration without a type");
         };
+        if builders::is_builder_type(self.text(type_node)) {
+            return self.builder_declaration(node);
+        }
         let ty = self.declared_type(type_node)?;
         if ty == Ty::Void {
             return self.error(type_node, "'void' is not a type for variables");
@@ -549,7 +556,10 @@ impl<'t> MethodLowering<'_, 't> {
 
     fn expression_statement(&mut self, node: Node<'t>) -> Lowered<()> {
         match node.kind() {
-            "assignment_expression" => self.assignment(node).map(|_| ()),
+            "assignment_expression" => match node.child_by_field_name("left").and_then(|l| self.builder_receiver(l)) {
+                Some(builder) => self.builder_reassignment(node, builder),
+                None => self.assignment(node).map(|_| ()),
+            },
             "update_expression" => self.update(node, false).map(|_| ()),
             "method_invocation" => self.call(node, false).map(|_| ()),
             _ => self.error(node, "not a statement"),
@@ -1285,6 +1295,12 @@ impl<'t> MethodLowering<'_, 't> {
                     format!("using '{name}' as a Java value: it holds SQL text, {LONG_STRING}, which only JDBC calls may take"),
                 );
             }
+            if self.builders.contains(&variable.id) {
+                return self.unsupported(
+                    node,
+                    format!("using the StringBuilder '{name}' as a value (only its append, toString and length, and string concatenation, are modelled: a builder that escapes is shared)"),
+                );
+            }
             if variable.ty == Ty::Throwable {
                 return self.unsupported(
                     node,
@@ -1375,9 +1391,9 @@ impl<'t> MethodLowering<'_, 't> {
         else {
             return self.error(node, "syntax error");
         };
-        let lhs = self.value(left)?;
+        let lhs = self.concatenation_operand(left)?;
         let lhs = self.stabilise(lhs, &[right]);
-        let rhs = self.value(right)?;
+        let rhs = self.concatenation_operand(right)?;
         if !lhs.ty.is_reference() && !rhs.ty.is_reference() {
             let lhs = self.numeric(lhs, left)?;
             let rhs = self.numeric(rhs, right)?;
@@ -1390,6 +1406,15 @@ impl<'t> MethodLowering<'_, 't> {
         let lhs = self.as_string(lhs, left)?;
         let rhs = self.as_string(rhs, right)?;
         Ok(self.temp(Ty::String, Rvalue::Concat { lhs, rhs }))
+    }
+
+    /// An operand of `+`: a value, or a builder's String (`"" + sb` calls its `toString()`).
+    fn concatenation_operand(&mut self, node: Node<'t>) -> Lowered<Typed> {
+        let inner = skip_parens(node);
+        match self.builder_receiver(inner).filter(|_| inner.kind() == "identifier") {
+            Some(builder) => self.builder_value(builder, inner),
+            None => self.value(node),
+        }
     }
 
     /// An operand of string concatenation: Strings as they are, constants as their text.
@@ -1560,6 +1585,9 @@ impl<'t> MethodLowering<'_, 't> {
             Place::Local(variable) => variable,
             place => return self.place_assignment(node, token, place, right),
         };
+        if self.builders.contains(&variable.id) {
+            return self.unsupported(node, "using the value of an assignment to a StringBuilder");
+        }
         let result = Typed { operand: Operand::Local(variable.id), ty: variable.ty };
         if variable.ty == Ty::String && matches!(token, "=" | "+=") {
             self.string_assignment(variable.id, right, token == "+=")?;
@@ -1629,6 +1657,11 @@ impl<'t> MethodLowering<'_, 't> {
         self.check_not_exception_receiver(object, name)?;
         if let Some(object) = object.filter(|o| o.kind() == "super") {
             return self.super_call(node, object, name, want_value);
+        }
+        if let Some(object) = object
+            && let Some(builder) = self.builder_receiver(object)
+        {
+            return self.builder_method(node, object, builder, name, want_value);
         }
         if let Some(receiver) = object.filter(|o| self.is_value_receiver(*o)) {
             let value = self.value(receiver)?;

@@ -311,7 +311,16 @@ impl<'t> MethodLowering<'_, 't> {
                     _ => self.method_value(node, scope),
                 }
             }
-            "method_invocation" => self.helper_text(node, scope, depth),
+            "method_invocation" => {
+                let builder = match scope {
+                    Scope::Method => self.builder_to_string(node),
+                    Scope::Helper { .. } => None,
+                };
+                match builder {
+                    Some(builder) => Ok(vec![Part::Local(builder, node)]),
+                    None => self.helper_text(node, scope, depth),
+                }
+            }
             _ => self.method_value(node, scope),
         }
     }
@@ -342,6 +351,11 @@ impl<'t> MethodLowering<'_, 't> {
                 "SQL text built by a helper from something other than literals, constants and its parameters",
             ),
         }
+    }
+
+    /// Whether an expression of the method being lowered is a String, judged from its syntax.
+    pub(super) fn is_text_expression(&self, node: Node<'t>) -> bool {
+        self.is_text(node, &Scope::Method)
     }
 
     /// Whether an expression is a String (so `+` concatenates), judged from its syntax.

@@ -80,4 +80,34 @@ public class Greetings {
     public static String prefix(String s, int n) {
         return s.substring(0, n).toLowerCase();
     }
+
+    /** "Ann (42)" built in a StringBuilder; an inactive user is marked. */
+    public static String describe(String name, int age, boolean active) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(name).append(" (").append(age).append(")");
+        if (!active) {
+            sb.append(" -");
+        }
+        return sb.toString();
+    }
+
+    /** Up to three stars, then how many were asked for. */
+    public static String stars(int n) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < n && i < 3; i++) {
+            sb.append("*");
+        }
+        sb.append("]").append(n);
+        if (sb.length() > 6) {
+            return "many";
+        }
+        return "" + sb;
+    }
+
+    /** A StringBuffer started from a String: null has no text to start from. */
+    public static int tagLength(String tag, long id) {
+        StringBuffer buffer = new StringBuffer(tag);
+        buffer.append("#").append(id);
+        return buffer.length();
+    }
 }

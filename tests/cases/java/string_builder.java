@@ -1,0 +1,103 @@
+package text;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+class Builders {
+    static String label(String name, int age) {
+        StringBuilder sb = new StringBuilder("n=");
+        sb.append(name).append(" (").append(age).append(")");
+        return sb.toString();
+    }
+
+    static long balance(Connection conn, int id) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT balance FROM account");
+        sql.append(" WHERE id = ").append(id);
+        ResultSet rs = conn.createStatement().executeQuery(sql.toString());
+        if (!rs.next()) {
+            return -1;
+        }
+        return rs.getLong(1);
+    }
+
+    static int filtered(Connection conn, boolean rich) throws SQLException {
+        StringBuilder sql = new StringBuilder("DELETE FROM account");
+        if (rich) {
+            sql.append(" WHERE balance > 100");
+        }
+        return conn.createStatement().executeUpdate(sql.toString());
+    }
+
+    static String inserted(String s) {
+        StringBuilder sb = new StringBuilder(s);
+        sb.insert(0, "x");
+        return sb.toString();
+    }
+
+    static String reversed(String s) {
+        StringBuilder sb = new StringBuilder(s);
+        return sb.reverse().toString();
+    }
+
+    static String truncated(String s) {
+        StringBuilder sb = new StringBuilder(s);
+        sb.setLength(1);
+        return sb.toString();
+    }
+
+    static String escapes(String s) {
+        StringBuilder sb = new StringBuilder();
+        fill(sb, s);
+        return sb.toString();
+    }
+
+    static void fill(StringBuilder sb, String s) {
+        sb.append(s);
+    }
+
+    static String aliased() {
+        StringBuilder sb = new StringBuilder();
+        StringBuilder other = sb;
+        other.append("x");
+        return sb.toString();
+    }
+
+    static boolean compared(String s) {
+        StringBuilder sb = new StringBuilder(s);
+        return sb == null;
+    }
+
+    static StringBuilder returned() {
+        return new StringBuilder();
+    }
+
+    static String capacity() {
+        StringBuilder sb = new StringBuilder(16);
+        return sb.toString();
+    }
+
+    static String chainValue(String s) {
+        StringBuilder sb = new StringBuilder();
+        String t = "" + sb.append(s);
+        return t;
+    }
+
+    static String selfAppend() {
+        StringBuilder sb = new StringBuilder("a");
+        sb.append(sb.length());
+        return sb.toString();
+    }
+
+    static String character() {
+        StringBuilder sb = new StringBuilder();
+        sb.append('c');
+        return sb.toString();
+    }
+
+    static int deleted(String s) {
+        StringBuffer buffer = new StringBuffer(s);
+        buffer.deleteCharAt(0);
+        return buffer.length();
+    }
+}
