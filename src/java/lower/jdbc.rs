@@ -107,8 +107,20 @@ impl<'t> MethodLowering<'_, 't> {
             // Kept as text with holes, so that SQL text or a JDBC parameter built from it keeps
             // its literal characters (a LIKE pattern's `%`); the Java value is the same `+`.
             let realised = self.realise(&parts, true)?;
-            let concatenated = self.concatenation(&realised, value)?;
-            self.assign(id, Rvalue::Use(concatenated));
+            if compound && self.builders.contains(&id) {
+                // A builder's value already is its text (the first realised parts): only the
+                // appended parts are concatenated, as a chain of appends would otherwise redo
+                // the whole text each time.
+                let known = match self.texts.get(&id) {
+                    Some(LocalText::Known(known)) => known.len(),
+                    _ => 1,
+                };
+                let appended = self.concatenation(&realised[known..], value)?;
+                self.assign(id, Rvalue::Concat { lhs: Operand::Local(id), rhs: appended });
+            } else {
+                let concatenated = self.concatenation(&realised, value)?;
+                self.assign(id, Rvalue::Use(concatenated));
+            }
             self.texts.insert(id, LocalText::Known(realised));
             return Ok(());
         }
