@@ -328,8 +328,17 @@ impl<'t> MethodLowering<'_, 't> {
                     Scope::Method => self.builder_to_string(node),
                     Scope::Helper { .. } => None,
                 };
+                let chained_to_string = matches!(scope, Scope::Method)
+                    && node.child_by_field_name("name").is_some_and(|n| self.text(n) == "toString")
+                    && node.child_by_field_name("object").is_some_and(|o| self.builder_receiver(o).is_some());
                 match builder {
                     Some(builder) => Ok(vec![Part::Local(builder, node)]),
+                    // Its text is known only after the appends run, which a text expression
+                    // cannot lower.
+                    None if chained_to_string => self.unsupported(
+                        node,
+                        "text of a chained 'append(...).toString()' (append first, then use 'sb.toString()')",
+                    ),
                     None => self.helper_text(node, scope, depth),
                 }
             }

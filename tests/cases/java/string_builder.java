@@ -100,4 +100,15 @@ class Builders {
         buffer.deleteCharAt(0);
         return buffer.length();
     }
+
+    static int chained(Connection conn, int id) throws SQLException {
+        StringBuilder sql = new StringBuilder("DELETE FROM account");
+        return conn.createStatement().executeUpdate(sql.append(" WHERE id = ").append(id).toString());
+    }
+
+    static String chainedText(String s) {
+        StringBuilder sb = new StringBuilder();
+        String t = sb.append(s).append("!").toString();
+        return t;
+    }
 }
