@@ -225,6 +225,5 @@ fn find_identifier<'t>(node: Node<'t>, name: &str, source: &str) -> Option<Node<
         return Some(node);
     }
     let mut cursor = node.walk();
-    let found = node.children(&mut cursor).find_map(|child| find_identifier(child, name, source));
-    found
+    node.children(&mut cursor).find_map(|child| find_identifier(child, name, source))
 }
