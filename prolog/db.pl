@@ -51,7 +51,8 @@
 :- use_module(library(dcgs)).
 
 % A CHECK waiting for values nobody has looked at yet (check_holds/4).
-:- attribute pending_checks/1.
+% Key comparisons waiting for strings' codes (column_differs/4).
+:- attribute pending_checks/1, unread_differences/1.
 
 %% empty(+Schema, -Db)  empty(+Schema, +MaxNew, -Db)
 %
@@ -533,12 +534,65 @@ pending_check(Goal, V) :-
 pending_checks_taken(V, Gs) :-
     (   var(V), get_atts(V, pending_checks(Gs)) -> put_atts(V, -pending_checks(_)) ; Gs = [] ).
 
-% Binding the value (to NULL, or to a string's shape) runs its checks.
-verify_attributes(V, _, Goals) :-
-    (   get_atts(V, pending_checks(Goals)) -> true ; Goals = [] ).
+% Binding the value (to NULL, or to a string's shape) runs its checks. Binding unread codes
+% (column_differs/4) runs their comparisons; aliasing them to other unread codes runs those
+% with these codes and hands the rest on.
+verify_attributes(V, Value, Goals) :-
+    (   get_atts(V, pending_checks(Checks)) -> true ; Checks = [] ),
+    (   get_atts(V, unread_differences(Ds)) -> differences_woken(Ds, Value, Compares)
+    ;   Compares = []
+    ),
+    append(Checks, Compares, Goals).
 
-% closed_row/3 decides every waiting value before a path's clause is written.
-attribute_goals(V) --> { put_atts(V, -pending_checks(_)) }.
+% closed_row/3 decides every waiting value before a path's clause is written; a comparison of
+% unread codes may still wait, and the clause carries it as a goal that makes it wait again.
+attribute_goals(V) -->
+    { put_atts(V, -pending_checks(_)) },
+    (   { get_atts(V, unread_differences(Ds)) } ->
+        { put_atts(V, -unread_differences(_)) },
+        differences_goals(Ds, V)
+    ;   []
+    ).
+
+differences_goals([], _) --> [].
+differences_goals([difference(Other, Done, Compare)|Ds], Codes) -->
+    (   { Done == done } -> []
+    ;   % Path clauses are loaded into user, where only a called goal can name module db.
+        [call(db:unread_difference(Codes, Other, Done, Compare))]
+    ),
+    differences_goals(Ds, Codes).
+
+% --- Comparisons waiting for a string's codes ---------------------------------------------------
+
+%% unread_difference(?Codes, ?Other, ?Done, :Compare)
+%
+%  Codes that nobody has read, compared with Other's (Compare, run once: Done) when either is
+%  read or they become one. Path clauses call it in their residual goals.
+%
+%  ?- db:unread_difference(Cs, Os, Done, B = 1), Cs = Os.
+%  Cs = Os, Done = done, B = 1.
+unread_difference(Codes, Other, Done, Compare) :-
+    (   get_atts(Codes, unread_differences(Ds)) -> true ; Ds = [] ),
+    put_atts(Codes, unread_differences([difference(Other, Done, Compare)|Ds])).
+
+differences_woken(Ds, Value, Goals) :-
+    (   nonvar(Value) -> Woken = Ds, Kept = []
+    ;   include(compared_with(Value), Ds, Woken), exclude(compared_with(Value), Ds, Kept)
+    ),
+    maplist(woken_goal, Woken, Goals),
+    (   Kept == [] -> true
+    ;   get_atts(Value, unread_differences(Others)) ->
+        append(Kept, Others, All), put_atts(Value, unread_differences(All))
+    ;   put_atts(Value, unread_differences(Kept))
+    ).
+
+compared_with(Value, difference(Other, _, _)) :- Other == Value.
+
+woken_goal(difference(_, Done, Compare), db:compared_once(Done, Compare)).
+
+% Both strings' codes carry the comparison; whichever wakes first makes it.
+compared_once(Done, Compare) :-
+    (   Done == done -> true ; Done = done, call(Compare) ).
 
 % A materialised row whose waiting values nobody looked at: NULL, if the checks pass so (as
 % they did when the row was made, unless the path has since bounded other columns), else a
@@ -715,9 +769,13 @@ column_differs(Type, V, O, B) :-
     ;   is_string(V), is_string(O), V = s(_, CodesV), O = s(_, CodesO),
         var(CodesV), var(CodesO) ->
         % No one has read these strings' characters: they are compared when someone does
-        % (labelling at the latest). Distinct fixture keys then cost nothing during the search.
+        % (labelling at the latest), or when the path makes them one string (a foreign key
+        % pointing both rows at one referenced row). Distinct fixture keys then cost nothing
+        % during the search.
         B in 0..1,
-        when(( nonvar(CodesV) ; nonvar(CodesO) ), ( equality(V, O, E), B #= 1 - E ))
+        Compare = ( equality(V, O, E), B #= 1 - E ),
+        unread_difference(CodesV, CodesO, Done, Compare),
+        unread_difference(CodesO, CodesV, Done, Compare)
     ;   equality(V, O, E), B #= 1 - E
     ).
 

@@ -20,7 +20,8 @@ const RUNTIME: &[(&str, &str)] = &[
 ];
 
 /// Libraries the translated programs use unqualified. Summary clauses carry residual goals:
-/// `freeze/2` (strings.pl's concatenations) and `when/2` (db.pl's deferred key differences).
+/// `freeze/2` (strings.pl's concatenations), `when/2` (db.pl's deferred LIKE failures) and
+/// `call(db:unread_difference(...))` (db.pl's deferred key differences).
 const PRELUDE: &str = "\
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
