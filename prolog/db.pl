@@ -1,7 +1,7 @@
 /* The symbolic database: SQL statements executed on lazily materialised tables.
 
    A path never needs a whole table, only the rows it touches (DESIGN.md, "The database model").
-   Db = db(Schema, MaxNew, NextId, Tables, Negs):
+   Db = db(Schema, MaxNew, NextId, Tables, Negs, Sequences):
      Schema   the term sql::schema_term renders: schema([table(Name, Columns, Pk, Uniques, Fks,
               Checks)]), Checks conditions (as in WHERE) over col(Name, Column);
      MaxNew   how many new initial rows one statement may materialise (bounds the paths);
@@ -14,6 +14,13 @@
               was made (and grows with later materialised rows). A row materialised after a
               write was, by that write's own negative constraint, untouched by it: its values at
               any earlier point are its initial values, which are what later rows are checked on.
+     Sequences  Table-seq(Start, Used) for each table whose identity column gave a value: the
+              values are Start, Start + 1, ... in the order of the inserts that asked for one
+              (failed inserts included; a rollback gives none back), and Used of them are taken.
+              Start is an input like the initial rows: the test restarts the identity there
+              after inserting them (sequence_starts/2, HornetDatabase.restartIdentity). Tying
+              it to the initial keys instead would relate keys only through their order, which
+              clpz narrows one value at a time.
    Values are clpz integers (booleans 0/1), strings.pl strings, or null. A nullable value stays
    an unbound variable until a condition looks at it; unlooked-at, it labels as NULL.
    Conditions have SQL's three values, reified as a clpz variable: 0 false, 1 unknown, 2 true;
@@ -38,7 +45,7 @@
 */
 
 :- module(db, [empty/2, empty/3, execute/5, fixture/2, final/2, commit/2, rollback/3,
-               shaped/2]).
+               shaped/2, sequence_starts/2]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -60,7 +67,7 @@
 %
 %  ?- db:empty(schema([table(t,[column(a,int(0,9),not_null,none)],[a],[],[],[])]), Db).
 empty(Schema, Db) :- empty(Schema, 2, Db).
-empty(Schema, MaxNew, db(Schema, MaxNew, 0, Tables, [])) :-
+empty(Schema, MaxNew, db(Schema, MaxNew, 0, Tables, [], [])) :-
     must_be(integer, MaxNew),
     Schema = schema(Ts),
     must_be(list, Ts),
@@ -87,16 +94,17 @@ statement(select(Items, From, Cond, Order), rows(Rows), Db0, Db) :-
 statement(insert(Table, Assignments), Result, Db0, Db) :-
     schema_table(Db0, Table, table(_, Columns, _, _, _, _)),
     maplist(inserted_value(Db0), Columns, Assignments, Values),
-    alive_rows(Db0, Table, Alive),
+    identity_values(Columns, Assignments, Values, Table, Db0, Db0s),
+    alive_rows(Db0s, Table, Alive),
     maplist(row_values, Alive, Others),
     findall(Name, member(column(Name, _, _, _), Columns), Names),
-    write_checks(Table, [Values], Others, Names, Db0, Db1, Outcome),
+    write_checks(Table, [Values], Others, Names, Db0s, Db1, Outcome),
     (   Outcome == ok ->
-        Db1 = db(S, M, Id, Ts0, Ns),
+        Db1 = db(S, M, Id, Ts0, Ns, Q),
         Id1 is Id + 1,
         table_rows(Ts0, Table, Rows0, Ts, Rows),
         append(Rows0, [row(Id, inserted, Values, alive)], Rows),
-        Db = db(S, M, Id1, Ts, Ns),
+        Db = db(S, M, Id1, Ts, Ns, Q),
         Result = count(1)
     ;   Db = Db1, Result = Outcome
     ).
@@ -134,7 +142,7 @@ decided(Goal) :- jvm:guarded(db:Goal).
 %
 %  Per table Name-Rows: the initial rows materialised (their initial values), or the alive
 %  rows at the end (their current values).
-fixture(db(schema(Ts), _, _, Tables, _), Fixture) :-
+fixture(db(schema(Ts), _, _, Tables, _, _), Fixture) :-
     maplist(closed_table(Ts), Tables),
     maplist(initial_rows, Tables, Fixture).
 
@@ -142,7 +150,7 @@ closed_table(Schema, Name-Rows) :-
     memberchk(table(Name, Columns, _, _, _, _), Schema),
     initial_values(Rows, Values),
     maplist(closed_row(Columns), Values).
-final(db(_, _, _, Tables, _), Final) :-
+final(db(_, _, _, Tables, _, _), Final) :-
     maplist(final_rows, Tables, Final).
 
 initial_rows(Name-Rows, Name-Values) :- initial_values(Rows, Values).
@@ -188,17 +196,17 @@ matching(Bindings, Cond, Db0, Db, Tuples) :-
 % Direct: the ids of the rows materialised for the bindings (not those materialised in turn
 % as the targets of their foreign keys), in increasing order.
 matching(Bindings, Cond, Db0, Db, Tuples, Direct) :-
-    Db0 = db(_, MaxNew, _, _, _),
+    Db0 = db(_, MaxNew, _, _, _, _),
     new_rows(Bindings, MaxNew, Db0, Db1, Direct),
     maplist(candidates(Db1), Bindings, Candidates),
     product(Candidates, AllTuples),
     selected_tuples(AllTuples, Db1, Cond, Tuples),
-    Db1 = db(S, M, NextId, Ts, Ns),
+    Db1 = db(S, M, NextId, Ts, Ns, Q),
     maplist(selected_id(Tuples), Direct),
     interchangeable_pairs(Direct, Db0, Db1, Pairs),
     maplist(canonical_selection(AllTuples, Tuples), Pairs),
     maplist(snapshot, Bindings, Candidates, NegBindings),
-    Db = db(S, M, NextId, Ts, [neg(Cond, NegBindings)|Ns]).
+    Db = db(S, M, NextId, Ts, [neg(Cond, NegBindings)|Ns], Q).
 
 snapshot(b(Alias, Table), Entries, b(Alias, Table, Values)) :-
     maplist(entry_values, Entries, Values).
@@ -224,7 +232,7 @@ sorted_choice([T|Ts], Choices) :-
 % A row gets its id after the rows its foreign keys made: it is the last one.
 materialised(Depth, Table, Id, Db0, Db) :-
     materialise(Table, Depth, Db0, Db, _),
-    Db = db(_, _, Next, _, _),
+    Db = db(_, _, Next, _, _, _),
     Id is Next - 1.
 
 candidates(Db, b(Alias, Table), Entries) :-
@@ -246,8 +254,8 @@ selected_tuples([Tuple|Ts], Db, Cond, Selected) :-
 % selections that differ by the swap only one needs to be a path. The self-join
 % `account a, account b` then gives (a = r1, b = r2) and not also (a = r2, b = r1).
 interchangeable_pairs(Direct, Db0, Db, Pairs) :-
-    Db0 = db(_, _, Id0, _, _),
-    Db = db(_, _, Id, Ts, _),
+    Db0 = db(_, _, Id0, _, _, _),
+    Db = db(_, _, Id, Ts, _, _),
     length(Direct, N),
     (   Id - Id0 =:= N -> consecutive_pairs(Direct, Db, Ts, Pairs) ; Pairs = [] ).
 
@@ -311,17 +319,17 @@ materialise(Table, Depth, Db0, Db, Values) :-
     schema_table(Db0, Table, table(_, Columns, Pk, Uniques, Fks, _)),
     maplist(fresh_value, Columns, Values),
     checks_hold(Db0, Table, Values),
-    Db0 = db(_, _, _, Ts0, _),
+    Db0 = db(_, _, _, Ts0, _, _),
     table_rows(Ts0, Table, Rows0, _, _),
     initial_values(Rows0, Others),
     maplist(keys_distinct_from(Columns, Values, Others), [Pk|Uniques]),
     foldl(initial_reference(Depth, Columns, Values), Fks, Db0, Db1),
-    Db1 = db(S, M, Id, Ts1, Ns0),
+    Db1 = db(S, M, Id, Ts1, Ns0, Q),
     Id1 is Id + 1,
     table_rows(Ts1, Table, Rows1, Ts, Rows),
     append(Rows1, [row(Id, initial(Values), Values, alive)], Rows),
     maplist(negation_respected(Db1, Table, Values), Ns0, Ns),
-    Db = db(S, M, Id1, Ts, Ns).
+    Db = db(S, M, Id1, Ts, Ns, Q).
 
 fresh_value(column(_, Type, Nullable, _), V) :-
     (   Nullable == not_null -> nonnull_value(Type, V)
@@ -372,7 +380,7 @@ initial_reference(Depth, Columns, Values, fk(Cols, RefTable, RefCols), Db0, Db) 
     key_types_values(Columns, Cols, Values, Types, Vs),
     maplist(shaped, Types, Vs),
     (   has_null(Vs) -> Db = Db0
-    ;   Db0 = db(_, _, _, Ts, _),
+    ;   Db0 = db(_, _, _, Ts, _, _),
         table_rows(Ts, RefTable, Rows, _, _),
         schema_table(Db0, RefTable, table(_, RefColumns, _, _, _, _)),
         (   member(row(_, initial(I), _, _), Rows),
@@ -417,7 +425,38 @@ inserted_value(Db, column(Name, Type, _, Default), Name-Given, V) :-
 default_value(lit(str(Cs)), _, V) :- !, strings:literal(Cs, V).
 default_value(lit(V), _, V) :- !.
 default_value(generated, Type, V) :- !, nonnull_value(Type, V).
+default_value(identity, Type, V) :- !, nonnull_value(Type, V).
+
 default_value(none, _, null).
+
+% An identity column the insert gives no value takes the next value of its table's sequence.
+identity_values([], [], [], _, Db, Db).
+identity_values([C|Cs], [G|Gs], [V|Vs], Table, Db0, Db) :-
+    identity_value(Table, C, G, V, Db0, Db1),
+    identity_values(Cs, Gs, Vs, Table, Db1, Db).
+
+identity_value(Table, column(_, _, _, Default), Given, V, Db0, Db) :-
+    (   Default == identity, Given = _-default ->
+        Db0 = db(S, M, Id, Ts, Ns, Q0),
+        (   select(Table-seq(Start, Used), Q0, Q1) -> true
+        ;   Start #>= 1, Used = 0, Q1 = Q0    % H2's identities start at 1 at the lowest
+        ),
+        V #= Start + Used,
+        Used1 is Used + 1,
+        Db = db(S, M, Id, Ts, Ns, [Table-seq(Start, Used1)|Q1])
+    ;   Db = Db0
+    ).
+
+%% sequence_starts(+Db, -Starts)
+%
+%  seq(Table, Start) for each table whose identity gave a value on the path: where the test
+%  restarts it.
+%
+%  ?- db:empty(schema([]), Db), db:sequence_starts(Db, Starts).
+%  Starts = [].
+sequence_starts(db(_, _, _, _, _, Sequences), Starts) :-
+    maplist(sequence_start, Sequences, Starts).
+sequence_start(Table-seq(Start, _), seq(Table, Start)).
 
 updated_row(Db, Table, Alias, Assignments, [Entry], row(Id, O, Vs, S)) :-
     Entry = e(Alias, Table, row(Id, O, Vs0, S)),
@@ -492,8 +531,8 @@ check_holds(Db, Table, Vs, Check) :-
     schema_table(Db, Table, table(_, Columns, _, _, _, _)),
     unlooked_values(Check, Columns, Vs, Open),
     (   Open \== [], \+ \+ ( maplist(=(null), Open), check_passes(Db, Table, Vs, Check) ) ->
-        Db = db(Schema, _, _, _, _),
-        maplist(pending_check(check_holds(db(Schema, _, _, _, _), Table, Vs, Check)), Open)
+        Db = db(Schema, _, _, _, _, _),
+        maplist(pending_check(check_holds(db(Schema, _, _, _, _, _), Table, Vs, Check)), Open)
     ;   check_passes(Db, Table, Vs, Check)
     ).
 
@@ -621,8 +660,9 @@ typing(Columns, [Vs|Vss], Outcome) :-
 
 row_typing([], [], ok).
 row_typing([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome) :-
-    % A nullable value nobody looked at stays open: NULL is allowed, and shaping bounds it.
-    (   var(V), Nullable == null -> true ; shaped(Type, V) ),
+    % A nullable value nobody looked at stays open: NULL is allowed, and shaping bounds it. An
+    % opaque value nobody looked at is one the column allows (fresh_value/2).
+    (   var(V), ( Nullable == null ; Type == opaque ) -> true ; shaped(Type, V) ),
     (   Type = int(Min, Max), \+ within(Min, Max, V) ->
         % SQL arithmetic went out of the column's range: H2 raises "value out of range".
         (   decided(V #< Min #\/ V #> Max), Outcome = exc('java.sql.SQLException')
@@ -702,8 +742,8 @@ unknown_keys([K-x-W|KWs], Table, Columns, Db0, Db, Outcome) :-
         keys_equal(Types, Vs, Is),
         Outcome = exc('java.sql.SQLException')
     ;   key_condition(K, Vs, Cond),
-        Db0 = db(S, M, Id, Ts, Ns),
-        Db1 = db(S, M, Id, Ts, [neg(Cond, [b(k, Table, [])])|Ns]),
+        Db0 = db(S, M, Id, Ts, Ns, Q),
+        Db1 = db(S, M, Id, Ts, [neg(Cond, [b(k, Table, [])])|Ns], Q),
         unknown_keys(KWs, Table, Columns, Db1, Db, Outcome)
     ).
 
@@ -739,8 +779,8 @@ written_references([W|Ws], Fk, Columns, Db0, Db, Outcome) :-
             written_references(Ws, Fk, Columns, Db1, Db, Outcome)
         ;   maplist(differs_from_row(RefColumns, RefCols, Types, Vs), Rows),
             key_condition(RefCols, Vs, Cond),
-            Db0 = db(S, M, Id, Ts, Ns),
-            Db = db(S, M, Id, Ts, [neg(Cond, [b(k, RefTable, [])])|Ns]),
+            Db0 = db(S, M, Id, Ts, Ns, Q),
+            Db = db(S, M, Id, Ts, [neg(Cond, [b(k, RefTable, [])])|Ns], Q),
             Outcome = exc('java.sql.SQLException')
         )
     ).
@@ -1299,13 +1339,13 @@ commit(Db, Db) :-
 rollback(Committed, Db0, Db) :-
     must_be_db(Committed),
     must_be_db(Db0),
-    Committed = db(_, _, _, Saved, _),
-    Db0 = db(S, M, Id, Ts0, Ns),
+    Committed = db(_, _, _, Saved, _, _),
+    Db0 = db(S, M, Id, Ts0, Ns, Q),
     maplist(rolled_back(Saved), Ts0, Ts),
-    Db = db(S, M, Id, Ts, Ns).
+    Db = db(S, M, Id, Ts, Ns, Q).
 
 must_be_db(Db) :-
-    (   nonvar(Db), Db = db(_, _, _, _, _) -> true ; type_error(db, Db) ).
+    (   nonvar(Db), Db = db(_, _, _, _, _, _) -> true ; type_error(db, Db) ).
 
 rolled_back(Saved, Name-Rows0, Name-Rows) :-
     (   memberchk(Name-SavedRows, Saved) -> true ; SavedRows = [] ),
@@ -1321,7 +1361,7 @@ rolled_back_rows([row(Id, O, _, _)|Rs], Saved, Out) :-
 
 % --- The Db term -------------------------------------------------------------------------------
 
-schema_table(db(schema(Ts), _, _, _, _), Name, Table) :-
+schema_table(db(schema(Ts), _, _, _, _, _), Name, Table) :-
     Table = table(Name, _, _, _, _, _),
     (   memberchk(Table, Ts) -> true ; throw(error(existence_error(table, Name), schema_table/3)) ).
 
@@ -1331,14 +1371,14 @@ table_rows(Ts0, Name, Rows0, Ts, Rows) :-
     append(Before, [Name-Rows0|After], Ts0), !,
     append(Before, [Name-Rows|After], Ts).
 
-alive_rows(db(_, _, _, Ts, _), Table, Alive) :-
+alive_rows(db(_, _, _, Ts, _, _), Table, Alive) :-
     memberchk(Table-Rows, Ts),
     include(is_alive, Rows, Alive).
 is_alive(row(_, _, _, alive)).
 
 row_values(row(_, _, Vs, _), Vs).
 
-replace_rows(db(S, M, Id, Ts0, Ns), Table, Changed, db(S, M, Id, Ts, Ns)) :-
+replace_rows(db(S, M, Id, Ts0, Ns, Q), Table, Changed, db(S, M, Id, Ts, Ns, Q)) :-
     table_rows(Ts0, Table, Rows0, Ts, Rows),
     maplist(changed(Changed), Rows0, Rows).
 changed(Changed, row(Id, O, Vs, S), Row) :-

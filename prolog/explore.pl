@@ -143,10 +143,14 @@ wide_ones([V|Vs], Ws) :-
 % The values of a path's database rows (its last event, when it used the database): labelled
 % with the inputs, since the test inserts them.
 database_values(Events, Values) :-
-    (   append(_, [db(Fixture, Final)], Events) ->
-        phrase((tables_values(Fixture), tables_values(Final)), Values)
+    (   append(_, [db(Fixture, Final, Starts)], Events) ->
+        phrase((tables_values(Fixture), tables_values(Final)), Values0),
+        maplist(sequence_start, Starts, StartValues),
+        append(Values0, StartValues, Values)
     ;   Values = []
     ).
+
+sequence_start(seq(_, Start), Start).
 
 % The lengths of a path's arrays and the values of its fields and elements (heap.pl's event):
 % the test builds the input objects and arrays and checks them all afterwards.

@@ -37,15 +37,16 @@ start(Schema, S0, S) :-
 
 %% closed(+S, -Event)
 %
-%  The event that ends a path that used the database: db(Fixture, Final), the initial rows of
-%  every table that has some and the final rows of the tables written, each a list of
-%  table(Name, Rows).
-closed(S, db(Fixture, Final)) :-
+%  The event that ends a path that used the database: db(Fixture, Final, Starts), the initial
+%  rows of every table that has some and the final rows of the tables written, each a list of
+%  table(Name, Rows), and where the test restarts identities (db:sequence_starts/2).
+closed(S, db(Fixture, Final, Starts)) :-
     state:session(S, session(Db, _, _, _, _, Written)),
     db:fixture(Db, Fixture0),
     nonempty_tables(Fixture0, Fixture),
     db:final(Db, Final0),
-    maplist(table_of(Final0), Written, Final).
+    maplist(table_of(Final0), Written, Final),
+    db:sequence_starts(Db, Starts).
 
 % Not findall/3 nor exclude/3 (scryer 0.10's lists has none): the rows' variables must stay
 % those of the path. Tables are table(Name, Rows) terms, which hornet's term reader reads.

@@ -19,8 +19,13 @@ pub enum Event {
     /// The input ends here.
     InputEnds,
     /// The path's database (its last event, for a method that uses one): per table, the initial
-    /// rows, and the final rows of the tables it wrote.
-    Database { fixture: Vec<(String, Vec<Vec<Value>>)>, final_rows: Vec<(String, Vec<Vec<Value>>)> },
+    /// rows, the final rows of the tables it wrote, and the value each table's identity column
+    /// restarts at (for the tables whose identity gave values).
+    Database {
+        fixture: Vec<(String, Vec<Vec<Value>>)>,
+        final_rows: Vec<(String, Vec<Vec<Value>>)>,
+        identity_starts: Vec<(String, i128)>,
+    },
     /// The method entered the block of a try statement; `depth` tells apart the active calls
     /// of a recursive method.
     TryEntered { method: String, depth: u32 },
@@ -296,9 +301,17 @@ fn events(term: &PTerm) -> Option<Vec<Event>> {
             (("heap", 2), [initial, final_objects]) => {
                 Some(Event::Heap { initial: objects(initial)?, final_objects: objects(final_objects)? })
             }
-            (("db", 2), [fixture, final_rows]) => {
-                Some(Event::Database { fixture: tables(fixture)?, final_rows: tables(final_rows)? })
-            }
+            (("db", 3), [fixture, final_rows, PTerm::List(starts)]) => Some(Event::Database {
+                fixture: tables(fixture)?,
+                final_rows: tables(final_rows)?,
+                identity_starts: starts
+                    .iter()
+                    .map(|start| match (start.functor(), start.args()) {
+                        (("seq", 2), [PTerm::Atom(table), PTerm::Int(value)]) => Some((table.clone(), *value)),
+                        _ => None,
+                    })
+                    .collect::<Option<_>>()?,
+            }),
             _ => None,
         })
         .collect()

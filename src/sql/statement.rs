@@ -1320,7 +1320,8 @@ impl Expr {
 /// The schema as the Prolog term `db:empty/2` takes: `schema(Tables)`, each
 /// `table(Name, Columns, PrimaryKey, UniqueKeys, ForeignKeys, Checks)` with `column(Name, Type,
 /// Nullable, Default)`; Type is `int(Min, Max)`, `bool`, `string(MaxLength)` or `opaque`; Nullable
-/// is `null` or `not_null`; Default is `none`, `generated` or `lit(Value)` (an integer, `null` or
+/// is `null` or `not_null`; Default is `none`, `identity` (the next value of the table's sequence),
+/// `generated` (computed by the database) or `lit(Value)` (an integer, `null` or
 /// `str("text")`); keys are lists of column names; foreign keys `fk(Columns, Table, Columns)`;
 /// checks are conditions in the language of compiled WHERE clauses (`cmp/3`, `and/2`, `or/2`,
 /// `not/1`, `in/2`, `between/3`, `like/2`, `is_null/1`, `true`) over `col(Table, Column)`, the
@@ -1341,6 +1342,7 @@ pub fn schema_term(schema: &Schema) -> String {
             };
             let nullable = if column.not_null { "not_null" } else { "null" };
             let default = match (&column.default, column.generated) {
+                (_, true) if column.identity => "identity".to_string(),
                 (_, true) => "generated".to_string(),
                 (None, false) => "none".to_string(),
                 (Some(Literal::Integer(value)), false) => format!("lit({value})"),

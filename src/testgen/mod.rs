@@ -21,6 +21,9 @@ pub enum JavaValue {
     Scanner(String),
     /// The object of the case's heap with this id (`HeapCase`).
     Object(u32),
+    /// A final value of a column whose type hornet does not model (`SqlType::Opaque`): the
+    /// database's default or whatever the code wrote there; final rows do not check it.
+    Unchecked,
 }
 
 /// An object a test builds or checks: its class and its fields' values, in layout order; or
@@ -79,6 +82,9 @@ pub struct DatabaseCase {
     pub fixture: Vec<TableRows>,
     /// The rows after the call, per table the method may write (compared ignoring order).
     pub final_rows: Vec<TableRows>,
+    /// Per table whose identity column fills in values: where it restarts after the initial
+    /// rows are inserted.
+    pub identity_starts: Vec<(String, i64)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -206,9 +212,17 @@ pub fn build(
             .map(|(id, t)| (method.branches[*id as usize].span.line, *t))
             .collect();
         let database = match events.last() {
-            Some(Event::Database { fixture, final_rows }) => Some(DatabaseCase {
-                fixture: table_rows(schema, fixture)?,
-                final_rows: table_rows(schema, final_rows)?,
+            Some(Event::Database { fixture, final_rows, identity_starts }) => Some(DatabaseCase {
+                fixture: table_rows(schema, fixture, Rows::Initial)?,
+                final_rows: table_rows(schema, final_rows, Rows::Final)?,
+                identity_starts: identity_starts
+                    .iter()
+                    .map(|(table, start)| {
+                        i64::try_from(*start)
+                            .map(|start| (table.clone(), start))
+                            .map_err(|_| ValueError(format!("identity start {start} of table {table}")))
+                    })
+                    .collect::<Result<_, _>>()?,
             }),
             _ => None,
         };
@@ -374,7 +388,18 @@ fn array_element(class: &str) -> Ty {
 }
 
 /// Rows as the engine labelled them, typed by their columns (tables by their declared names).
-fn table_rows(schema: Option<&Schema>, tables: &[(String, Vec<Vec<Value>>)]) -> Result<Vec<TableRows>, ValueError> {
+/// Which rows of a table a path gives: those a test inserts, or those it expects at the end.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rows {
+    Initial,
+    Final,
+}
+
+fn table_rows(
+    schema: Option<&Schema>,
+    tables: &[(String, Vec<Vec<Value>>)],
+    rows_of: Rows,
+) -> Result<Vec<TableRows>, ValueError> {
     let schema = schema.ok_or_else(|| ValueError("database rows without a schema".into()))?;
     tables
         .iter()
@@ -385,7 +410,11 @@ fn table_rows(schema: Option<&Schema>, tables: &[(String, Vec<Vec<Value>>)]) -> 
                 .map(|row| {
                     row.iter()
                         .zip(&table.columns)
-                        .map(|(value, column)| column_value(&column.sql_type, value))
+                        .map(|(value, column)| match (&column.sql_type, rows_of) {
+                            (SqlType::Opaque(_), Rows::Final) => Ok(JavaValue::Unchecked),
+                            (SqlType::Opaque(text), Rows::Initial) => opaque_value(text, column.not_null),
+                            (sql_type, _) => column_value(sql_type, value),
+                        })
                         .collect::<Result<Vec<_>, _>>()
                 })
                 .collect::<Result<Vec<_>, _>>()?;
@@ -405,6 +434,27 @@ fn column_value(sql_type: &SqlType, v: &Value) -> Result<JavaValue, ValueError> 
         (SqlType::Varchar(_) | SqlType::Char(_) | SqlType::Text, Value::Str(s)) => Ok(JavaValue::Str(s.clone())),
         _ => Err(wrong()),
     }
+}
+
+/// An initial value of a column whose type hornet does not model (no path reads it): NULL, or,
+/// where the column is NOT NULL, the text of a plain value of its type (H2 converts it).
+fn opaque_value(type_text: &str, not_null: bool) -> Result<JavaValue, ValueError> {
+    if !not_null {
+        return Ok(JavaValue::Null);
+    }
+    let upper = type_text.to_ascii_uppercase();
+    let word = upper.split(|c: char| !c.is_ascii_alphanumeric()).next().unwrap_or_default();
+    let text = match word {
+        "TIMESTAMP" | "DATETIME" | "SMALLDATETIME" => "2000-01-01 00:00:00",
+        "DATE" => "2000-01-01",
+        "TIME" => "00:00:00",
+        "DECIMAL" | "DEC" | "NUMERIC" | "NUMBER" | "REAL" | "FLOAT" | "FLOAT4" | "FLOAT8" | "DOUBLE" | "MONEY" => "0",
+        "UUID" => "00000000-0000-0000-0000-000000000000",
+        "BINARY" | "VARBINARY" | "BLOB" | "BYTEA" | "BIT" => "",
+        "JSON" => "null",
+        _ => return Err(ValueError(format!("no value to give the NOT NULL column of type {type_text}, which hornet does not model"))),
+    };
+    Ok(JavaValue::Str(text.to_string()))
 }
 
 fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
@@ -455,6 +505,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
         Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::Array(_)) => "returnsArray".to_string(),
         Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::List(_)) => "returnsList".to_string(),
         Expectation::Returns(JavaValue::Object(_)) => "returnsObject".to_string(),
+        Expectation::Returns(JavaValue::Unchecked) => "returns".to_string(),
     });
     name
 }
@@ -548,7 +599,7 @@ mod tests {
             events: vec![
                 branch("m", 0),
                 Event::Thrown { method: "m".into() },
-                Event::Database { fixture: vec![], final_rows: vec![] },
+                Event::Database { fixture: vec![], final_rows: vec![], identity_starts: vec![] },
             ],
         };
         let observed = observed_branches([path].iter());

@@ -101,6 +101,26 @@ public class UserDao {
         }
     }
 
+    /**
+     * Records a new order under the next id the database gives; how many orders the user then
+     * has, or -1 when the order is refused (no such user, or an amount the schema rejects).
+     */
+    public static int addOrder(Connection conn, int userId, int amount) throws SQLException {
+        try (PreparedStatement ins = conn.prepareStatement("INSERT INTO orders (user_id, amount, status) VALUES (?, ?, 'NEW')")) {
+            ins.setInt(1, userId);
+            ins.setInt(2, amount);
+            ins.executeUpdate();
+        } catch (SQLException e) {
+            return -1;
+        }
+        try (PreparedStatement count = conn.prepareStatement("SELECT COUNT(*) FROM orders WHERE user_id = ? AND id > 0")) {
+            count.setInt(1, userId);
+            ResultSet rs = count.executeQuery();
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
     /** A user's name for a greeting: minors are greeted by name only, adults formally. */
     public static String greeting(Connection conn, int id) throws SQLException {
         User u = findById(conn, id);
