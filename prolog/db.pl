@@ -21,23 +21,24 @@
    each way), so every path knows exactly which rows a statement saw.
 
    Modelled: SELECT (joins, aggregates, ORDER BY and H2's scan order, see "Order of results";
-   LIMIT/OFFSET/FETCH, see "Windows"; DISTINCT, see "DISTINCT"), INSERT, UPDATE, DELETE; NOT
-   NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and FOREIGN KEY on writes (a failing write is an
-   SQLException branch with the data unchanged; materialised initial rows satisfy them all);
-   integer overflow of a written value; LIKE with % and _ and H2's default escape `\` (a ground
-   pattern, or symbolic Java values spliced into a pattern as literal text); templates (Java
-   values spliced into a string literal: Java's concatenation, null as "null", ints as decimal
-   text); commit and rollback (commit/2, rollback/3; auto-commit is the caller's).
+   LIMIT/OFFSET/FETCH, see "Windows"; DISTINCT, see "DISTINCT"; GROUP BY one expression, see
+   "GROUP BY"), INSERT, UPDATE, DELETE; NOT NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and
+   FOREIGN KEY on writes (a failing write is an SQLException branch with the data unchanged;
+   materialised initial rows satisfy them all); integer overflow of a written value; LIKE with %
+   and _ and H2's default escape `\` (a ground pattern, or symbolic Java values spliced into a
+   pattern as literal text); templates (Java values spliced into a string literal: Java's
+   concatenation, null as "null", ints as decimal text); commit and rollback (commit/2,
+   rollback/3; auto-commit is the caller's).
    Not modelled: ON DELETE/UPDATE actions (a DELETE or key UPDATE of a referenced row is not
    checked); generated values (a generated column is a fresh value); LIKE ... ESCAPE; a symbolic
-   pattern's own wildcards (it is constrained to have none); GROUP BY, COUNT(DISTINCT),
-   subqueries (sql::statement rejects them); the order of a join's rows without ORDER BY (so a
-   window over a join needs ORDER BY, and so does a window over DISTINCT); rows that tie on the
-   ORDER BY keys inside or at the edges of a window (H2's order of them is not stable: such
-   paths are not explored); a second order of the same rows on one path (see ordered/7); no cap
-   on the paths of one statement beyond MaxNew. A CHECK on a materialised row's nullable column
-   waits until the program looks at that column (check_holds/4), so it splits no path of its
-   own.
+   pattern's own wildcards (it is constrained to have none); GROUP BY of several expressions,
+   HAVING, COUNT(DISTINCT), subqueries (sql::statement rejects them); the order of a join's rows
+   without ORDER BY (so a window over a join needs ORDER BY, and so does a window over DISTINCT
+   or GROUP BY); rows that tie on the ORDER BY keys inside or at the edges of a window (H2's
+   order of them is not stable: such paths are not explored); a second order of the same rows on
+   one path (see ordered/7); no cap on the paths of one statement beyond MaxNew. A CHECK on a
+   materialised row's nullable column waits until the program looks at that column
+   (check_holds/4), so it splits no path of its own.
 */
 
 :- module(db, [empty/2, empty/3, execute/5, fixture/2, final/2, commit/2, rollback/3,
@@ -91,6 +92,9 @@ statement(select(Projection, From, Cond, Order, Window), Result, Db0, Db) :-
             % One row, distinct from itself.
             ( Projection = distinct(Items) -> true ; Items = Projection ),
             projected(Items, Tuples0, Db, AllRows),
+            windowed(Bounds, AllRows, Rows, _, _)
+        ;   Projection = group(Key, Items) ->
+            grouped_rows(Key, Items, Order, Db, Tuples0, AllRows),
             windowed(Bounds, AllRows, Rows, _, _)
         ;   Projection = distinct(Items) ->
             distinct_rows(Items, Order, Db, Tuples0, Dirs, Positions, Distinct),
@@ -1398,6 +1402,50 @@ distinct_after([Row|Rows], Last, Dirs, Distinct) :-
         Distinct = [Row|Distinct1],
         distinct_after(Rows, Row, Dirs, Distinct1)
     ).
+
+% --- GROUP BY ----------------------------------------------------------------------------------
+
+/* What is assumed of H2 (2.1.214, measured): GROUP BY collects the groups in a sorted map, so
+   the groups come sorted ascending on the grouped value (NULL, a group of its own, first); no
+   rows, no groups. sql::statement allows ORDER BY only on the grouped expression. */
+
+%% grouped_rows(+Key, +Items, +Order, +Db, +Tuples, -Rows)
+%
+%  One row per value of Key among Tuples, in H2's order: Items are Key or aggregates over the
+%  group's tuples. The tuples are sorted on Key (one chosen order), then each tuple either has
+%  the key of the one before it and joins its group, or sorts strictly after it and starts a
+%  group: a branch per pair of neighbours.
+%
+%  ?- db:grouped_rows(int(1), [agg(count,star)], [], _, [[], []], Rows).
+%  Rows = [[2]].
+grouped_rows(Key, Items, Order, Db, Tuples, Rows) :-
+    maplist(tuple_keys([Key], Db), Tuples, Keys),
+    maplist(maplist(string_codes_made), Keys),
+    pairs_keys_values(KeyedTuples, Keys, Tuples),
+    pairs_keys_values(Keyed, Keys, KeyedTuples),
+    sorted_keyed(Keyed, [asc], Sorted),
+    groups(Sorted, Groups),
+    maplist(group_row(Key, Items, Db), Groups, Ascending),
+    % Groups' keys are distinct: DESC is the ascending order reversed.
+    (   Order = [desc(_)|_] -> reverse(Ascending, Rows) ; Rows = Ascending ).
+
+groups([], []).
+groups([Ks-T|KTs], Groups) :- grouped_after(KTs, Ks, [T], Groups).
+
+% The tuples of KTs follow the group Ts of key Ks in sorted order.
+grouped_after([], Ks, Ts, [Ks-Ts]).
+grouped_after([Ks1-T|KTs], Ks, Ts, Groups) :-
+    (   maplist(same_value, Ks, Ks1),
+        append(Ts, [T], Ts1),
+        grouped_after(KTs, Ks, Ts1, Groups)
+    ;   strictly_before([asc], Ks-Ks1),
+        Groups = [Ks-Ts|Groups1],
+        grouped_after(KTs, Ks1, [T], Groups1)
+    ).
+
+group_row(Key, Items, Db, [V]-Tuples, Row) :- maplist(group_item(Key, V, Tuples, Db), Items, Row).
+group_item(Key, V, Tuples, Db, Item, Value) :-
+    (   Item == Key -> Value = V ; aggregate(Tuples, Db, Item, Value) ).
 
 % DISTINCT's equality: NULL equals NULL.
 same_value(X, Y) :-

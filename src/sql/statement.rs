@@ -10,10 +10,11 @@
 //! back to a piece.
 //!
 //! The subset is the one of Marcozzi et al.: SELECT [DISTINCT] over one or more tables
-//! (comma-separated or INNER JOIN ... ON) with WHERE, aggregates without GROUP BY, ORDER BY, and
+//! (comma-separated or INNER JOIN ... ON) with WHERE, aggregates (over all rows, or per value of
+//! one GROUP BY expression, which is then the only plain item and ORDER BY key), ORDER BY, and
 //! a window (`LIMIT n`, `OFFSET n [ROWS]`, `FETCH FIRST|NEXT [n] ROW|ROWS ONLY`, each bound a
 //! literal, a hole or a parameter); single-row INSERT; UPDATE and DELETE with WHERE. A window
-//! over a join, or over a SELECT DISTINCT, needs ORDER BY: H2's order of those rows is not
+//! over a join, a SELECT DISTINCT or a GROUP BY needs ORDER BY: H2's order of those rows is not
 //! modelled. Everything else is reported as `unsupported SQL: ...`.
 
 use super::schema::{BinaryOp, CheckExpr, Literal, Schema, SqlType, Table, binary_op, offset_of, same_name, split_parser_error};
@@ -131,6 +132,9 @@ pub struct Select {
     pub projection: Vec<SelectItem>,
     /// `SELECT DISTINCT`: duplicate projected rows (NULLs equal) are listed once.
     pub distinct: bool,
+    /// `GROUP BY` one expression: one row per value (NULLs one group), the projection that
+    /// expression and aggregates over the group.
+    pub group_by: Option<Expr>,
     /// Comma-separated and INNER JOINed tables alike, in the order written.
     pub from: Vec<TableRef>,
     /// The WHERE condition and join conditions (ON), joined by AND.
@@ -487,6 +491,9 @@ impl<'a> Compiler<'a> {
             if compiled.distinct {
                 return self.unsupported(offset, "LIMIT/OFFSET/FETCH of a SELECT DISTINCT without ORDER BY (which rows it keeps depends on H2's plan)");
             }
+            if compiled.group_by.is_some() {
+                return self.unsupported(offset, "LIMIT/OFFSET/FETCH of a GROUP BY without ORDER BY (which rows it keeps depends on H2's plan)");
+            }
         }
         Ok(compiled)
     }
@@ -546,8 +553,15 @@ impl<'a> Compiler<'a> {
         if select.into.is_some() {
             return self.unsupported_clause(start, Keyword::INTO, "SELECT INTO");
         }
-        if !matches!(&select.group_by, ast::GroupByExpr::Expressions(exprs, modifiers) if exprs.is_empty() && modifiers.is_empty()) {
-            return self.unsupported_clause(start, Keyword::GROUP, "GROUP BY");
+        let group_exprs = match &select.group_by {
+            ast::GroupByExpr::Expressions(exprs, modifiers) if modifiers.is_empty() => exprs,
+            _ => return self.unsupported_clause(start, Keyword::GROUP, "GROUP BY ALL or a GROUP BY modifier"),
+        };
+        if let Some(second) = group_exprs.get(1) {
+            return self.unsupported(self.offset_of_expr(second), "GROUP BY of more than one expression");
+        }
+        if distinct && !group_exprs.is_empty() {
+            return self.unsupported_clause(start, Keyword::DISTINCT, "DISTINCT with GROUP BY");
         }
         if select.having.is_some() {
             return self.unsupported_clause(start, Keyword::HAVING, "HAVING");
@@ -596,7 +610,11 @@ impl<'a> Compiler<'a> {
             }
         }
 
-        let projection = self.projection(&scope, &select.projection)?;
+        let group_by = match group_exprs.first() {
+            Some(expr) => Some(self.value(&scope, expr)?.expr),
+            None => None,
+        };
+        let projection = self.projection(&scope, &select.projection, group_by.as_ref())?;
         let mut conditions = Vec::new();
         for (visible, condition) in join_conditions {
             // An ON condition sees the tables joined so far.
@@ -621,7 +639,16 @@ impl<'a> Compiler<'a> {
             };
             return error(offset, "ORDER BY of a SELECT DISTINCT must be in the select list");
         }
-        Ok(Select { projection, distinct, from: scope.refs(), condition, order_by: order_keys, window: None })
+        if let Some(grouped) = &group_by
+            && let Some(other) = order_keys.iter().position(|key| key.expr != *grouped)
+        {
+            let offset = match order_by.map(|order_by| &order_by.kind) {
+                Some(ast::OrderByKind::Expressions(keys)) => self.offset_of_expr(&keys[other].expr),
+                _ => start,
+            };
+            return self.unsupported(offset, "ORDER BY other than the GROUP BY expression");
+        }
+        Ok(Select { projection, distinct, group_by, from: scope.refs(), condition, order_by: order_keys, window: None })
     }
 
     fn add_table<'s>(&self, scope: &mut Scope<'s>, factor: &TableFactor) -> Result<(), SqlError>
@@ -658,7 +685,8 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn projection(&self, scope: &Scope, items: &[SqlSelectItem]) -> Result<Vec<SelectItem>, SqlError> {
+    /// With `grouped`, every plain item must be that expression (H2 rejects any other).
+    fn projection(&self, scope: &Scope, items: &[SqlSelectItem], grouped: Option<&Expr>) -> Result<Vec<SelectItem>, SqlError> {
         let mut projection = Vec::new();
         // The first plain column and the first aggregate, to reject mixing them without GROUP BY.
         let mut first_plain = None;
@@ -708,8 +736,13 @@ impl<'a> Compiler<'a> {
                 }
                 SqlSelectItem::ExprWithAliases { .. } => return self.unsupported(offset, item),
             }
+            if let Some(grouped) = grouped
+                && projection.iter().any(|item| matches!(&item.value, Projected::Expr(expr) if expr != grouped))
+            {
+                return error(offset, "a selected column must be the GROUP BY expression or inside an aggregate");
+            }
         }
-        if let (Some(offset), true) = (first_plain, has_aggregate) {
+        if let (Some(offset), true, None) = (first_plain, has_aggregate, grouped) {
             return self.unsupported(offset, "aggregates next to plain columns (needs GROUP BY)");
         }
         Ok(projection)
@@ -1282,7 +1315,11 @@ impl Statement {
                         let _ = write!(out, "agg({},{})", aggregate.atom(), expr.to_prolog());
                     }
                 });
-                let projection = if select.distinct { format!("distinct({items})") } else { items };
+                let projection = match &select.group_by {
+                    Some(grouped) => format!("group({},{items})", grouped.to_prolog()),
+                    None if select.distinct => format!("distinct({items})"),
+                    None => items,
+                };
                 let from = list(&select.from, |out, table| {
                     let _ = write!(out, "from({},{})", name_atom(&table.table), name_atom(&table.alias));
                 });

@@ -64,4 +64,19 @@ public class OrderQueries {
         }
         return customers;
     }
+
+    /** How many orders each customer has, by customer number (H2 lists groups sorted). */
+    public static List<Integer> orderCounts(Connection conn, int minAmount) throws SQLException {
+        List<Integer> counts = new ArrayList<>();
+        try (PreparedStatement ps = conn.prepareStatement(
+                "SELECT customer, COUNT(*) AS n FROM orders WHERE amount >= ? GROUP BY customer")) {
+            ps.setInt(1, minAmount);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    counts.add(rs.getInt("n"));
+                }
+            }
+        }
+        return counts;
+    }
 }

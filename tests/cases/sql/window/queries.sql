@@ -25,3 +25,10 @@ SELECT DISTINCT COUNT(*) FROM customer
 SELECT DISTINCT city FROM customer ORDER BY id
 SELECT DISTINCT city FROM customer LIMIT 2
 SELECT DISTINCT ON (city) id FROM customer
+-- GROUP BY one expression
+SELECT customer, COUNT(*), SUM(created), MIN(note), MAX(id) FROM orders GROUP BY customer
+SELECT COUNT(*) FROM orders GROUP BY customer ORDER BY customer DESC LIMIT 1
+SELECT customer, note FROM orders GROUP BY customer
+SELECT customer FROM orders GROUP BY customer ORDER BY id
+SELECT customer FROM orders GROUP BY customer, note
+SELECT COUNT(*) FROM orders GROUP BY customer LIMIT 1
