@@ -1250,7 +1250,7 @@ codes_before([X|Xs], [Y|Ys], B0, B) :-
    - Without ORDER BY the window is taken from the scan order (ordered/7).
    - With ORDER BY and a window H2 sorts only the rows the window needs, with a partial sort that
      is not stable: rows whose keys tie may come in any order, even across the window's edges.
-     So a row in the window must not tie with its neighbours (ties_excluded/5): the paths where
+     So a row in the window must not tie with its neighbours (ties_excluded/4): the paths where
      the data tie there are not explored, never guessed. */
 
 %% window_bounds(+Window, -Bounds)
@@ -1353,6 +1353,9 @@ tuple_keys(Exprs, Db, Tuple, Keys) :- maplist(key_value(Tuple, Db), Exprs, Keys)
 %  item: sql::statement checks it). The rows are sorted (one chosen order, as ordered/7 does),
 %  then each row either equals the one before it and is dropped, or sorts strictly after it: a
 %  branch per pair of neighbours.
+%
+%  ?- db:distinct_rows([int(1)], [], _, [[], []], Dirs, Positions, Rows).
+%  Dirs = [], Positions = [], Rows = [[1]] (first answer).
 distinct_rows(Items, Order, Db, Tuples, Dirs, Positions, Rows) :-
     maplist(tuple_keys(Items, Db), Tuples, Rows0),
     maplist(maplist(string_codes_made), Rows0),
