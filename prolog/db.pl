@@ -32,7 +32,7 @@
    Not modelled: ON DELETE/UPDATE actions (a DELETE or key UPDATE of a referenced row is not
    checked); generated values (a generated column is a fresh value); LIKE ... ESCAPE; a symbolic
    pattern's own wildcards (it is constrained to have none); GROUP BY of several expressions,
-   HAVING, COUNT(DISTINCT), subqueries (sql::statement rejects them); the order of a join's rows
+   HAVING, SUM/MIN/MAX(DISTINCT), subqueries (sql::statement rejects them); the order of a join's rows
    without ORDER BY (so a window over a join needs ORDER BY, and so does a window over DISTINCT
    or GROUP BY); rows that tie on the ORDER BY keys inside or at the edges of a window (H2's
    order of them is not stable: such paths are not explored); a second order of the same rows on
@@ -1089,12 +1089,23 @@ item_value(Env, Db, E, V) :-
     ).
 
 aggregate(Tuples, _, agg(count, star), N) :- !, length(Tuples, N).
+% The distinct values are counted as DISTINCT lists rows: sorted, a branch per pair of
+% neighbours (equal or not).
+aggregate(Tuples, Db, agg(count_distinct, E), N) :- !,
+    maplist(tuple_value(E, Db), Tuples, Vs0),
+    exclude(==(null), Vs0, Vs),
+    maplist(string_codes_made, Vs),
+    maplist(singleton, Vs, Rows),
+    sorted_rows(Rows, [asc], Sorted),
+    deduplicated(Sorted, [asc], Distinct),
+    length(Distinct, N).
 aggregate(Tuples, Db, agg(F, E), V) :-
     maplist(tuple_value(E, Db), Tuples, Vs0),
     exclude(==(null), Vs0, Vs),
     aggregated(F, Vs, V).
 
 tuple_value(E, Db, Tuple, V) :- expr_value(E, Tuple, Db, V).
+singleton(V, [V]).
 
 aggregated(count, Vs, N) :- length(Vs, N).
 aggregated(sum, [], null) :- !.

@@ -173,6 +173,8 @@ pub enum Projected {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Aggregate {
     Count,
+    /// `COUNT(DISTINCT e)`: the number of distinct non-NULL values.
+    CountDistinct,
     Sum,
     Min,
     Max,
@@ -759,9 +761,13 @@ impl<'a> Compiler<'a> {
         let FunctionArguments::List(arguments) = &function.args else {
             return self.unsupported(offset, expr);
         };
-        if arguments.duplicate_treatment.is_some() {
-            return self.unsupported(offset, format!("{}(DISTINCT ...)", function.name.to_string().to_uppercase()));
-        }
+        let aggregate = match (aggregate, &arguments.duplicate_treatment) {
+            (_, None | Some(ast::DuplicateTreatment::All)) => aggregate,
+            (Aggregate::Count, Some(ast::DuplicateTreatment::Distinct)) => Aggregate::CountDistinct,
+            (_, Some(ast::DuplicateTreatment::Distinct)) => {
+                return self.unsupported(offset, format!("{}(DISTINCT ...)", function.name.to_string().to_uppercase()));
+            }
+        };
         let plain = arguments.clauses.is_empty()
             && function.filter.is_none()
             && function.over.is_none()
@@ -1372,6 +1378,7 @@ impl Aggregate {
     fn atom(self) -> &'static str {
         match self {
             Aggregate::Count => "count",
+            Aggregate::CountDistinct => "count_distinct",
             Aggregate::Sum => "sum",
             Aggregate::Min => "min",
             Aggregate::Max => "max",

@@ -79,4 +79,13 @@ public class OrderQueries {
         }
         return counts;
     }
+
+    /** How many customers have ordered at all. */
+    public static int customerCount(Connection conn) throws SQLException {
+        try (PreparedStatement ps = conn.prepareStatement("SELECT COUNT(DISTINCT customer) FROM orders");
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
 }

@@ -32,3 +32,7 @@ SELECT customer, note FROM orders GROUP BY customer
 SELECT customer FROM orders GROUP BY customer ORDER BY id
 SELECT customer FROM orders GROUP BY customer, note
 SELECT COUNT(*) FROM orders GROUP BY customer LIMIT 1
+-- COUNT(DISTINCT ...)
+SELECT COUNT(DISTINCT city) FROM customer
+SELECT customer, COUNT(DISTINCT note) FROM orders GROUP BY customer
+SELECT SUM(DISTINCT id) FROM customer
