@@ -27,21 +27,25 @@
    a row is kept when its condition is 2. Whether each candidate row matches is a branch (a path
    each way), so every path knows exactly which rows a statement saw.
 
-   Modelled: SELECT (joins, aggregates, ORDER BY and H2's scan order, see "Order of results"),
-   INSERT, UPDATE, DELETE; NOT NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and FOREIGN KEY on
-   writes (a failing write is an SQLException branch with the data unchanged; materialised
-   initial rows satisfy them all); integer overflow of a written value; LIKE with % and _ and
-   H2's default escape `\` (a ground pattern, or symbolic Java values spliced into a pattern as
-   literal text); templates (Java values spliced into a string
-   literal: Java's concatenation, null as "null", ints as decimal text); commit and rollback
-   (commit/2, rollback/3; auto-commit is the caller's).
+   Modelled: SELECT (joins, aggregates, ORDER BY and H2's scan order, see "Order of results";
+   LIMIT/OFFSET/FETCH, see "Windows"; DISTINCT, see "DISTINCT"; GROUP BY one expression, see
+   "GROUP BY"), INSERT, UPDATE, DELETE; NOT NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and
+   FOREIGN KEY on writes (a failing write is an SQLException branch with the data unchanged;
+   materialised initial rows satisfy them all); integer overflow of a written value; LIKE with %
+   and _ and H2's default escape `\` (a ground pattern, or symbolic Java values spliced into a
+   pattern as literal text); templates (Java values spliced into a string literal: Java's
+   concatenation, null as "null", ints as decimal text); commit and rollback (commit/2,
+   rollback/3; auto-commit is the caller's).
    Not modelled: ON DELETE/UPDATE actions (a DELETE or key UPDATE of a referenced row is not
-   checked); generated values (a generated column is a fresh value); LIKE ... ESCAPE; a
-   symbolic pattern's own wildcards (it is constrained to have none); GROUP BY, LIMIT,
-   DISTINCT, subqueries (sql::statement rejects them); the order of a join's rows without ORDER
-   BY; a second order of the same rows on one path (see ordered/7); no cap on the paths of one
-   statement beyond MaxNew. A CHECK on a materialised row's nullable column waits until the
-   program looks at that column (check_holds/4), so it splits no path of its own.
+   checked); generated values (a generated column is a fresh value); LIKE ... ESCAPE; a symbolic
+   pattern's own wildcards (it is constrained to have none); GROUP BY of several expressions,
+   HAVING, SUM/MIN/MAX(DISTINCT), subqueries (sql::statement rejects them); the order of a join's rows
+   without ORDER BY (so a window over a join needs ORDER BY, and so does a window over DISTINCT
+   or GROUP BY); rows that tie on the ORDER BY keys inside or at the edges of a window (H2's
+   order of them is not stable: such paths are not explored); a second order of the same rows on
+   one path (see ordered/7); no cap on the paths of one statement beyond MaxNew. A CHECK on a
+   materialised row's nullable column waits until the program looks at that column
+   (check_holds/4), so it splits no path of its own.
 */
 
 :- module(db, [empty/2, empty/3, execute/5, fixture/2, final/2, commit/2, rollback/3,
@@ -79,18 +83,44 @@ empty(Schema, MaxNew, db(Schema, MaxNew, 0, Tables, [], [])) :-
 %  count(N) or exc('java.sql.SQLException') (the data are unchanged then, but rows learnt about
 %  the initial database stay). One solution per way the data make the statement behave.
 %
-%  ?- db:empty(S, Db0), db:execute(select([agg(count,star)],[from(t,t)],true,[]), [], R, Db0, Db).
+%  ?- db:empty(S, Db0), db:execute(select([agg(count,star)],[from(t,t)],true,[],all), [], R, Db0, Db).
 execute(Stmt0, Params, Result, Db0, Db) :-
     must_be(list, Params),
     substituted(Stmt0, Params, Stmt),
     statement(Stmt, Result, Db0, Db).
 
-statement(select(Items, From, Cond, Order), rows(Rows), Db0, Db) :-
+statement(select(Projection, From, Cond, Order, Window), Result, Db0, Db) :-
     must_be(list, Order),
-    maplist(from_binding, From, Bindings),
-    matching(Bindings, Cond, Db0, Db, Tuples0, Direct),
-    ordered(Items, Bindings, Order, Direct, Db, Tuples0, Tuples),
-    projected(Items, Tuples, Db, Rows).
+    window_bounds(Window, Bounds),
+    (   Bounds == invalid -> Result = exc('java.sql.SQLException'), Db = Db0
+    ;   Result = rows(Rows),
+        maplist(from_binding, From, Bindings),
+        matching(Bindings, Cond, Db0, Db, Tuples0, Direct),
+        (   ( Projection = [agg(_, _)|_] ; Projection = distinct([agg(_, _)|_]) ) ->
+            % One row, distinct from itself.
+            ( Projection = distinct(Items) -> true ; Items = Projection ),
+            projected(Items, Tuples0, Db, AllRows),
+            windowed(Bounds, AllRows, Rows, _, _)
+        ;   Projection = group(Key, Items) ->
+            grouped_rows(Key, Items, Order, Db, Tuples0, AllRows),
+            windowed(Bounds, AllRows, Rows, _, _)
+        ;   Projection = distinct(Items) ->
+            distinct_rows(Items, Order, Db, Tuples0, Dirs, Positions, Distinct),
+            windowed(Bounds, Distinct, Rows, Start, Length),
+            maplist(row_keys(Positions), Distinct, Keys),
+            (   Bounds == all -> true ; ties_excluded(Dirs, Keys, Start, Length) )
+        ;   Items = Projection,
+            ordered(Items, Bindings, Order, Direct, Db, Tuples0, Tuples),
+            windowed(Bounds, Tuples, Kept, Start, Length),
+            % Without a window H2 sorts all the rows, stably (ordered/7 breaks ties).
+            (   Bounds == all -> true
+            ;   maplist(key_direction, Order, Dirs, Exprs),
+                maplist(tuple_keys(Exprs, Db), Tuples, Keys),
+                ties_excluded(Dirs, Keys, Start, Length)
+            ),
+            projected(Items, Kept, Db, Rows)
+        )
+    ).
 statement(insert(Table, Assignments), Result, Db0, Db) :-
     schema_table(Db0, Table, table(_, Columns, _, _, _, _)),
     maplist(inserted_value(Db0), Columns, Assignments, Values),
@@ -1157,12 +1187,23 @@ item_value(Env, Db, E, V) :-
     ).
 
 aggregate(Tuples, _, agg(count, star), N) :- !, length(Tuples, N).
+% The distinct values are counted as DISTINCT lists rows: sorted, a branch per pair of
+% neighbours (equal or not).
+aggregate(Tuples, Db, agg(count_distinct, E), N) :- !,
+    maplist(tuple_value(E, Db), Tuples, Vs0),
+    exclude(==(null), Vs0, Vs),
+    maplist(string_codes_made, Vs),
+    maplist(singleton, Vs, Rows),
+    sorted_rows(Rows, [asc], Sorted),
+    deduplicated(Sorted, [asc], Distinct),
+    length(Distinct, N).
 aggregate(Tuples, Db, agg(F, E), V) :-
     maplist(tuple_value(E, Db), Tuples, Vs0),
     exclude(==(null), Vs0, Vs),
     aggregated(F, Vs, V).
 
 tuple_value(E, Db, Tuple, V) :- expr_value(E, Tuple, Db, V).
+singleton(V, [V]).
 
 aggregated(count, Vs, N) :- length(Vs, N).
 aggregated(sum, [], null) :- !.
@@ -1308,6 +1349,221 @@ codes_before([], [], B0, B0).
 codes_before([X|Xs], [Y|Ys], B0, B) :-
     codes_before(Xs, Ys, B0, B1),
     B #<==> ((X #< Y) #\/ ((X #= Y) #/\ B1)).
+
+% --- Windows: LIMIT, OFFSET, FETCH ---------------------------------------------------------------
+
+/* What is assumed of H2 (2.1.214, measured):
+   - A negative or NULL OFFSET or row count raises an SQLException (90008) before any row is
+     read; LIMIT 0 and an offset past the end give no rows; an aggregate's one row is windowed
+     like any other (LIMIT 0 or OFFSET 1 leave none).
+   - Without ORDER BY the window is taken from the scan order (ordered/7).
+   - With ORDER BY and a window H2 sorts only the rows the window needs, with a partial sort that
+     is not stable: rows whose keys tie may come in any order, even across the window's edges.
+     So a row in the window must not tie with its neighbours (ties_excluded/4): the paths where
+     the data tie there are not explored, never guessed. */
+
+%% window_bounds(+Window, -Bounds)
+%
+%  Bounds is all (no window), bounds(Offset, Count) with Count an int or all, or invalid when H2
+%  rejects a bound (a branch each way for a symbolic one).
+%
+%  ?- X in -5..5, db:window_bounds(window(val(X), all), B).
+window_bounds(all, all).
+window_bounds(window(OffsetExpr, CountExpr), Bounds) :-
+    expr_value(OffsetExpr, [], _, Offset),
+    (   CountExpr == all -> Count = all ; expr_value(CountExpr, [], _, Count) ),
+    (   bound_invalid(Offset), Bounds = invalid
+    ;   bound_valid(Offset),
+        (   Count == all -> Bounds = bounds(Offset, all)
+        ;   bound_invalid(Count), Bounds = invalid
+        ;   bound_valid(Count), Bounds = bounds(Offset, Count)
+        )
+    ).
+
+bound_invalid(V) :-
+    (   V == null -> true
+    ;   window_int(V), decided(V #< 0)
+    ).
+bound_valid(V) :-
+    V \== null, window_int(V), decided(V #>= 0).
+
+window_int(V) :-
+    (   integer(V) -> true ; var(V), \+ fd_inf(V, inf) -> true ; type_error(integer, V) ).
+
+%% windowed(+Bounds, +Items, -Kept, -Start, -Length)
+%
+%  Kept is the Length items of Items from position Start (0-based): one path per place the
+%  symbolic offset and count may put the window's edges among the items (the offset equal to
+%  each position or past the end, the count equal to each number of remaining items or more).
+%
+%  ?- C in 0..9, db:windowed(bounds(0, C), [a, b], K, S, L).
+windowed(all, Items, Items, 0, Length) :- length(Items, Length).
+windowed(bounds(Offset, Count), Items, Kept, Start, Length) :-
+    length(Items, N),
+    clipped(Offset, N, Start),
+    Remaining is N - Start,
+    (   Count == all -> Length = Remaining ; clipped(Count, Remaining, Length) ),
+    length(Skipped, Start),
+    append(Skipped, Rest, Items),
+    length(Kept, Length),
+    append(Kept, _, Rest).
+
+% K is min(V, N) for V >= 0: one branch for each value below N, one for N or more.
+clipped(V, N, K) :-
+    (   N1 is N - 1, between(0, N1, K), decided(V #= K)
+    ;   decided(V #>= N), K = N
+    ).
+
+%% ties_excluded(+Dirs, +Keys, +Start, +Length)
+%
+%  Every row of the window (Length rows from Start of the sorted rows whose ORDER BY keys are
+%  Keys, sorted in the directions Dirs) sorts strictly after the row before it and strictly
+%  before the row after it, by the ORDER BY keys alone (see the assumptions above). Nothing to
+%  do without ORDER BY (Dirs = []) or for an empty window.
+%
+%  ?- X in 0..9, Y in 0..9, db:ties_excluded([asc], [[X], [Y]], 0, 1).
+ties_excluded(Dirs, Keys, Start, Length) :-
+    (   ( Dirs == [] ; Length =:= 0 ) -> true
+    ;   First is max(Start - 1, 0),
+        length(Keys, N),
+        Last is min(Start + Length, N - 1),
+        numlist_(First, Last, Positions),
+        consecutive_pairs(Positions, Keys, Pairs),
+        maplist(strictly_before(Dirs), Pairs)
+    ).
+
+numlist_(Low, High, Ns) :- ( Low > High -> Ns = [] ; numlist(Low, High, Ns) ).
+
+consecutive_pairs([], _, []).
+consecutive_pairs([_], _, []).
+consecutive_pairs([I, J|Is], Keys, [Xs-Ys|Pairs]) :-
+    nth0(I, Keys, Xs),
+    nth0(J, Keys, Ys),
+    consecutive_pairs([J|Is], Keys, Pairs).
+
+strictly_before(Dirs, Xs-Ys) :-
+    jvm:guarded(db:lex_before(Dirs, Xs, Ys, 0, 1)).
+
+% A tuple's ORDER BY keys (already shaped and with their codes made when it was sorted).
+tuple_keys(Exprs, Db, Tuple, Keys) :- maplist(key_value(Tuple, Db), Exprs, Keys).
+
+% --- DISTINCT ----------------------------------------------------------------------------------
+
+/* What is assumed of H2 (2.1.214, measured): SELECT DISTINCT collects the rows in a sorted map,
+   so without ORDER BY the distinct rows come sorted ascending on all their columns, left to
+   right (NULL first, strings by character codes, false before true); ORDER BY then sorts them
+   stably, so rows whose keys tie keep that order. Under a window without ORDER BY H2 keeps rows
+   in an order of its own, which sql::statement rejects. */
+
+%% distinct_rows(+Items, +Order, +Db, +Tuples, -Dirs, -Positions, -Rows)
+%
+%  Rows are the distinct projected rows of Tuples in the order H2 lists them; Dirs and
+%  Positions are the ORDER BY's directions and the places of its keys in a row (each key is an
+%  item: sql::statement checks it). The rows are sorted (one chosen order, as ordered/7 does),
+%  then each row either equals the one before it and is dropped, or sorts strictly after it: a
+%  branch per pair of neighbours.
+%
+%  ?- db:distinct_rows([int(1)], [], _, [[], []], Dirs, Positions, Rows).
+%  Dirs = [], Positions = [], Rows = [[1]] (first answer).
+distinct_rows(Items, Order, Db, Tuples, Dirs, Positions, Rows) :-
+    maplist(tuple_keys(Items, Db), Tuples, Rows0),
+    maplist(maplist(string_codes_made), Rows0),
+    maplist(ascending, Items, Ascending),
+    sorted_rows(Rows0, Ascending, Sorted),
+    deduplicated(Sorted, Ascending, Distinct),
+    maplist(key_direction, Order, Dirs, Exprs),
+    maplist(item_position(Items), Exprs, Positions),
+    (   Order == [] -> Rows = Distinct
+    ;   maplist(row_keys(Positions), Distinct, Keys),
+        pairs_keys_values(Keyed, Keys, Distinct),
+        sorted_keyed(Keyed, Dirs, Rows)
+    ).
+
+ascending(_, asc).
+
+item_position(Items, E, P) :- nth0(P, Items, E0), E0 == E, !.
+
+row_keys(Positions, Row, Keys) :- maplist(row_value(Row), Positions, Keys).
+row_value(Row, P, V) :- nth0(P, Row, V).
+
+sorted_rows(Rows, Dirs, Sorted) :-
+    pairs_keys_values(Keyed, Rows, Rows),
+    sorted_keyed(Keyed, Dirs, Sorted).
+
+% The values of Keys-Value pairs sorted by Keys, ties in list order: the first order
+% propagation accepts (chosen_order/4).
+sorted_keyed(Keyed, Dirs, Sorted) :-
+    numbered_keys(Keyed, 0, Numbered),
+    once(chosen_order(Numbered, Dirs, none, SortedPairs)),
+    pairs_values_(SortedPairs, Sorted).
+
+numbered_keys([], _, []).
+numbered_keys([Ks-V|Ps], I, [k(I, none, Ks)-V|Ns]) :-
+    I1 is I + 1,
+    numbered_keys(Ps, I1, Ns).
+
+deduplicated([], _, []).
+deduplicated([Row|Rows], Dirs, [Row|Distinct]) :- distinct_after(Rows, Row, Dirs, Distinct).
+
+% Rows follow Last in sorted order: those equal to it are dropped.
+distinct_after([], _, _, []).
+distinct_after([Row|Rows], Last, Dirs, Distinct) :-
+    (   maplist(same_value, Last, Row),
+        distinct_after(Rows, Last, Dirs, Distinct)
+    ;   strictly_before(Dirs, Last-Row),
+        Distinct = [Row|Distinct1],
+        distinct_after(Rows, Row, Dirs, Distinct1)
+    ).
+
+% --- GROUP BY ----------------------------------------------------------------------------------
+
+/* What is assumed of H2 (2.1.214, measured): GROUP BY collects the groups in a sorted map, so
+   the groups come sorted ascending on the grouped value (NULL, a group of its own, first); no
+   rows, no groups. sql::statement allows ORDER BY only on the grouped expression. */
+
+%% grouped_rows(+Key, +Items, +Order, +Db, +Tuples, -Rows)
+%
+%  One row per value of Key among Tuples, in H2's order: Items are Key or aggregates over the
+%  group's tuples. The tuples are sorted on Key (one chosen order), then each tuple either has
+%  the key of the one before it and joins its group, or sorts strictly after it and starts a
+%  group: a branch per pair of neighbours.
+%
+%  ?- db:grouped_rows(int(1), [agg(count,star)], [], _, [[], []], Rows).
+%  Rows = [[2]].
+grouped_rows(Key, Items, Order, Db, Tuples, Rows) :-
+    maplist(tuple_keys([Key], Db), Tuples, Keys),
+    maplist(maplist(string_codes_made), Keys),
+    pairs_keys_values(KeyedTuples, Keys, Tuples),
+    pairs_keys_values(Keyed, Keys, KeyedTuples),
+    sorted_keyed(Keyed, [asc], Sorted),
+    groups(Sorted, Groups),
+    maplist(group_row(Key, Items, Db), Groups, Ascending),
+    % Groups' keys are distinct: DESC is the ascending order reversed.
+    (   Order = [desc(_)|_] -> reverse(Ascending, Rows) ; Rows = Ascending ).
+
+groups([], []).
+groups([Ks-T|KTs], Groups) :- grouped_after(KTs, Ks, [T], Groups).
+
+% The tuples of KTs follow the group Ts of key Ks in sorted order.
+grouped_after([], Ks, Ts, [Ks-Ts]).
+grouped_after([Ks1-T|KTs], Ks, Ts, Groups) :-
+    (   maplist(same_value, Ks, Ks1),
+        append(Ts, [T], Ts1),
+        grouped_after(KTs, Ks, Ts1, Groups)
+    ;   strictly_before([asc], Ks-Ks1),
+        Groups = [Ks-Ts|Groups1],
+        grouped_after(KTs, Ks1, [T], Groups1)
+    ).
+
+group_row(Key, Items, Db, [V]-Tuples, Row) :- maplist(group_item(Key, V, Tuples, Db), Items, Row).
+group_item(Key, V, Tuples, Db, Item, Value) :-
+    (   Item == Key -> Value = V ; aggregate(Tuples, Db, Item, Value) ).
+
+% DISTINCT's equality: NULL equals NULL.
+same_value(X, Y) :-
+    (   X == null -> Y == null
+    ;   Y \== null, value_equal(X, Y)
+    ).
 
 % --- Transactions ------------------------------------------------------------------------------
 

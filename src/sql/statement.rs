@@ -9,9 +9,14 @@
 //! and holes. Every error carries a byte offset into the joined text; `offset_to_piece` maps it
 //! back to a piece.
 //!
-//! The subset is the one of Marcozzi et al.: SELECT over one or more tables (comma-separated or
-//! INNER JOIN ... ON) with WHERE, aggregates without GROUP BY and ORDER BY; single-row INSERT;
-//! UPDATE and DELETE with WHERE. Everything else is reported as `unsupported SQL: ...`.
+//! The subset is the one of Marcozzi et al.: SELECT [DISTINCT] over one or more tables
+//! (comma-separated or INNER JOIN ... ON) with WHERE, aggregates (COUNT, SUM, MIN, MAX,
+//! COUNT(DISTINCT e); over all rows, or per value of one GROUP BY expression, which is then the
+//! only plain item and ORDER BY key), ORDER BY, and
+//! a window (`LIMIT n`, `OFFSET n [ROWS]`, `FETCH FIRST|NEXT [n] ROW|ROWS ONLY`, each bound a
+//! literal, a hole or a parameter); single-row INSERT; UPDATE and DELETE with WHERE. A window
+//! over a join, a SELECT DISTINCT or a GROUP BY needs ORDER BY: H2's order of those rows is not
+//! modelled. Everything else is reported as `unsupported SQL: ...`.
 
 use super::schema::{BinaryOp, CheckExpr, Literal, Schema, SqlType, Table, binary_op, offset_of, same_name, split_parser_error};
 use crate::clp::translate::quote_atom;
@@ -126,11 +131,29 @@ pub struct TableRef {
 pub struct Select {
     /// With `*` and `t.*` expanded to the columns in table order.
     pub projection: Vec<SelectItem>,
+    /// `SELECT DISTINCT`: duplicate projected rows (NULLs equal) are listed once.
+    pub distinct: bool,
+    /// `GROUP BY` one expression: one row per value (NULLs one group), the projection that
+    /// expression and aggregates over the group.
+    pub group_by: Option<Expr>,
     /// Comma-separated and INNER JOINed tables alike, in the order written.
     pub from: Vec<TableRef>,
     /// The WHERE condition and join conditions (ON), joined by AND.
     pub condition: Condition,
     pub order_by: Vec<OrderKey>,
+    /// `LIMIT`/`OFFSET`/`FETCH`: the rows kept of the ordered result, if not all.
+    pub window: Option<Window>,
+}
+
+/// `OFFSET offset ROWS FETCH FIRST count ROWS ONLY`, or `LIMIT count OFFSET offset`. The bounds
+/// are integer expressions without columns (literals, holes, parameters); H2 raises an error
+/// for a negative or NULL one, which the runtime models.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Window {
+    /// Rows skipped first; none is 0.
+    pub offset: Option<Expr>,
+    /// Rows kept at most; none is all of them.
+    pub count: Option<Expr>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -151,6 +174,8 @@ pub enum Projected {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Aggregate {
     Count,
+    /// `COUNT(DISTINCT e)`: the number of distinct non-NULL values.
+    CountDistinct,
     Sum,
     Min,
     Max,
@@ -449,33 +474,97 @@ impl<'a> Compiler<'a> {
             SetExpr::Values(_) => return self.unsupported_clause(start, Keyword::VALUES, "VALUES"),
             _ => return self.unsupported(start, "this kind of query"),
         };
-        if query.limit_clause.is_some() {
-            return self.unsupported(self.clause_offset(start, &[Keyword::LIMIT, Keyword::OFFSET]), "LIMIT/OFFSET");
-        }
-        if query.fetch.is_some() {
-            return self.unsupported_clause(start, Keyword::FETCH, "FETCH");
-        }
         if !query.locks.is_empty() {
             return self.unsupported_clause(start, Keyword::FOR, "FOR UPDATE");
         }
         if query.for_clause.is_some() || query.settings.is_some() || query.format_clause.is_some() || !query.pipe_operators.is_empty() {
             return self.unsupported(start, "query clause");
         }
-        self.select(select, query.order_by.as_ref(), start)
+        let mut compiled = self.select(select, query.order_by.as_ref(), start)?;
+        compiled.window = self.window(query, start)?;
+        if compiled.window.is_some() && compiled.order_by.is_empty() {
+            let offset = self.clause_offset(start, &[Keyword::LIMIT, Keyword::OFFSET, Keyword::FETCH]);
+            // Without ORDER BY a join lists its rows in the order of H2's plan, which the
+            // runtime does not know: the rows a window keeps would be a guess.
+            if compiled.from.len() > 1 {
+                return self.unsupported(offset, "LIMIT/OFFSET/FETCH over a join without ORDER BY (which rows it keeps depends on H2's join order)");
+            }
+            // H2 2.1 lists distinct rows sorted, but under a window without ORDER BY it keeps
+            // rows in an order of its own (measured: not the first rows of the sorted list).
+            if compiled.distinct {
+                return self.unsupported(offset, "LIMIT/OFFSET/FETCH of a SELECT DISTINCT without ORDER BY (which rows it keeps depends on H2's plan)");
+            }
+            if compiled.group_by.is_some() {
+                return self.unsupported(offset, "LIMIT/OFFSET/FETCH of a GROUP BY without ORDER BY (which rows it keeps depends on H2's plan)");
+            }
+        }
+        Ok(compiled)
+    }
+
+    /// The `LIMIT`/`OFFSET`/`FETCH` of a query, if any.
+    fn window(&self, query: &ast::Query, start: usize) -> Result<Option<Window>, SqlError> {
+        let (limit, offset) = match &query.limit_clause {
+            None => (None, None),
+            Some(ast::LimitClause::LimitOffset { limit, offset, limit_by }) => {
+                if !limit_by.is_empty() {
+                    return self.unsupported_clause(start, Keyword::LIMIT, "LIMIT ... BY");
+                }
+                (limit.as_ref(), offset.as_ref().map(|offset| &offset.value))
+            }
+            Some(ast::LimitClause::OffsetCommaLimit { .. }) => {
+                return self.unsupported_clause(start, Keyword::LIMIT, "LIMIT offset, count");
+            }
+        };
+        let fetch = match &query.fetch {
+            None => None,
+            Some(fetch) if fetch.with_ties || fetch.percent => {
+                return self.unsupported_clause(start, Keyword::FETCH, "FETCH ... PERCENT or WITH TIES");
+            }
+            Some(_) if limit.is_some() => return self.unsupported_clause(start, Keyword::FETCH, "LIMIT with FETCH"),
+            // `FETCH FIRST ROW ONLY` keeps one row.
+            Some(fetch) => Some(fetch.quantity.as_ref()),
+        };
+        if limit.is_none() && offset.is_none() && fetch.is_none() {
+            return Ok(None);
+        }
+        let bound = |expr: &SqlExpr| -> Result<Expr, SqlError> {
+            let typed = self.value(&Scope { tables: Vec::new() }, expr)?;
+            if typed.value_type.compatible(ValueType::Integer) {
+                Ok(typed.expr)
+            } else {
+                error(self.offset_of_expr(expr), format!("row count of {}", typed.describe()))
+            }
+        };
+        let count = match (limit, fetch) {
+            (Some(limit), _) => Some(bound(limit)?),
+            (None, Some(Some(quantity))) => Some(bound(quantity)?),
+            (None, Some(None)) => Some(Expr::Int(1)),
+            (None, None) => None,
+        };
+        Ok(Some(Window { offset: offset.map(bound).transpose()?, count }))
     }
 
     fn select(&self, select: &ast::Select, order_by: Option<&ast::OrderBy>, start: usize) -> Result<Select, SqlError> {
-        if select.distinct.is_some() {
-            return self.unsupported_clause(start, Keyword::DISTINCT, "DISTINCT");
-        }
+        let distinct = match &select.distinct {
+            None | Some(ast::Distinct::All) => false,
+            Some(ast::Distinct::Distinct) => true,
+            Some(ast::Distinct::On(_)) => return self.unsupported_clause(start, Keyword::DISTINCT, "DISTINCT ON"),
+        };
         if select.top.is_some() {
             return self.unsupported_clause(start, Keyword::TOP, "TOP");
         }
         if select.into.is_some() {
             return self.unsupported_clause(start, Keyword::INTO, "SELECT INTO");
         }
-        if !matches!(&select.group_by, ast::GroupByExpr::Expressions(exprs, modifiers) if exprs.is_empty() && modifiers.is_empty()) {
-            return self.unsupported_clause(start, Keyword::GROUP, "GROUP BY");
+        let group_exprs = match &select.group_by {
+            ast::GroupByExpr::Expressions(exprs, modifiers) if modifiers.is_empty() => exprs,
+            _ => return self.unsupported_clause(start, Keyword::GROUP, "GROUP BY ALL or a GROUP BY modifier"),
+        };
+        if let Some(second) = group_exprs.get(1) {
+            return self.unsupported(self.offset_of_expr(second), "GROUP BY of more than one expression");
+        }
+        if distinct && !group_exprs.is_empty() {
+            return self.unsupported_clause(start, Keyword::DISTINCT, "DISTINCT with GROUP BY");
         }
         if select.having.is_some() {
             return self.unsupported_clause(start, Keyword::HAVING, "HAVING");
@@ -524,7 +613,11 @@ impl<'a> Compiler<'a> {
             }
         }
 
-        let projection = self.projection(&scope, &select.projection)?;
+        let group_by = match group_exprs.first() {
+            Some(expr) => Some(self.value(&scope, expr)?.expr),
+            None => None,
+        };
+        let projection = self.projection(&scope, &select.projection, group_by.as_ref())?;
         let mut conditions = Vec::new();
         for (visible, condition) in join_conditions {
             // An ON condition sees the tables joined so far.
@@ -535,11 +628,30 @@ impl<'a> Compiler<'a> {
             conditions.push(self.condition(&scope, selection)?);
         }
         let condition = conditions.into_iter().reduce(|left, right| Condition::And(Box::new(left), Box::new(right))).unwrap_or(Condition::True);
-        let order_by = match order_by {
+        let order_keys = match order_by {
             Some(order_by) => self.order_by(&scope, order_by, start)?,
             None => Vec::new(),
         };
-        Ok(Select { projection, from: scope.refs(), condition, order_by })
+        if distinct
+            && let Some(unlisted) = order_keys.iter().position(|key| !projection.iter().any(|item| item.value == Projected::Expr(key.expr.clone())))
+        {
+            // H2 sorts the distinct rows, so it can only sort by what they hold (and says so).
+            let offset = match order_by.map(|order_by| &order_by.kind) {
+                Some(ast::OrderByKind::Expressions(keys)) => self.offset_of_expr(&keys[unlisted].expr),
+                _ => start,
+            };
+            return error(offset, "ORDER BY of a SELECT DISTINCT must be in the select list");
+        }
+        if let Some(grouped) = &group_by
+            && let Some(other) = order_keys.iter().position(|key| key.expr != *grouped)
+        {
+            let offset = match order_by.map(|order_by| &order_by.kind) {
+                Some(ast::OrderByKind::Expressions(keys)) => self.offset_of_expr(&keys[other].expr),
+                _ => start,
+            };
+            return self.unsupported(offset, "ORDER BY other than the GROUP BY expression");
+        }
+        Ok(Select { projection, distinct, group_by, from: scope.refs(), condition, order_by: order_keys, window: None })
     }
 
     fn add_table<'s>(&self, scope: &mut Scope<'s>, factor: &TableFactor) -> Result<(), SqlError>
@@ -576,7 +688,8 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn projection(&self, scope: &Scope, items: &[SqlSelectItem]) -> Result<Vec<SelectItem>, SqlError> {
+    /// With `grouped`, every plain item must be that expression (H2 rejects any other).
+    fn projection(&self, scope: &Scope, items: &[SqlSelectItem], grouped: Option<&Expr>) -> Result<Vec<SelectItem>, SqlError> {
         let mut projection = Vec::new();
         // The first plain column and the first aggregate, to reject mixing them without GROUP BY.
         let mut first_plain = None;
@@ -626,8 +739,13 @@ impl<'a> Compiler<'a> {
                 }
                 SqlSelectItem::ExprWithAliases { .. } => return self.unsupported(offset, item),
             }
+            if let Some(grouped) = grouped
+                && projection.iter().any(|item| matches!(&item.value, Projected::Expr(expr) if expr != grouped))
+            {
+                return error(offset, "a selected column must be the GROUP BY expression or inside an aggregate");
+            }
         }
-        if let (Some(offset), true) = (first_plain, has_aggregate) {
+        if let (Some(offset), true, None) = (first_plain, has_aggregate, grouped) {
             return self.unsupported(offset, "aggregates next to plain columns (needs GROUP BY)");
         }
         Ok(projection)
@@ -644,9 +762,13 @@ impl<'a> Compiler<'a> {
         let FunctionArguments::List(arguments) = &function.args else {
             return self.unsupported(offset, expr);
         };
-        if arguments.duplicate_treatment.is_some() {
-            return self.unsupported(offset, format!("{}(DISTINCT ...)", function.name.to_string().to_uppercase()));
-        }
+        let aggregate = match (aggregate, &arguments.duplicate_treatment) {
+            (_, None | Some(ast::DuplicateTreatment::All)) => aggregate,
+            (Aggregate::Count, Some(ast::DuplicateTreatment::Distinct)) => Aggregate::CountDistinct,
+            (_, Some(ast::DuplicateTreatment::Distinct)) => {
+                return self.unsupported(offset, format!("{}(DISTINCT ...)", function.name.to_string().to_uppercase()));
+            }
+        };
         let plain = arguments.clauses.is_empty()
             && function.filter.is_none()
             && function.over.is_none()
@@ -1188,25 +1310,38 @@ fn list<T>(items: &[T], mut write: impl FnMut(&mut String, &T)) -> String {
 }
 
 impl Statement {
-    /// The ground term the Prolog runtime executes (README of the runtime: `select/4`,
+    /// The ground term the Prolog runtime executes (README of the runtime: `select/5`,
     /// `insert/2`, `update/4`, `delete/3`).
     pub fn to_prolog(&self) -> String {
         match self {
             Statement::Select(select) => {
-                let projection = list(&select.projection, |out, item| match &item.value {
+                let items = list(&select.projection, |out, item| match &item.value {
                     Projected::Expr(expr) => out.push_str(&expr.to_prolog()),
                     Projected::CountStar => out.push_str("agg(count,star)"),
                     Projected::Aggregate(aggregate, expr) => {
                         let _ = write!(out, "agg({},{})", aggregate.atom(), expr.to_prolog());
                     }
                 });
+                let projection = match &select.group_by {
+                    Some(grouped) => format!("group({},{items})", grouped.to_prolog()),
+                    None if select.distinct => format!("distinct({items})"),
+                    None => items,
+                };
                 let from = list(&select.from, |out, table| {
                     let _ = write!(out, "from({},{})", name_atom(&table.table), name_atom(&table.alias));
                 });
                 let order = list(&select.order_by, |out, key| {
                     let _ = write!(out, "{}({})", if key.descending { "desc" } else { "asc" }, key.expr.to_prolog());
                 });
-                format!("select({projection},{from},{},{order})", select.condition.to_prolog())
+                let window = match &select.window {
+                    None => "all".to_string(),
+                    Some(Window { offset, count }) => format!(
+                        "window({},{})",
+                        offset.as_ref().map_or_else(|| "int(0)".to_string(), Expr::to_prolog),
+                        count.as_ref().map_or_else(|| "all".to_string(), Expr::to_prolog)
+                    ),
+                };
+                format!("select({projection},{from},{},{order},{window})", select.condition.to_prolog())
             }
             Statement::Insert(insert) => {
                 let values = list(&insert.values, |out, (column, value)| {
@@ -1244,6 +1379,7 @@ impl Aggregate {
     fn atom(self) -> &'static str {
         match self {
             Aggregate::Count => "count",
+            Aggregate::CountDistinct => "count_distinct",
             Aggregate::Sum => "sum",
             Aggregate::Min => "min",
             Aggregate::Max => "max",

@@ -1,0 +1,1 @@
+CREATE TABLE item (id INT PRIMARY KEY, name VARCHAR(8));

@@ -1,0 +1,2 @@
+CREATE TABLE orders (id INT PRIMARY KEY, customer INT NOT NULL, created INT NOT NULL, note VARCHAR(10));
+CREATE TABLE customer (id INT PRIMARY KEY, city VARCHAR(10));
