@@ -73,6 +73,58 @@ pub enum Ty {
     /// `java.lang.Object`: only as a parameter type of a modelled library method
     /// (`System.arraycopy`); no local has it.
     AnyObject,
+    /// `java.lang.Integer`, `Long` or `Boolean`: `null` or a box of a value of the primitive
+    /// type. Boxes are immutable and compared by value (`==` between two boxes, which compares
+    /// references, is reported), so the runtime keeps them as values, `null` or `box(V)`
+    /// (`prolog/boxes.pl`); boxing and unboxing are calls of `valueOf` and `intValue` (...),
+    /// as javac compiles them.
+    Boxed(Primitive),
+}
+
+/// A primitive type that has a box type in the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Primitive {
+    Int,
+    Long,
+    Boolean,
+}
+
+impl Primitive {
+    /// The primitive type, or `None` for a type other than int, long and boolean.
+    pub fn of(ty: Ty) -> Option<Primitive> {
+        match ty {
+            Ty::Int => Some(Primitive::Int),
+            Ty::Long => Some(Primitive::Long),
+            Ty::Boolean => Some(Primitive::Boolean),
+            _ => None,
+        }
+    }
+
+    pub fn ty(self) -> Ty {
+        match self {
+            Primitive::Int => Ty::Int,
+            Primitive::Long => Ty::Long,
+            Primitive::Boolean => Ty::Boolean,
+        }
+    }
+
+    /// The box class, fully qualified: `java.lang.Integer`.
+    pub fn box_class(self) -> &'static str {
+        match self {
+            Primitive::Int => "java.lang.Integer",
+            Primitive::Long => "java.lang.Long",
+            Primitive::Boolean => "java.lang.Boolean",
+        }
+    }
+
+    /// The method that unboxes a box of this type: `intValue`.
+    pub fn unboxing_method(self) -> &'static str {
+        match self {
+            Primitive::Int => "intValue",
+            Primitive::Long => "longValue",
+            Primitive::Boolean => "booleanValue",
+        }
+    }
 }
 
 /// The element type of an array: a primitive, `String`, or a class of the sources.
@@ -223,6 +275,7 @@ impl Ty {
             Ty::Array(elem) => ClassName::new(&format!("{}[]", elem.ty().java_name())).as_str(),
             Ty::AnyObject => "Object",
             Ty::List(_) => "List",
+            Ty::Boxed(p) => simple_name(p.box_class()),
         }
     }
 
@@ -239,6 +292,7 @@ impl Ty {
                 | Ty::Array(_)
                 | Ty::AnyObject
                 | Ty::List(_)
+                | Ty::Boxed(_)
         )
     }
 
@@ -257,7 +311,8 @@ impl Ty {
             | Ty::Object(_)
             | Ty::Array(_)
             | Ty::AnyObject
-            | Ty::List(_) => None,
+            | Ty::List(_)
+            | Ty::Boxed(_) => None,
         }
     }
 }

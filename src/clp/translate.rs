@@ -278,19 +278,26 @@ impl Translator<'_> {
                 self.reference_branch(id, cond, *then_block, *else_block, *branch);
                 return;
             }
-            let module = if is_jdbc(&cond.lhs) || is_jdbc(&cond.rhs) {
-                "jdbc:ref_compare"
+            let boxed = [&cond.lhs, &cond.rhs].into_iter().find_map(|op| match self.operand_ty(op) {
+                Ty::Boxed(primitive) => Some(primitive),
+                _ => None,
+            });
+            let module = if let Some(primitive) = boxed {
+                // A box compared with null (the front end reports two boxes compared).
+                format!("boxes:ref_compare({}, ", ty_atom(primitive.ty()))
+            } else if is_jdbc(&cond.lhs) || is_jdbc(&cond.rhs) {
+                "jdbc:ref_compare(".to_string()
             } else if matches!(cond.lhs, Operand::Null) || matches!(cond.rhs, Operand::Null) {
-                "strings:ref_compare"
+                "strings:ref_compare(".to_string()
             } else {
-                "jvm:compare"
+                "jvm:compare(".to_string()
             };
             for (outcome, target) in [("t", then_block), ("f", else_block)] {
                 let lhs = self.operand(&env, &cond.lhs);
                 let rhs = self.operand(&env, &cond.rhs);
                 let _ = writeln!(
                     self.out,
-                    "{}({}, Ret, S0, S, Ex) :-\n    {module}({}, {lhs}, {rhs}, {outcome}),\n    \
+                    "{}({}, Ret, S0, S, Ex) :-\n    {module}{}, {lhs}, {rhs}, {outcome}),\n    \
                      state:branch({}, {}, {outcome}, S0, S1),\n    {}({}, Ret, S1, S, Ex).\n",
                     branch_pred(&self.method.key, id),
                     env.as_list(),
@@ -893,7 +900,9 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Void => "void",
         Ty::String => "string",
         Ty::Null => "null",
-        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List(_) => "ref",
+        // A box is a value, null or box(V), but like a reference it has no domain and is null
+        // by default (`prolog/heap.pl`'s field kinds).
+        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List(_) | Ty::Boxed(_) => "ref",
         Ty::Throwable => "throwable",
     }
 }
