@@ -825,9 +825,11 @@ impl Translator<'_> {
             JdbcCall::Execute(id) => format!("execute({})", sql(id)),
             JdbcCall::Close => "close".into(),
             JdbcCall::CloseResource => "close_resource".into(),
+            JdbcCall::SetParameter(Ty::Boxed(primitive)) => format!("set_object({})", ty_atom(primitive.ty())),
             JdbcCall::SetParameter(_) | JdbcCall::SetText(_) => "set_parameter".into(),
             JdbcCall::SetNull => "set_null".into(),
             JdbcCall::Next => "next".into(),
+            JdbcCall::Get(Ty::Boxed(primitive)) => format!("get(boxed({}))", ty_atom(primitive.ty())),
             JdbcCall::Get(ty) => format!("get({})", ty_atom(*ty)),
             JdbcCall::WasNull => "was_null".into(),
         }
