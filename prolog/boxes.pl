@@ -7,7 +7,7 @@
    its shape; one the path never looks at is labelled null (explore.pl).
 */
 
-:- module(boxes, [shape/2, ref_compare/5, unboxed/4, equal/5, objects_equal/4]).
+:- module(boxes, [shape/2, ref_compare/5, unboxed/4, equal/5, objects_equal/4, text_of/3]).
 
 :- use_module(library(clpz)).
 :- use_module(library(error)).
@@ -97,3 +97,14 @@ same_value(Type, box(VA), B, R) :-
         R #<==> (VA #= VB)
     ;   R = 0
     ).
+
+%% text_of(+Type, ?B, -S)
+%
+%  S is String.valueOf(B) for a box of Type, as string concatenation converts it: "null", or
+%  the text of its value (strings:text_of/3).
+%
+%  ?- boxes:text_of(int, box(-7), S).
+%  S = s(2,[45,55,0,...]).
+text_of(Type, B, S) :-
+    shape(Type, B),
+    (   B = box(V) -> strings:text_of(Type, V, S) ; strings:literal("null", S) ).

@@ -445,7 +445,8 @@ pub enum Rvalue {
     /// Primitive conversion between Int and Long (narrowing keeps the low 32 bits).
     Convert { operand: Operand, to: Ty },
     /// `String.valueOf` of an Int, Long or Boolean `operand` of type `ty` (its decimal text,
-    /// or true/false), as string concatenation converts it.
+    /// or true/false), or of a box of one (`null` for null), as string concatenation converts
+    /// it.
     Text { operand: Operand, ty: Ty },
 }
 

@@ -359,7 +359,11 @@ impl Translator<'_> {
                 }
                 Rvalue::Text { operand: o, ty } => {
                     let r = self.var("V");
-                    goals.push(format!("strings:text_of({}, {}, {r})", ty_atom(*ty), self.operand(&env, o)));
+                    let text_of = match ty {
+                        Ty::Boxed(primitive) => format!("boxes:text_of({}", ty_atom(primitive.ty())),
+                        ty => format!("strings:text_of({}", ty_atom(*ty)),
+                    };
+                    goals.push(format!("{text_of}, {}, {r})", self.operand(&env, o)));
                     env.locals[dst.0 as usize] = r;
                 }
                 Rvalue::Convert { operand: o, to } => {

@@ -1441,7 +1441,9 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::String | Ty::Null, operand) => Ok(operand),
             (Ty::Boolean, Operand::Const(v, _)) => Ok(self.intern((if v != 0 { "true" } else { "false" }).into(), at)?),
             (Ty::Int | Ty::Long, Operand::Const(v, _)) => self.intern(v.to_string(), at),
-            (ty @ (Ty::Int | Ty::Long | Ty::Boolean), operand) => Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand),
+            (ty @ (Ty::Int | Ty::Long | Ty::Boolean | Ty::Boxed(_)), operand) => {
+                Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand)
+            }
             (ty, _) => self.unsupported(at, format!("converting a {ty} to a String")),
         }
     }

@@ -67,7 +67,7 @@ impl<'t> MethodLowering<'_, 't> {
                     ty => {
                         return self.unsupported(
                             node,
-                            format!("'equals' of a {} with a {ty} (only a box of the same type or its primitive is modelled)", receiver.ty),
+                            format!("'equals' between {} and {ty} (only a box of the same type, or its primitive, is modelled)", receiver.ty),
                         );
                     }
                 };
