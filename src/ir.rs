@@ -26,6 +26,9 @@
 //!   library calls of `java.util.List` (receiver first) and `java.util.ArrayList.<init>`,
 //!   whose keys name the erased signature (`java.util.List.add(List,Object)`); their null and
 //!   index checks are in their summaries, never branches;
+//! * a box (`Ty::Boxed`) is made and opened only by calls of its library methods
+//!   (`Integer.valueOf(int)`, `Integer.intValue(Integer)`, ...), whose summaries throw
+//!   NullPointerException for null (never a branch), and compared only with `null`;
 //! * exceptions: an instruction that may throw (`/`, `%`, a call, a field access, a receiver
 //!   check, an array creation, length, load or store) and a `Throw` or `Rethrow` in a
 //!   block whose `handler` is set go to the first catch clause of that handler (then of its
