@@ -585,6 +585,9 @@ impl<'t> MethodLowering<'_, 't> {
             // A box or null as setInt (setLong, ...) or setNull would set it.
             (PreparedStatement, "setObject", [index, value]) => {
                 args.push(self.argument(*index, Ty::Int)?);
+                if matches!(self.text_parts(*value, &Scope::Method, 0), Ok(parts) if self.mixes_text_and_values(&parts)) {
+                    return self.unsupported(*value, "setObject of text built with '+' (setString keeps its literal characters apart from its values)");
+                }
                 let typed = self.value(*value)?;
                 match typed.ty {
                     Ty::Null => (JdbcCall::SetNull, Ty::Void),
