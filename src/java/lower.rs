@@ -1176,8 +1176,8 @@ impl<'t> MethodLowering<'_, 't> {
         if (lhs_is_list_element && rhs.ty == Ty::Null) || (lhs.ty == Ty::Null && rhs_is_list_element) {
             return self.unsupported(node, "comparing an Integer of a List with null (null elements are not modelled)");
         }
-        if let Some(cond) = self.boxed_comparison(node, token, op, (lhs, left), (rhs, right)) {
-            return cond;
+        if let Some(cond) = self.boxed_comparison(node, token, op, (lhs, left), (rhs, right))? {
+            return Ok(cond);
         }
         match (lhs.ty, rhs.ty) {
             (Ty::Boolean, Ty::Boolean) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {

@@ -48,12 +48,8 @@ impl<'t> MethodLowering<'_, 't> {
         want_value: bool,
     ) -> Lowered<Option<Typed>> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
-        let unboxing = |to: Primitive| match (primitive, to) {
-            (Primitive::Boolean, Primitive::Boolean) => true,
-            (Primitive::Boolean, _) | (_, Primitive::Boolean) => false,
-            // Integer.longValue() widens, Long.intValue() narrows.
-            _ => true,
-        };
+        // Integer.longValue() widens, Long.intValue() narrows; a Boolean has booleanValue() only.
+        let unboxing = |to: Primitive| (primitive == Primitive::Boolean) == (to == Primitive::Boolean);
         let value = match (name, arguments.as_slice()) {
             ("intValue", []) if unboxing(Primitive::Int) => self.unboxed_as(receiver, Ty::Int, node),
             ("longValue", []) if unboxing(Primitive::Long) => self.unboxed_as(receiver, Ty::Long, node),
@@ -111,34 +107,36 @@ impl<'t> MethodLowering<'_, 't> {
         op: CmpOp,
         (lhs, left): (Typed, Node<'t>),
         (rhs, right): (Typed, Node<'t>),
-    ) -> Option<Lowered<Cond>> {
+    ) -> Lowered<Option<Cond>> {
         if !matches!(lhs.ty, Ty::Boxed(_)) && !matches!(rhs.ty, Ty::Boxed(_)) {
-            return None;
+            return Ok(None);
         }
         let equality = matches!(op, CmpOp::Eq | CmpOp::Ne);
-        Some(match (lhs.ty, rhs.ty) {
+        match (lhs.ty, rhs.ty) {
             (Ty::Boxed(_), Ty::Null) | (Ty::Null, Ty::Boxed(_)) if equality => {
-                Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
+                return Ok(Some(Cond { op, lhs: lhs.operand, rhs: rhs.operand }));
             }
-            (Ty::Boxed(_), Ty::Boxed(_)) if equality => self.unsupported(
-                node,
-                format!("'{token}' between two boxes ({} and {}): it compares references, which the JVM's cache of small boxes decides; use equals, or unbox one", lhs.ty, rhs.ty),
-            ),
-            _ => {
-                // javac unboxes both operands before comparing, left first.
-                let lhs = self.unboxed(lhs, left);
-                let rhs = self.unboxed(rhs, right);
-                match (lhs.ty, rhs.ty) {
-                    (Ty::Boolean, Ty::Boolean) if equality => Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand }),
-                    (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => {
-                        let ty = promote(lhs.ty, rhs.ty);
-                        self.coerce(lhs, ty, left)
-                            .and_then(|lhs| Ok(Cond { op, lhs, rhs: self.coerce(rhs, ty, right)? }))
-                    }
-                    (a, b) => self.error(node, format!("bad operand types for '{token}': {a} and {b}")),
-                }
+            (Ty::Boxed(_), Ty::Boxed(_)) if equality => {
+                return self.unsupported(
+                    node,
+                    format!("'{token}' between two boxes ({} and {}): it compares references, which the JVM's cache of small boxes decides; use equals, or unbox one", lhs.ty, rhs.ty),
+                );
             }
-        })
+            _ => {}
+        }
+        // javac unboxes both operands before comparing, left first.
+        let lhs = self.unboxed(lhs, left);
+        let rhs = self.unboxed(rhs, right);
+        match (lhs.ty, rhs.ty) {
+            (Ty::Boolean, Ty::Boolean) if equality => Ok(Some(Cond { op, lhs: lhs.operand, rhs: rhs.operand })),
+            (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => {
+                let ty = promote(lhs.ty, rhs.ty);
+                let lhs = self.coerce(lhs, ty, left)?;
+                let rhs = self.coerce(rhs, ty, right)?;
+                Ok(Some(Cond { op, lhs, rhs }))
+            }
+            (a, b) => self.error(node, format!("bad operand types for '{token}': {a} and {b}")),
+        }
     }
 
     /// The type of `c ? yes : no` when an arm is a box, or a primitive with `null` (JLS 15.25):
