@@ -26,6 +26,9 @@
 //!   library calls of `java.util.List` (receiver first) and `java.util.ArrayList.<init>`,
 //!   whose keys name the erased signature (`java.util.List.add(List,Object)`); their null and
 //!   index checks are in their summaries, never branches;
+//! * a box (`Ty::Boxed`) is made and opened only by calls of its library methods
+//!   (`Integer.valueOf(int)`, `Integer.intValue(Integer)`, ...), whose summaries throw
+//!   NullPointerException for null (never a branch), and compared only with `null`;
 //! * exceptions: an instruction that may throw (`/`, `%`, a call, a field access, a receiver
 //!   check, an array creation, length, load or store) and a `Throw` or `Rethrow` in a
 //!   block whose `handler` is set go to the first catch clause of that handler (then of its
@@ -73,6 +76,58 @@ pub enum Ty {
     /// `java.lang.Object`: only as a parameter type of a modelled library method
     /// (`System.arraycopy`); no local has it.
     AnyObject,
+    /// `java.lang.Integer`, `Long` or `Boolean`: `null` or a box of a value of the primitive
+    /// type. Boxes are immutable and compared by value (`==` between two boxes, which compares
+    /// references, is reported), so the runtime keeps them as values, `null` or `box(V)`
+    /// (`prolog/boxes.pl`); boxing and unboxing are calls of `valueOf` and `intValue` (...),
+    /// as javac compiles them.
+    Boxed(Primitive),
+}
+
+/// A primitive type that has a box type in the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Primitive {
+    Int,
+    Long,
+    Boolean,
+}
+
+impl Primitive {
+    /// The primitive type, or `None` for a type other than int, long and boolean.
+    pub fn of(ty: Ty) -> Option<Primitive> {
+        match ty {
+            Ty::Int => Some(Primitive::Int),
+            Ty::Long => Some(Primitive::Long),
+            Ty::Boolean => Some(Primitive::Boolean),
+            _ => None,
+        }
+    }
+
+    pub fn ty(self) -> Ty {
+        match self {
+            Primitive::Int => Ty::Int,
+            Primitive::Long => Ty::Long,
+            Primitive::Boolean => Ty::Boolean,
+        }
+    }
+
+    /// The box class, fully qualified: `java.lang.Integer`.
+    pub fn box_class(self) -> &'static str {
+        match self {
+            Primitive::Int => "java.lang.Integer",
+            Primitive::Long => "java.lang.Long",
+            Primitive::Boolean => "java.lang.Boolean",
+        }
+    }
+
+    /// The method that unboxes a box of this type: `intValue`.
+    pub fn unboxing_method(self) -> &'static str {
+        match self {
+            Primitive::Int => "intValue",
+            Primitive::Long => "longValue",
+            Primitive::Boolean => "booleanValue",
+        }
+    }
 }
 
 /// The element type of an array: a primitive, `String`, or a class of the sources.
@@ -223,6 +278,7 @@ impl Ty {
             Ty::Array(elem) => ClassName::new(&format!("{}[]", elem.ty().java_name())).as_str(),
             Ty::AnyObject => "Object",
             Ty::List(_) => "List",
+            Ty::Boxed(p) => simple_name(p.box_class()),
         }
     }
 
@@ -239,6 +295,7 @@ impl Ty {
                 | Ty::Array(_)
                 | Ty::AnyObject
                 | Ty::List(_)
+                | Ty::Boxed(_)
         )
     }
 
@@ -257,7 +314,8 @@ impl Ty {
             | Ty::Object(_)
             | Ty::Array(_)
             | Ty::AnyObject
-            | Ty::List(_) => None,
+            | Ty::List(_)
+            | Ty::Boxed(_) => None,
         }
     }
 }
@@ -390,7 +448,8 @@ pub enum Rvalue {
     /// Primitive conversion between Int and Long (narrowing keeps the low 32 bits).
     Convert { operand: Operand, to: Ty },
     /// `String.valueOf` of an Int, Long or Boolean `operand` of type `ty` (its decimal text,
-    /// or true/false), as string concatenation converts it.
+    /// or true/false), or of a box of one (`null` for null), as string concatenation converts
+    /// it.
     Text { operand: Operand, ty: Ty },
 }
 

@@ -19,6 +19,7 @@ use std::time::Instant;
 const BUILTIN_SUMMARIES: &[(&str, &str)] = &[
     ("java_lang.pl", include_str!("../summaries/java_lang.pl")),
     ("java_lang_string.pl", include_str!("../summaries/java_lang_string.pl")),
+    ("java_lang_boxes.pl", include_str!("../summaries/java_lang_boxes.pl")),
     ("java_lang_system.pl", include_str!("../summaries/java_lang_system.pl")),
     ("java_util_list.pl", include_str!("../summaries/java_util_list.pl")),
 ];
@@ -375,6 +376,7 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Object(class) => format!("L{};", class.as_str().replace('.', "/")),
         Ty::Array(elem) => format!("[{}", code(&elem.ty())),
         Ty::AnyObject => "Ljava/lang/Object;".to_string(),
+        Ty::Boxed(p) => format!("L{};", p.box_class().replace('.', "/")),
         // Signatures declare lists as List (the front end reports ArrayList there).
         Ty::List(_) => "Ljava/util/List;".to_string(),
         }

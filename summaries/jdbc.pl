@@ -135,6 +135,11 @@ jdbc_call(execute(Text), Receiver, [], Result, J0, J, Ex) :-
     ).
 jdbc_call(set_parameter, pstmt(Id), [Index, Value], void, J0, J, Ex) :-
     parameter_set(Id, Index, Value, J0, J, Ex).
+% setObject of a box of Type: the value, or NULL for null.
+jdbc_call(set_object(Type), pstmt(Id), [Index, Box], void, J0, J, Ex) :-
+    boxes:shape(Type, Box),
+    (   Box = box(Value) -> true ; Value = null ),
+    parameter_set(Id, Index, Value, J0, J, Ex).
 jdbc_call(set_null, pstmt(Id), [Index], void, J0, J, Ex) :-
     parameter_set(Id, Index, null, J0, J, Ex).
 jdbc_call(close_resource, Receiver, [], void, J0, J, ok) :-
@@ -197,6 +202,7 @@ default_value(string, null).
 default_value(int, 0).
 default_value(long, 0).
 default_value(boolean, 0).
+default_value(boxed(_), null).
 
 % A getter converts the value to its Java type; H2 refuses an integer out of the type's range.
 got(string, V, V, ok) :- nonvar(V), V = s(_, _).
@@ -208,6 +214,10 @@ got(int, V, R, Ex) :-
     ).
 got(long, V, V, ok) :- integer_value(V).
 got(boolean, V, B, ok) :- integer_value(V), ( V #= 0, B = 0 ; V #\= 0, B = 1 ).
+% getObject(column, Integer.class) (Long, Boolean): the getter's value, boxed.
+got(boxed(Type), V, R, Ex) :-
+    got(Type, V, R0, Ex),
+    (   Ex == ok -> R = box(R0) ; true ).
 
 % Unifying a clpz variable with a string would raise a type error: test before.
 integer_value(V) :- \+ ( nonvar(V), V = s(_, _) ).

@@ -173,10 +173,12 @@ fn values(term: &PTerm) -> Option<Vec<Value>> {
     }
 }
 
-/// `42`, `null`, or a string `s(Len, Codes)` (codes past Len are padding).
+/// `42`, `null`, a string `s(Len, Codes)` (codes past Len are padding), or a box `box(42)`
+/// (its value: the type says it is boxed).
 fn value(term: &PTerm) -> Option<Value> {
     match (term, term.args()) {
         (PTerm::Int(v), _) => Some(Value::Int(*v)),
+        (PTerm::Compound(f, _), [PTerm::Int(v)]) if f == "box" => Some(Value::Int(*v)),
         (PTerm::Atom(a), _) if a == "null" => Some(Value::Null),
         (PTerm::Atom(a), _) if a == "conn" => Some(Value::Connection),
         (PTerm::Atom(a), _) if a == "scanner" => Some(Value::Scanner),

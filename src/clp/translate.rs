@@ -278,19 +278,26 @@ impl Translator<'_> {
                 self.reference_branch(id, cond, *then_block, *else_block, *branch);
                 return;
             }
-            let module = if is_jdbc(&cond.lhs) || is_jdbc(&cond.rhs) {
-                "jdbc:ref_compare"
+            let boxed = [&cond.lhs, &cond.rhs].into_iter().find_map(|op| match self.operand_ty(op) {
+                Ty::Boxed(primitive) => Some(primitive),
+                _ => None,
+            });
+            let module = if let Some(primitive) = boxed {
+                // A box compared with null (the front end reports two boxes compared).
+                format!("boxes:ref_compare({}, ", ty_atom(primitive.ty()))
+            } else if is_jdbc(&cond.lhs) || is_jdbc(&cond.rhs) {
+                "jdbc:ref_compare(".to_string()
             } else if matches!(cond.lhs, Operand::Null) || matches!(cond.rhs, Operand::Null) {
-                "strings:ref_compare"
+                "strings:ref_compare(".to_string()
             } else {
-                "jvm:compare"
+                "jvm:compare(".to_string()
             };
             for (outcome, target) in [("t", then_block), ("f", else_block)] {
                 let lhs = self.operand(&env, &cond.lhs);
                 let rhs = self.operand(&env, &cond.rhs);
                 let _ = writeln!(
                     self.out,
-                    "{}({}, Ret, S0, S, Ex) :-\n    {module}({}, {lhs}, {rhs}, {outcome}),\n    \
+                    "{}({}, Ret, S0, S, Ex) :-\n    {module}{}, {lhs}, {rhs}, {outcome}),\n    \
                      state:branch({}, {}, {outcome}, S0, S1),\n    {}({}, Ret, S1, S, Ex).\n",
                     branch_pred(&self.method.key, id),
                     env.as_list(),
@@ -352,7 +359,11 @@ impl Translator<'_> {
                 }
                 Rvalue::Text { operand: o, ty } => {
                     let r = self.var("V");
-                    goals.push(format!("strings:text_of({}, {}, {r})", ty_atom(*ty), self.operand(&env, o)));
+                    let text_of = match ty {
+                        Ty::Boxed(primitive) => format!("boxes:text_of({}", ty_atom(primitive.ty())),
+                        ty => format!("strings:text_of({}", ty_atom(*ty)),
+                    };
+                    goals.push(format!("{text_of}, {}, {r})", self.operand(&env, o)));
                     env.locals[dst.0 as usize] = r;
                 }
                 Rvalue::Convert { operand: o, to } => {
@@ -818,9 +829,11 @@ impl Translator<'_> {
             JdbcCall::Execute(id) => format!("execute({})", sql(id)),
             JdbcCall::Close => "close".into(),
             JdbcCall::CloseResource => "close_resource".into(),
+            JdbcCall::SetParameter(Ty::Boxed(primitive)) => format!("set_object({})", ty_atom(primitive.ty())),
             JdbcCall::SetParameter(_) | JdbcCall::SetText(_) => "set_parameter".into(),
             JdbcCall::SetNull => "set_null".into(),
             JdbcCall::Next => "next".into(),
+            JdbcCall::Get(Ty::Boxed(primitive)) => format!("get(boxed({}))", ty_atom(primitive.ty())),
             JdbcCall::Get(ty) => format!("get({})", ty_atom(*ty)),
             JdbcCall::WasNull => "was_null".into(),
         }
@@ -893,7 +906,9 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Void => "void",
         Ty::String => "string",
         Ty::Null => "null",
-        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List(_) => "ref",
+        // A box is a value, null or box(V), but like a reference it has no domain and is null
+        // by default (`prolog/heap.pl`'s field kinds).
+        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List(_) | Ty::Boxed(_) => "ref",
         Ty::Throwable => "throwable",
     }
 }

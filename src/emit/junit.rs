@@ -573,6 +573,14 @@ fn literal(v: &JavaValue) -> String {
         JavaValue::Scanner(text) => format!("new java.util.Scanner({})", string_literal(text)),
         JavaValue::Object(id) => format!("object{id}"),
         JavaValue::Unchecked => "HornetDatabase.UNCHECKED".to_string(),
+        // `Integer.valueOf(5)`, not `5`: `assertEquals(5, aLong)` would compare an Integer with
+        // a Long, and an overloaded method may not take a bare literal.
+        JavaValue::Boxed(value) => match **value {
+            JavaValue::Int(i) => format!("Integer.valueOf({i})"),
+            JavaValue::Long(l) => format!("Long.valueOf({l}L)"),
+            JavaValue::Boolean(b) => format!("Boolean.valueOf({b})"),
+            ref other => literal(other),
+        },
     }
 }
 

@@ -1,7 +1,7 @@
 //! The few library methods and constants the analysis knows. Their behaviour is modelled
 //! elsewhere by hand-written summaries; the front end only needs their signatures.
 
-use crate::ir::{Elem, MethodKey, Ty};
+use crate::ir::{Elem, MethodKey, Primitive, Ty};
 
 /// A static method whose code is not analysed but whose behaviour a summary models: the
 /// built-in `java.lang` ones, and those declared by the user's summary files.
@@ -21,6 +21,8 @@ pub(crate) const STRING: &str = "java.lang.String";
 const SQL_TYPES: &str = "java.sql.Types";
 /// `java.lang.System`: only `arraycopy`, whose arrays the front end checks (`lower/arrays.rs`).
 const SYSTEM: &str = "java.lang.System";
+/// `java.util.Objects`: only `equals` of two boxes of the same type.
+const OBJECTS: &str = "java.util.Objects";
 /// `java.util.List`: its instance methods take the list first (`lower/lists.rs`). Their
 /// signatures are erased: a list parameter is a list of any elements; an element argument is
 /// an int for a list of Integers (boxed and unboxed by the caller), an `Object` for a list of
@@ -30,6 +32,10 @@ pub(crate) const LIST: &str = "java.util.List";
 /// `java.util.ArrayList`: only its constructors (empty, of an initial capacity, a copy of a
 /// list), as `<init>` returning the list.
 pub(crate) const ARRAY_LIST: &str = "java.util.ArrayList";
+
+const INTEGER_BOX: Ty = Ty::Boxed(Primitive::Int);
+const LONG_BOX: Ty = Ty::Boxed(Primitive::Long);
+const BOOLEAN_BOX: Ty = Ty::Boxed(Primitive::Boolean);
 
 const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (MATH, "abs", &[Ty::Int], Ty::Int),
@@ -60,6 +66,19 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (STRING, "trim", &[Ty::String], Ty::String),
     (STRING, "substring", &[Ty::String, Ty::Int], Ty::String),
     (STRING, "substring", &[Ty::String, Ty::Int, Ty::Int], Ty::String),
+    // Boxes (`summaries/java_lang_boxes.pl`): instance methods take the receiver first.
+    (INTEGER, "valueOf", &[Ty::Int], INTEGER_BOX),
+    (LONG, "valueOf", &[Ty::Long], LONG_BOX),
+    (BOOLEAN, "valueOf", &[Ty::Boolean], BOOLEAN_BOX),
+    (INTEGER, "intValue", &[INTEGER_BOX], Ty::Int),
+    (LONG, "longValue", &[LONG_BOX], Ty::Long),
+    (BOOLEAN, "booleanValue", &[BOOLEAN_BOX], Ty::Boolean),
+    (INTEGER, "equals", &[INTEGER_BOX, INTEGER_BOX], Ty::Boolean),
+    (LONG, "equals", &[LONG_BOX, LONG_BOX], Ty::Boolean),
+    (BOOLEAN, "equals", &[BOOLEAN_BOX, BOOLEAN_BOX], Ty::Boolean),
+    (OBJECTS, "equals", &[INTEGER_BOX, INTEGER_BOX], Ty::Boolean),
+    (OBJECTS, "equals", &[LONG_BOX, LONG_BOX], Ty::Boolean),
+    (OBJECTS, "equals", &[BOOLEAN_BOX, BOOLEAN_BOX], Ty::Boolean),
     (SYSTEM, "arraycopy", &[Ty::AnyObject, Ty::Int, Ty::AnyObject, Ty::Int, Ty::Int], Ty::Void),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[], Ty::List(Elem::Int)),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::Int], Ty::List(Elem::Int)),

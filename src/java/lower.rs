@@ -16,12 +16,13 @@ use crate::diag::{Diagnostic, Span};
 use crate::ir::{
     BinOp, Block, BlockId, BranchId, BranchPoint, Catch, ClassLayout, ClassName, CmpOp, Cond, Handler,
     HandlerId, InputCall, Inst, JdbcCall, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, Operand, Rvalue,
-    THROWABLE, Terminator, Ty,
+    Primitive, THROWABLE, Terminator, Ty,
 };
 use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
 
 mod arrays;
+mod boxes;
 mod builders;
 mod foreach;
 mod jdbc;
@@ -1140,6 +1141,7 @@ impl<'t> MethodLowering<'_, 't> {
             }
             _ => {
                 let value = self.value(node)?;
+                let value = self.unboxed(value, node);
                 if value.ty != Ty::Boolean {
                     return self.error(
                         node,
@@ -1173,6 +1175,9 @@ impl<'t> MethodLowering<'_, 't> {
         }
         if (lhs_is_list_element && rhs.ty == Ty::Null) || (lhs.ty == Ty::Null && rhs_is_list_element) {
             return self.unsupported(node, "comparing an Integer of a List with null (null elements are not modelled)");
+        }
+        if let Some(cond) = self.boxed_comparison(node, token, op, (lhs, left), (rhs, right))? {
+            return Ok(cond);
         }
         match (lhs.ty, rhs.ty) {
             (Ty::Boolean, Ty::Boolean) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
@@ -1336,8 +1341,15 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
-            (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Jdbc(_), operand) => Ok(operand),
+            (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Jdbc(_) | Ty::Boxed(_), operand) => Ok(operand),
             (Ty::Array(_), Ty::AnyObject, operand) => Ok(operand),
+            // Unboxing, then widening (`long n = anInteger;`).
+            (Ty::Boxed(_), Ty::Int | Ty::Long | Ty::Boolean, _) => {
+                let value = self.unboxed(value, at);
+                self.coerce(value, to, at)
+            }
+            // Boxing, of the box's own primitive only (`Long n = 1;` does not compile).
+            (from, Ty::Boxed(primitive), _) if from == primitive.ty() => Ok(self.boxed(value, primitive, at).operand),
             (Ty::List(_), Ty::List(elem), Operand::Local(id)) if self.diamond_lists.remove(&id) => {
                 // `new ArrayList<>()` takes its element type from where it goes (JLS 18.5.2).
                 self.locals[id.0 as usize].ty = Ty::List(elem);
@@ -1361,7 +1373,12 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    fn numeric(&self, value: Typed, at: Node<'t>) -> Lowered<Typed> {
+    /// A number: an int or a long, a box of one unboxed.
+    fn numeric(&mut self, value: Typed, at: Node<'t>) -> Lowered<Typed> {
+        let value = match value.ty {
+            Ty::Boxed(Primitive::Int | Primitive::Long) => self.unboxed(value, at),
+            _ => value,
+        };
         match value.ty {
             Ty::Int | Ty::Long => Ok(value),
             ty => self.error(at, format!("bad operand type {ty}: a number is expected")),
@@ -1394,7 +1411,8 @@ impl<'t> MethodLowering<'_, 't> {
         let lhs = self.concatenation_operand(left)?;
         let lhs = self.stabilise(lhs, &[right]);
         let rhs = self.concatenation_operand(right)?;
-        if !lhs.ty.is_reference() && !rhs.ty.is_reference() {
+        let is_text = |ty: Ty| ty.is_reference() && !matches!(ty, Ty::Boxed(_));
+        if !is_text(lhs.ty) && !is_text(rhs.ty) {
             let lhs = self.numeric(lhs, left)?;
             let rhs = self.numeric(rhs, right)?;
             let ty = promote(lhs.ty, rhs.ty);
@@ -1423,7 +1441,9 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::String | Ty::Null, operand) => Ok(operand),
             (Ty::Boolean, Operand::Const(v, _)) => Ok(self.intern((if v != 0 { "true" } else { "false" }).into(), at)?),
             (Ty::Int | Ty::Long, Operand::Const(v, _)) => self.intern(v.to_string(), at),
-            (ty @ (Ty::Int | Ty::Long | Ty::Boolean), operand) => Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand),
+            (ty @ (Ty::Int | Ty::Long | Ty::Boolean | Ty::Boxed(_)), operand) => {
+                Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand)
+            }
             (ty, _) => self.unsupported(at, format!("converting a {ty} to a String")),
         }
     }
@@ -1529,7 +1549,9 @@ impl<'t> MethodLowering<'_, 't> {
         self.switch_to(no_block);
         let no_value = self.value(no)?;
         let no_end = self.current_block();
+        let boxed = Self::boxed_conditional_type(yes_value.ty, no_value.ty);
         let ty = match (yes_value.ty, no_value.ty) {
+            _ if boxed.is_some() => boxed.expect("checked by the guard"),
             (Ty::Boolean, Ty::Boolean) => Ty::Boolean,
             (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => promote(yes_value.ty, no_value.ty),
             (Ty::String, Ty::String | Ty::Null) | (Ty::Null, Ty::String) => Ty::String,
@@ -1607,16 +1629,24 @@ impl<'t> MethodLowering<'_, 't> {
         let current = self.stabilise(current, &[right]);
         let value = self.value(right)?;
         let value = self.numeric(value, right)?;
-        let ty = promote(variable.ty, value.ty);
+        let ty = promote(current.ty, value.ty);
         let lhs = self.coerce(current, ty, left)?;
         let rhs = self.coerce(value, ty, right)?;
         let span = self.operator_span(node);
         let binary = Rvalue::Binary { op, lhs, rhs, ty, span };
-        if ty == variable.ty {
-            self.assign(variable.id, binary);
-        } else {
-            let wide = self.temp(ty, binary);
-            self.assign(variable.id, Rvalue::Convert { operand: wide.operand, to: variable.ty });
+        match variable.ty {
+            _ if ty == variable.ty => self.assign(variable.id, binary),
+            // `n += e` on a box is `n = Integer.valueOf(n.intValue() + e)`.
+            Ty::Boxed(primitive) if primitive.ty() == ty => {
+                let sum = self.temp(ty, binary);
+                let boxed = self.boxed(sum, primitive, node);
+                self.assign(variable.id, Rvalue::Use(boxed.operand));
+            }
+            Ty::Boxed(_) => return self.error(node, format!("incompatible types: {ty} cannot be converted to {}", variable.ty)),
+            _ => {
+                let wide = self.temp(ty, binary);
+                self.assign(variable.id, Rvalue::Convert { operand: wide.operand, to: variable.ty });
+            }
         }
         Ok(result)
     }
@@ -1630,11 +1660,21 @@ impl<'t> MethodLowering<'_, 't> {
             place => return self.place_update(node, target, place),
         };
         let current = Typed { operand: Operand::Local(variable.id), ty: variable.ty };
-        self.numeric(current, target)?;
         let token = operator(node, self.source());
         let is_prefix = node.child(0).is_some_and(|first| !first.is_named());
         let old = (want_value && !is_prefix).then(|| self.temp(variable.ty, Rvalue::Use(current.operand)));
         let op = if token == "++" { BinOp::Add } else { BinOp::Sub };
+        if let Ty::Boxed(primitive) = variable.ty {
+            // `n++` on a box is `n = Integer.valueOf(n.intValue() + 1)`.
+            let unboxed = self.numeric(current, target)?;
+            let one = Operand::Const(1, unboxed.ty);
+            let span = self.span(node);
+            let next = self.temp(unboxed.ty, Rvalue::Binary { op, lhs: unboxed.operand, rhs: one, ty: unboxed.ty, span });
+            let boxed = self.boxed(next, primitive, node);
+            self.assign(variable.id, Rvalue::Use(boxed.operand));
+            return Ok(old.unwrap_or(current));
+        }
+        self.numeric(current, target)?;
         let one = Operand::Const(1, variable.ty);
         let span = self.span(node);
         self.assign(
@@ -1671,6 +1711,7 @@ impl<'t> MethodLowering<'_, 't> {
                 Ty::Scanner => self.scanner_method(node, value, name, want_value),
                 Ty::Object(class) => self.instance_call(node, value, class, name, want_value),
                 Ty::List(_) => self.list_method(node, value, name, want_value),
+                Ty::Boxed(primitive) => self.boxed_method(node, value, primitive, name, want_value),
                 ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
             };
         }
@@ -1797,23 +1838,36 @@ impl<'t> MethodLowering<'_, 't> {
 
 /// The overload to call (JLS 15.12.2, restricted to int, long and boolean): one whose
 /// parameters are exactly the argument types, else the most specific of those applicable by
-/// widening int to long. `None` if there is none or no most specific one.
+/// widening int to long, else (phase 2) of those applicable with boxing and unboxing too.
+/// `None` if there is none or no most specific one.
 fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &Index) -> Option<usize> {
     let widens = |from: Ty, to: Ty| {
         from == to
             || matches!((from, to), (Ty::Object(sub), Ty::Object(sup)) if index.is_subtype(sub.as_str(), sup.as_str()))
             || (from == Ty::Int && to == Ty::Long)
-            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_)))
+            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_)))
             || (matches!(from, Ty::Array(_)) && to == Ty::AnyObject)
+    };
+    // Boxing to the primitive's own box; unboxing, then widening.
+    let converts = |from: Ty, to: Ty| {
+        widens(from, to)
+            || matches!(to, Ty::Boxed(p) if p.ty() == from)
+            || matches!(from, Ty::Boxed(p) if widens(p.ty(), to))
     };
     let applicable_to = |params: &[Ty], args: &[Ty]| {
         params.len() == args.len() && args.iter().zip(params).all(|(a, p)| widens(*a, *p))
     };
+    let applicable_by_conversion_to = |params: &[Ty], args: &[Ty]| {
+        params.len() == args.len() && args.iter().zip(params).all(|(a, p)| converts(*a, *p))
+    };
     if let Some(exact) = candidates.iter().position(|(_, params, _)| params.as_slice() == args) {
         return Some(exact);
     }
-    let applicable: Vec<usize> =
+    let mut applicable: Vec<usize> =
         (0..candidates.len()).filter(|i| applicable_to(&candidates[*i].1, args)).collect();
+    if applicable.is_empty() {
+        applicable = (0..candidates.len()).filter(|i| applicable_by_conversion_to(&candidates[*i].1, args)).collect();
+    }
     let most_specific: Vec<usize> = applicable
         .iter()
         .copied()

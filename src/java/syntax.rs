@@ -1,7 +1,7 @@
 //! Small helpers over tree-sitter nodes: spans, text, primitive types and literals.
 
 use crate::diag::{Diagnostic, Span};
-use crate::ir::{JdbcType, Ty};
+use crate::ir::{JdbcType, Primitive, Ty};
 use std::path::Path;
 use tree_sitter::Node;
 
@@ -71,6 +71,9 @@ pub(crate) fn primitive_type(node: Node, file: &Path, source: &str) -> Result<Ty
         ("boolean_type", _) => Ok(Ty::Boolean),
         ("void_type", _) => Ok(Ty::Void),
         ("type_identifier", "String") | ("scoped_type_identifier", "java.lang.String") => Ok(Ty::String),
+        ("type_identifier", "Integer") | ("scoped_type_identifier", "java.lang.Integer") => Ok(Ty::Boxed(Primitive::Int)),
+        ("type_identifier", "Long") | ("scoped_type_identifier", "java.lang.Long") => Ok(Ty::Boxed(Primitive::Long)),
+        ("type_identifier", "Boolean") | ("scoped_type_identifier", "java.lang.Boolean") => Ok(Ty::Boxed(Primitive::Boolean)),
         ("type_identifier", "Scanner") | ("scoped_type_identifier", "java.util.Scanner") => Ok(Ty::Scanner),
         ("type_identifier" | "scoped_type_identifier", name) if JdbcType::from_name(name).is_some() => {
             Ok(JdbcType::from_name(name).map(Ty::Jdbc).expect("checked by the guard"))

@@ -24,6 +24,9 @@ pub enum JavaValue {
     /// A final value of a column whose type hornet does not model (`SqlType::Opaque`): the
     /// database's default or whatever the code wrote there; final rows do not check it.
     Unchecked,
+    /// An `Integer`, `Long` or `Boolean` holding this int, long or boolean (never null: a null
+    /// box is `Null`).
+    Boxed(Box<JavaValue>),
 }
 
 /// An object a test builds or checks: its class and its fields' values, in layout order; or
@@ -466,6 +469,8 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::Boolean, Value::Int(1)) => Ok(JavaValue::Boolean(true)),
         (Ty::String | Ty::Null, Value::Str(s)) => Ok(JavaValue::Str(s.clone())),
         (Ty::String | Ty::Null, Value::Null) => Ok(JavaValue::Null),
+        (Ty::Boxed(_), Value::Null) => Ok(JavaValue::Null),
+        (Ty::Boxed(primitive), value) => Ok(JavaValue::Boxed(Box::new(java_value(primitive.ty(), value)?))),
         (Ty::Jdbc(JdbcType::Connection), _) => Ok(JavaValue::Connection),
         (Ty::Object(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
         (Ty::Object(_), Value::Null) => Ok(JavaValue::Null),
@@ -480,6 +485,15 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
 /// `gcd_loop2_returnsPositive`: the method, the iterations of its own loops (when it has
 /// any), and the outcome.
 fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String {
+    // A box returned is named after its value.
+    let unboxed;
+    let expect = match expect {
+        Expectation::Returns(JavaValue::Boxed(value)) => {
+            unboxed = Expectation::Returns((**value).clone());
+            &unboxed
+        }
+        other => other,
+    };
     let mut name = match method.kind {
         MethodKind::Constructor => format!("new{}", simple_name(&method.key.class)),
         MethodKind::Static | MethodKind::Instance => method.key.name.clone(),
@@ -506,6 +520,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
         Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::List(_)) => "returnsList".to_string(),
         Expectation::Returns(JavaValue::Object(_)) => "returnsObject".to_string(),
         Expectation::Returns(JavaValue::Unchecked) => "returns".to_string(),
+        Expectation::Returns(JavaValue::Boxed(_)) => unreachable!("a box is named after its value"),
     });
     name
 }

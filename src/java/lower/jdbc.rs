@@ -10,7 +10,7 @@
 use super::{Lowered, MethodLowering, Typed};
 use crate::diag::Diagnostic;
 use crate::ir::{
-    Inst, JdbcCall, JdbcType, LocalId, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, SqlText, Ty,
+    Inst, JdbcCall, JdbcType, LocalId, Operand, Primitive, Rvalue, STRING_MAX_LENGTH, SqlId, SqlText, Ty,
 };
 use crate::java::index::{ClassInfo, ClassRef};
 use crate::java::syntax::{children, skip_parens};
@@ -582,6 +582,27 @@ impl<'t> MethodLowering<'_, 't> {
                     }
                 }
             }
+            // A box or null as setInt (setLong, ...) or setNull would set it.
+            (PreparedStatement, "setObject", [index, value]) => {
+                args.push(self.argument(*index, Ty::Int)?);
+                if matches!(self.text_parts(*value, &Scope::Method, 0), Ok(parts) if self.mixes_text_and_values(&parts)) {
+                    return self.unsupported(*value, "setObject of text built with '+' (setString keeps its literal characters apart from its values)");
+                }
+                let typed = self.value(*value)?;
+                match typed.ty {
+                    Ty::Null => (JdbcCall::SetNull, Ty::Void),
+                    Ty::Int | Ty::Long | Ty::Boolean | Ty::String | Ty::Boxed(_) => {
+                        args.push(typed.operand);
+                        (JdbcCall::SetParameter(typed.ty), Ty::Void)
+                    }
+                    other => {
+                        return self.unsupported(
+                            *value,
+                            format!("setObject of a {other} (only int, long, boolean, String, their boxes and null are modelled)"),
+                        );
+                    }
+                }
+            }
             (PreparedStatement, "setNull", [index, sql_type]) => {
                 args.push(self.argument(*index, Ty::Int)?);
                 // The type code only tells the driver the column's type; a NULL is a NULL.
@@ -596,6 +617,27 @@ impl<'t> MethodLowering<'_, 't> {
                     "getLong" => Ty::Long,
                     "getString" => Ty::String,
                     _ => Ty::Boolean,
+                };
+                let typed = self.value(*column)?;
+                match typed.ty {
+                    Ty::Int | Ty::String => args.push(typed.operand),
+                    other => return self.error(*column, format!("a column is named by a String label or an int index, not a {other}")),
+                }
+                (JdbcCall::Get(ty), ty)
+            }
+            // `getObject(column, Integer.class)`: null for SQL NULL, else a box of the value.
+            (ResultSet, "getObject", [column, class]) => {
+                let ty = match self.text(*class) {
+                    "Integer.class" | "java.lang.Integer.class" => Ty::Boxed(Primitive::Int),
+                    "Long.class" | "java.lang.Long.class" => Ty::Boxed(Primitive::Long),
+                    "Boolean.class" | "java.lang.Boolean.class" => Ty::Boxed(Primitive::Boolean),
+                    "String.class" | "java.lang.String.class" => Ty::String,
+                    other => {
+                        return self.unsupported(
+                            *class,
+                            format!("getObject as '{other}' (only Integer, Long, Boolean and String are modelled)"),
+                        );
+                    }
                 };
                 let typed = self.value(*column)?;
                 match typed.ty {

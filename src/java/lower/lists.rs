@@ -107,6 +107,12 @@ impl<'t> MethodLowering<'_, 't> {
             }
             match value.ty {
                 Ty::Int => {}
+                Ty::Boxed(_) => {
+                    return self.unsupported(
+                        *argument,
+                        format!("List method '{name}' with an argument of type {}, which may be null (only non-null int elements are modelled; unbox it into an int)", value.ty),
+                    );
+                }
                 Ty::Null => return self.unsupported(*argument, "a null element in a List (only non-null Integers are modelled)"),
                 ty => {
                     return self.unsupported(

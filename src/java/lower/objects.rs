@@ -252,13 +252,17 @@ impl<'t> MethodLowering<'_, 't> {
         let current = self.numeric(current, node)?;
         let value = self.value(right)?;
         let value = self.numeric(value, right)?;
-        let wide = super::promote(ty, value.ty);
+        let wide = super::promote(current.ty, value.ty);
         let lhs = self.coerce(current, wide, node)?;
         let rhs = self.coerce(value, wide, right)?;
         let span = self.operator_span(node);
         let mut result = self.temp(wide, Rvalue::Binary { op, lhs, rhs, ty: wide, span });
-        if wide != ty {
-            result = self.temp(ty, Rvalue::Convert { operand: result.operand, to: ty });
+        match ty {
+            _ if wide == ty => {}
+            // `o.f += e` on a box stores `Integer.valueOf(o.f.intValue() + e)`.
+            Ty::Boxed(primitive) if primitive.ty() == wide => result = self.boxed(result, primitive, node),
+            Ty::Boxed(_) => return self.error(node, format!("incompatible types: {wide} cannot be converted to {ty}")),
+            _ => result = self.temp(ty, Rvalue::Convert { operand: result.operand, to: ty }),
         }
         self.write_place(&place, result.operand, node);
         Ok(result)
@@ -268,11 +272,16 @@ impl<'t> MethodLowering<'_, 't> {
     pub(super) fn place_update(&mut self, node: Node<'t>, target: Node<'t>, place: Place) -> Lowered<Typed> {
         let ty = Self::place_ty(&place);
         let old = self.read_place(&place, target);
-        self.numeric(old, target)?;
+        // A box is unboxed, incremented and boxed again.
+        let value = self.numeric(old, target)?;
         let is_prefix = node.child(0).is_some_and(|first| !first.is_named());
         let op = if super::operator(node, self.source()) == "++" { crate::ir::BinOp::Add } else { crate::ir::BinOp::Sub };
         let span = self.span(node);
-        let new = self.temp(ty, Rvalue::Binary { op, lhs: old.operand, rhs: Operand::Const(1, ty), ty, span });
+        let one = Operand::Const(1, value.ty);
+        let mut new = self.temp(value.ty, Rvalue::Binary { op, lhs: value.operand, rhs: one, ty: value.ty, span });
+        if let Ty::Boxed(primitive) = ty {
+            new = self.boxed(new, primitive, node);
+        }
         self.write_place(&place, new.operand, node);
         Ok(if is_prefix { new } else { old })
     }
