@@ -120,7 +120,7 @@ fn case(name: &str, args: Vec<JavaValue>, expect: Expectation, fixture: Vec<Tabl
         args,
         expect,
         branches: Vec::new(),
-        database: Some(DatabaseCase { fixture, final_rows }),
+        database: Some(DatabaseCase { fixture, final_rows, identity_starts: Vec::new() }),
         standard_input: None,
         heap: None,
     }
