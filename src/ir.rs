@@ -462,6 +462,8 @@ pub enum JdbcCall {
     PrepareStatement(SqlId),
     /// `Connection.setAutoCommit(boolean)`.
     SetAutoCommit,
+    /// `Connection.getAutoCommit()`.
+    GetAutoCommit,
     Commit,
     Rollback,
     /// `executeQuery`, `executeUpdate` and `execute`: of a `Statement`, with its SQL text; of a

@@ -106,6 +106,8 @@ jdbc_call(set_autocommit, conn, [On], void, J0, J, ok) :-
     % Turning auto-commit on commits the transaction in progress.
     (   On == 1, Auto0 == 0 -> Committed = Db ; Committed = Committed0 ),
     J = session(Db, Committed, On, N, Os, W).
+jdbc_call(get_autocommit, conn, [], Auto, J, J, ok) :-
+    J = session(_, _, Auto, _, _, _).
 jdbc_call(commit, conn, [], void, session(Db, _, A, N, Os, W), session(Db, Db, A, N, Os, W), ok).
 jdbc_call(rollback, conn, [], void, J0, J, ok) :-
     J0 = session(Db0, Committed, A, N, Os, W),

@@ -822,6 +822,7 @@ impl Translator<'_> {
             JdbcCall::CreateStatement => "create_statement".into(),
             JdbcCall::PrepareStatement(id) => format!("prepare({})", self.sql_term(env, *id)),
             JdbcCall::SetAutoCommit => "set_autocommit".into(),
+            JdbcCall::GetAutoCommit => "get_autocommit".into(),
             JdbcCall::Commit => "commit".into(),
             JdbcCall::Rollback => "rollback".into(),
             JdbcCall::ExecuteQuery(id) => format!("execute_query({})", sql(id)),

@@ -538,6 +538,7 @@ impl<'t> MethodLowering<'_, 't> {
                 args.push(self.argument(*flag, Ty::Boolean)?);
                 (JdbcCall::SetAutoCommit, Ty::Void)
             }
+            (Connection, "getAutoCommit", []) => (JdbcCall::GetAutoCommit, Ty::Boolean),
             (Connection, "commit", []) => (JdbcCall::Commit, Ty::Void),
             (Connection, "rollback", []) => (JdbcCall::Rollback, Ty::Void),
             (Statement, "executeQuery", [sql]) => (JdbcCall::ExecuteQuery(Some(self.sql_text(*sql)?)), Ty::Jdbc(ResultSet)),

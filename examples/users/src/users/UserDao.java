@@ -73,6 +73,7 @@ public class UserDao {
         if (amount <= 0) {
             throw new IllegalArgumentException("amount must be positive");
         }
+        boolean autoCommit = conn.getAutoCommit();
         conn.setAutoCommit(false);
         try {
             PreparedStatement check = conn.prepareStatement("SELECT age FROM users WHERE id = ?");
@@ -97,7 +98,7 @@ public class UserDao {
             conn.rollback();
             throw e;
         } finally {
-            conn.setAutoCommit(true);
+            conn.setAutoCommit(autoCommit);
         }
     }
 
