@@ -49,7 +49,7 @@
 */
 
 :- module(db, [empty/2, empty/3, execute/5, fixture/2, final/2, commit/2, rollback/3,
-               shaped/2, sequence_starts/2]).
+               shaped/2, sequence_starts/2, inserted_keys/4]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -476,6 +476,26 @@ identity_value(Table, column(_, _, _, Default), Given, V, Db0, Db) :-
         Db = db(S, M, Id, Ts, Ns, [Table-seq(Start, Used1)|Q1])
     ;   Db = Db0
     ).
+
+%% inserted_keys(+Db, +Table, -Labels, -Keys)
+%
+%  What getGeneratedKeys gives after an INSERT into Table succeeded: the columns H2 returns
+%  (the identity column and those the database fills in, else the primary key) and their
+%  values in the row just inserted.
+%
+%  ?- db:empty(schema([table(t,[column(id,int(0,9),not_null,identity)],[id],[],[],[])]), Db0),
+%     db:execute(insert(t,[id-default]), [], _, Db0, Db), db:inserted_keys(Db, t, Ls, Ks).
+%  Ls = [id], Ks = [[A]], clpz:(A in 1..9).
+inserted_keys(Db, Table, Labels, [Keys]) :-
+    schema_table(Db, Table, table(_, Columns, Pk, _, _, _)),
+    findall(Name, ( member(column(Name, _, _, D), Columns), memberchk(D, [identity, generated]) ), Filled),
+    (   Filled == [] -> Labels = Pk ; Labels = Filled ),
+    Db = db(_, _, _, Ts, _, _),
+    memberchk(Table-Rows, Ts),
+    append(_, [row(_, inserted, Values, _)], Rows),
+    maplist(named_value(Columns, Values), Labels, Keys).
+
+named_value(Columns, Values, Name, V) :- column_type_value(Columns, Values, Name, _, V).
 
 %% sequence_starts(+Db, -Starts)
 %

@@ -460,6 +460,11 @@ pub enum JdbcCall {
     CreateStatement,
     /// `Connection.prepareStatement(sql)`; the SQL text is `Method::sql[i]`.
     PrepareStatement(SqlId),
+    /// `Connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)`.
+    PrepareStatementReturningKeys(SqlId),
+    /// `getGeneratedKeys()` of a PreparedStatement: the keys of the rows its last execution
+    /// inserted.
+    GetGeneratedKeys,
     /// `Connection.setAutoCommit(boolean)`.
     SetAutoCommit,
     /// `Connection.getAutoCommit()`.

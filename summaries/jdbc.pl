@@ -7,15 +7,17 @@
        Db          the symbolic database now;
        Committed   the database at the last commit (what rollback returns to);
        AutoCommit  1 or 0, as Connection.setAutoCommit set it (JDBC starts with 1);
-       Objects     Id-Object pairs: statement, prepared(Sql, Params), result(Labels, Rows,
-                   Cursor, WasNull) with Cursor before, at(Row) or after, and closed;
+       Objects     Id-Object pairs: statement, prepared(Sql, Params, Keys), result(Labels,
+                   Rows, Cursor, WasNull) with Cursor before, at(Row) or after, and closed;
+                   Keys is none when the statement was not asked for generated keys, else
+                   keys(Labels, Rows): what getGeneratedKeys gives (the last execution's);
        Written     the tables the path wrote (or tried to), whose final rows the test checks.
    Java values of JDBC types: the method's Connection is the atom `conn`; statements and result
    sets are stmt(Id), pstmt(Id) and rs(Id); any of them may be null.
    An SQL text is sql(Statement, Labels, Holes): the statement compiled by src/sql, its result
    column labels (lower case), and hole(N)-Value for each Java value spliced into the text.
    Not modelled: getResultSet/getUpdateCount after execute, closing a statement closing its
-   result sets, savepoints, generated keys, metadata.
+   result sets, savepoints, generated keys of a Statement or asked for by column, metadata.
 */
 
 :- module(jdbc, [start/3, invoke/7, closed/2, ref_compare/4]).
@@ -100,7 +102,9 @@ sql_exception(exc('java.sql.SQLException')).
 jdbc_call(create_statement, conn, [], stmt(Id), J0, J, ok) :-
     new_object(statement, Id, J0, J).
 jdbc_call(prepare(Sql), conn, [], pstmt(Id), J0, J, ok) :-
-    new_object(prepared(Sql, []), Id, J0, J).
+    new_object(prepared(Sql, [], none), Id, J0, J).
+jdbc_call(prepare_returning_keys(Sql), conn, [], pstmt(Id), J0, J, ok) :-
+    new_object(prepared(Sql, [], keys([], [])), Id, J0, J).
 jdbc_call(set_autocommit, conn, [On], void, J0, J, ok) :-
     J0 = session(Db, Committed0, Auto0, N, Os, W),
     % Turning auto-commit on commits the transaction in progress.
@@ -124,13 +128,15 @@ jdbc_call(execute_query(Text), Receiver, [], Result, J0, J, Ex) :-
     ;   J = J1, Ex = Outcome
     ).
 jdbc_call(execute_update(Text), Receiver, [], Result, J0, J, Ex) :-
-    executed(Text, Receiver, Outcome, J0, J),
+    executed(Text, Receiver, Outcome, J0, J1),
+    keys_kept(Receiver, Outcome, J1, J),
     (   Outcome = count(N) -> Result = N, Ex = ok
     ;   Outcome = rows(_, _) -> sql_exception(Ex)     % an update method given a query
     ;   Ex = Outcome
     ).
 jdbc_call(execute(Text), Receiver, [], Result, J0, J, Ex) :-
-    executed(Text, Receiver, Outcome, J0, J),
+    executed(Text, Receiver, Outcome, J0, J1),
+    keys_kept(Receiver, Outcome, J1, J),
     (   Outcome = rows(_, _) -> Result = 1, Ex = ok
     ;   Outcome = count(_) -> Result = 0, Ex = ok
     ;   Ex = Outcome
@@ -142,6 +148,15 @@ jdbc_call(set_object(Type), pstmt(Id), [Index, Box], void, J0, J, Ex) :-
     boxes:shape(Type, Box),
     (   Box = box(Value) -> true ; Value = null ),
     parameter_set(Id, Index, Value, J0, J, Ex).
+% The keys of the last execution (H2: none before one, or after a failed one; without
+% RETURN_GENERATED_KEYS, none at all).
+jdbc_call(get_generated_keys, pstmt(Id), [], rs(Rs), J0, J, Ex) :-
+    object(Id, J0, Object),
+    (   Object = prepared(_, _, Keys) ->
+        (   Keys = keys(Labels, Rows) -> true ; Labels = [], Rows = [] ),
+        new_object(result(Labels, Rows, before, 0), Rs, J0, J), Ex = ok
+    ;   J = J0, sql_exception(Ex)
+    ).
 jdbc_call(set_null, pstmt(Id), [Index], void, J0, J, Ex) :-
     parameter_set(Id, Index, null, J0, J, Ex).
 jdbc_call(close_resource, Receiver, [], void, J0, J, ok) :-
@@ -267,7 +282,7 @@ executed(Text, Receiver, Outcome, J0, J) :-
 statement_text(sql(Statement, Labels, Holes), stmt(Id), J, Statement, Labels, Holes) :-
     object(Id, J, statement).
 statement_text(prepared, pstmt(Id), J, Statement, Labels, Params) :-
-    object(Id, J, prepared(sql(Statement, Labels, Holes), Set)),
+    object(Id, J, prepared(sql(Statement, Labels, Holes), Set, _)),
     append(Holes, Set, Params).
 
 % A Java String spliced into SQL text inside quotes must keep the text valid: no quote in it;
@@ -290,11 +305,25 @@ written(Statement, W0, W) :-
 
 parameter_set(Id, Index, Value, J0, J, Ex) :-
     object(Id, J0, Object),
-    (   Object = prepared(Sql, Set0), Sql = sql(Statement, _, _),
+    (   Object = prepared(Sql, Set0, Keys), Sql = sql(Statement, _, _),
         integer(Index), parameter_count(Statement, Count), Index >= 1, Index =< Count ->
         without_parameter(Set0, Index, Set1),
-        replace_object(Id, prepared(Sql, [param(Index)-Value|Set1]), J0, J), Ex = ok
+        replace_object(Id, prepared(Sql, [param(Index)-Value|Set1], Keys), J0, J), Ex = ok
     ;   J = J0, sql_exception(Ex)
+    ).
+
+% A PreparedStatement asked for generated keys keeps those of its last execution: the
+% inserted row's after an INSERT, none after anything else or a failure.
+keys_kept(Receiver, Outcome, J0, J) :-
+    (   Receiver = pstmt(Id), object(Id, J0, prepared(Sql, Set, keys(_, _))) ->
+        Sql = sql(Statement, _, _),
+        (   Outcome = count(_), Statement = insert(Table, _) ->
+            J0 = session(Db, _, _, _, _, _),
+            db:inserted_keys(Db, Table, Labels, Rows)
+        ;   Labels = [], Rows = []
+        ),
+        replace_object(Id, prepared(Sql, Set, keys(Labels, Rows)), J0, J)
+    ;   J = J0
     ).
 
 without_parameter([], _, []).

@@ -821,6 +821,8 @@ impl Translator<'_> {
         match call {
             JdbcCall::CreateStatement => "create_statement".into(),
             JdbcCall::PrepareStatement(id) => format!("prepare({})", self.sql_term(env, *id)),
+            JdbcCall::PrepareStatementReturningKeys(id) => format!("prepare_returning_keys({})", self.sql_term(env, *id)),
+            JdbcCall::GetGeneratedKeys => "get_generated_keys".into(),
             JdbcCall::SetAutoCommit => "set_autocommit".into(),
             JdbcCall::GetAutoCommit => "get_autocommit".into(),
             JdbcCall::Commit => "commit".into(),

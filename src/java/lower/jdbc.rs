@@ -534,6 +534,22 @@ impl<'t> MethodLowering<'_, 't> {
             (Connection, "prepareStatement", [sql]) => {
                 (JdbcCall::PrepareStatement(self.sql_text(*sql)?), Ty::Jdbc(PreparedStatement))
             }
+            (Connection, "prepareStatement", [sql, keys]) => {
+                // The constants of java.sql.Statement, which the front end does not resolve.
+                let flag = self.text(*keys).rsplit('.').next().unwrap_or_default().trim().to_string();
+                let call = match flag.as_str() {
+                    "RETURN_GENERATED_KEYS" | "1" => JdbcCall::PrepareStatementReturningKeys(self.sql_text(*sql)?),
+                    "NO_GENERATED_KEYS" | "2" => JdbcCall::PrepareStatement(self.sql_text(*sql)?),
+                    _ => {
+                        return self.unsupported(
+                            *keys,
+                            "a second argument of prepareStatement other than Statement.RETURN_GENERATED_KEYS or NO_GENERATED_KEYS".to_string(),
+                        );
+                    }
+                };
+                (call, Ty::Jdbc(PreparedStatement))
+            }
+            (PreparedStatement, "getGeneratedKeys", []) => (JdbcCall::GetGeneratedKeys, Ty::Jdbc(ResultSet)),
             (Connection, "setAutoCommit", [flag]) => {
                 args.push(self.argument(*flag, Ty::Boolean)?);
                 (JdbcCall::SetAutoCommit, Ty::Void)

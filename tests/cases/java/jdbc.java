@@ -93,4 +93,18 @@ class Accounts {
             }
         }
     }
+
+    static int openKeyed(Connection conn, String owner) throws SQLException {
+        boolean auto = conn.getAutoCommit();
+        PreparedStatement ps = conn.prepareStatement("INSERT INTO account (id, owner, balance) VALUES (1, ?, 0)", Statement.RETURN_GENERATED_KEYS);
+        ps.setString(1, owner);
+        ps.executeUpdate();
+        ResultSet keys = ps.getGeneratedKeys();
+        conn.setAutoCommit(auto);
+        return keys.next() ? keys.getInt(1) : -1;
+    }
+
+    static PreparedStatement keysByName(Connection conn) throws SQLException {
+        return conn.prepareStatement("DELETE FROM account", new String[] {"id"});
+    }
 }

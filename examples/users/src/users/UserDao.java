@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -119,6 +120,22 @@ public class UserDao {
             ResultSet rs = count.executeQuery();
             rs.next();
             return rs.getInt(1);
+        }
+    }
+
+    /** Records a new order and returns the id the database gave it, or -1 when refused. */
+    public static int newOrderId(Connection conn, int userId, int amount) throws SQLException {
+        String sql = "INSERT INTO orders (user_id, amount, status) VALUES (?, ?, 'NEW')";
+        try (PreparedStatement ins = conn.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)) {
+            ins.setInt(1, userId);
+            ins.setInt(2, amount);
+            ins.executeUpdate();
+            try (ResultSet keys = ins.getGeneratedKeys()) {
+                keys.next();
+                return keys.getInt("id");
+            }
+        } catch (SQLException e) {
+            return -1;
         }
     }
 
