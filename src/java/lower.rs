@@ -247,7 +247,7 @@ fn layouts(index: &Index, locals: &[LocalDecl]) -> Vec<ClassLayout> {
         pending.extend(layout.concrete.iter().copied());
         found.push(layout);
     }
-    found.sort_by(|a, b| a.class.cmp(&b.class));
+    found.sort_by_key(|layout| layout.class);
     found
 }
 

@@ -351,14 +351,14 @@ impl<'t> MethodLowering<'_, 't> {
         if self.is_text(node, scope) {
             return self.text_parts(node, scope, depth);
         }
-        if let Scope::Method = scope {
-            if let Some(constant) = self.constant(node) {
-                let text = match constant.ty {
-                    Ty::Boolean => (constant.value != 0).to_string(),
-                    _ => constant.value.to_string(),
-                };
-                return Ok(vec![Part::Text(text)]);
-            }
+        if let Scope::Method = scope
+            && let Some(constant) = self.constant(node)
+        {
+            let text = match constant.ty {
+                Ty::Boolean => (constant.value != 0).to_string(),
+                _ => constant.value.to_string(),
+            };
+            return Ok(vec![Part::Text(text)]);
         }
         self.text_parts(node, scope, depth)
     }
