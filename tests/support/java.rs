@@ -5,6 +5,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// Where Debian's packages put the jars; `HORNET_JAVA_LIBS` names another folder holding them.
 const SHARE_JAVA: &str = "/usr/share/java";
 pub const JUNIT_STANDALONE: &str = "junit-platform-console-standalone.jar";
 pub const H2: &str = "h2.jar";
@@ -30,7 +31,8 @@ impl Toolchain {
         for jar in jars {
             if !shared_jar(jar).is_file() {
                 return Err(format!(
-                    "{} is missing: install junit5, libh2-java and libjacoco-java (see .ci/run)",
+                    "{} is missing: install junit5, libh2-java and libjacoco-java (see .ci/run), \
+                     or set HORNET_JAVA_LIBS to a folder holding the jars",
                     shared_jar(jar).display()
                 ));
             }
@@ -53,7 +55,8 @@ impl Toolchain {
 }
 
 pub fn shared_jar(name: &str) -> PathBuf {
-    Path::new(SHARE_JAVA).join(name)
+    let folder = std::env::var_os("HORNET_JAVA_LIBS").map_or_else(|| PathBuf::from(SHARE_JAVA), PathBuf::from);
+    folder.join(name)
 }
 
 /// One agent jar holding the agent runtime, JaCoCo core and ASM, with a `Premain-Class`.
