@@ -6,8 +6,13 @@ use hornet::emit::report::Status;
 use hornet::emit::table;
 use hornet::pipeline::{GenOptions, analyse, generate};
 use hornet::sql::Piece;
+use hornet::summary::compute::Progress;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
 
 #[derive(Parser)]
 #[command(
@@ -53,7 +58,7 @@ struct AnalysisArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     jobs: Option<u32>,
     /// Folder of hand-written summaries (`*.pl`) for methods without source: native or
-    /// third-party code; may be repeated. README.md documents the format.
+    /// third-party code; may be repeated. docs/summaries.md documents the format.
     #[arg(long = "summaries", value_name = "DIR")]
     summaries: Vec<PathBuf>,
     /// Folder of the persistent summary cache.
@@ -62,6 +67,9 @@ struct AnalysisArgs {
     /// Neither read nor write the summary cache.
     #[arg(long)]
     no_cache: bool,
+    /// Print no progress and no summary; diagnostics are still printed.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 impl AnalysisArgs {
@@ -78,8 +86,62 @@ impl AnalysisArgs {
             jobs: self.jobs.map_or(cores, |j| j as usize),
             summaries: self.summaries,
             cache_dir: (!self.no_cache).then_some(self.cache_dir),
+            progress: None,
         }
     }
+}
+
+/// Runs `work` on `opts` while a thread shows its progress on standard error: a bar when that
+/// is a terminal, a line per method otherwise; nothing with `--quiet`.
+fn with_progress<T>(quiet: bool, mut opts: GenOptions, work: impl FnOnce(&GenOptions) -> T) -> (GenOptions, T) {
+    if quiet {
+        let result = work(&opts);
+        return (opts, result);
+    }
+    let (sender, receiver) = channel();
+    opts.progress = Some(sender);
+    let display = std::thread::spawn(move || show_progress(receiver));
+    let result = work(&opts);
+    // The display ends when the last sender is gone.
+    opts.progress = None;
+    let _ = display.join();
+    (opts, result)
+}
+
+fn show_progress(steps: Receiver<Progress>) {
+    let terminal = std::io::stderr().is_terminal();
+    let bar = if terminal {
+        let style = ProgressStyle::with_template("{spinner} {elapsed:>4} [{bar:24}] {pos}/{len} {wide_msg}")
+            .map(|s| s.progress_chars("=> "))
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+        ProgressBar::new(0).with_style(style)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.enable_steady_tick(Duration::from_millis(200));
+    // Methods a worker is on, oldest first: the message names the one running longest.
+    let mut running: Vec<String> = Vec::new();
+    let start = Instant::now();
+    for step in steps {
+        match step {
+            Progress::Planned(total) => bar.set_length(total as u64),
+            Progress::Started(method) => running.push(method),
+            Progress::Done(method) => {
+                running.retain(|m| *m != method);
+                bar.inc(1);
+                if !terminal {
+                    eprintln!(
+                        "hornet: [{}/{}] {method} ({:.1} s)",
+                        bar.position(),
+                        bar.length().unwrap_or(0),
+                        start.elapsed().as_secs_f64()
+                    );
+                }
+            }
+        }
+        bar.set_message(running.first().cloned().unwrap_or_default());
+    }
+    bar.finish_and_clear();
 }
 
 #[derive(Subcommand)]
@@ -148,8 +210,9 @@ fn main() -> ExitCode {
             }
         },
         Command::Summaries { analysis } => {
-            let opts = analysis.options(PathBuf::new());
-            match analyse(&opts) {
+            let quiet = analysis.quiet;
+            let (opts, analysed) = with_progress(quiet, analysis.options(PathBuf::new()), analyse);
+            match analysed {
                 Ok(analysis) => {
                     for d in &analysis.diagnostics {
                         eprintln!("{d}");
@@ -172,11 +235,15 @@ fn main() -> ExitCode {
             }
         }
         Command::Gen { analysis, out } => {
-            let opts = analysis.options(out);
-            match generate(&opts) {
+            let quiet = analysis.quiet;
+            let (opts, generated) = with_progress(quiet, analysis.options(out), generate);
+            match generated {
                 Ok(outcome) => {
                     for d in &outcome.diagnostics {
                         eprintln!("{d}");
+                    }
+                    if quiet {
+                        return if outcome.report.totals.tests == 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS };
                     }
                     let t = &outcome.report.totals;
                     let percent = if t.branches_total == 0 {
@@ -195,15 +262,17 @@ fn main() -> ExitCode {
                     ));
                     let count = |status| outcome.report.methods.iter().filter(|m| m.status == status).count();
                     let (incomplete, skipped) = (count(Status::Incomplete), count(Status::Skipped));
-                    if incomplete + skipped > 0 {
+                    if incomplete > 0 {
                         print_out(&format!(
-                            "{incomplete} incomplete (a budget ran out: paths may be missing), \
-                             {skipped} skipped (unsupported code: see the errors above)\n"
+                            "{incomplete} incomplete: a budget ran out, so paths may be missing\n"
                         ));
                     }
+                    if skipped > 0 {
+                        print_out(&format!("{skipped} skipped: unsupported code (see the errors above)\n"));
+                    }
                     print_out(&format!(
-                        "summaries: {} computed, {} reused from the cache, {} call sites composed\n",
-                        t.summaries_computed, t.summaries_reused, t.compositions
+                        "summaries: {} computed, {} reused from the cache; call sites: {} composed, {} executed inline\n",
+                        t.summaries_computed, t.summaries_reused, t.compositions, t.inlined
                     ));
                     print_out(&format!("tests and report written to {}\n", opts.out.display()));
                     if t.tests == 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }

@@ -2,7 +2,7 @@
 //! writes files but never the terminal; `main.rs` presents the outcome.
 
 use crate::java::Library;
-use crate::summary::compute::{self, Settings, Stats};
+use crate::summary::compute::{self, Progress, Settings, Stats};
 use crate::summary::{Summary, user};
 use crate::diag::{Diagnostic, Span};
 use crate::emit::junit;
@@ -13,6 +13,7 @@ use crate::testgen::{self, MethodTests};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 /// Hand-written summaries shipped with hornet, loaded into every engine.
@@ -48,6 +49,8 @@ pub struct GenOptions {
     pub summaries: Vec<PathBuf>,
     /// Folder of the persistent summary cache; None disables it.
     pub cache_dir: Option<PathBuf>,
+    /// Where to say how far the analysis is (methods planned, then each one done), if anywhere.
+    pub progress: Option<Sender<Progress>>,
 }
 
 #[derive(Debug)]
@@ -129,6 +132,7 @@ pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
         jobs: opts.jobs,
         cache_dir: opts.cache_dir.clone(),
         schema_term: schema.as_ref().map(crate::sql::schema_term),
+        progress: opts.progress.clone(),
     };
     let computed = compute::compute(&program.methods, &needed, &hand_written, &settings);
     for m in &program.methods {
@@ -495,6 +499,7 @@ fn build_report(
         summaries_computed: stats.computed,
         summaries_reused: stats.reused,
         compositions: stats.compositions,
+        inlined: stats.inlined,
         elapsed_ms: start.elapsed().as_millis(),
     };
     Report {

@@ -46,7 +46,10 @@ pub struct Totals {
     pub branches_total: usize,
     pub summaries_computed: usize,
     pub summaries_reused: usize,
+    /// Call sites that composed a callee's summary.
     pub compositions: usize,
+    /// Call sites that executed an analysed callee inline instead.
+    pub inlined: usize,
     pub elapsed_ms: u128,
 }
 

@@ -27,6 +27,18 @@ pub struct Settings {
     pub cache_dir: Option<PathBuf>,
     /// The schema term (`sql::schema_term`) of the database methods use, if one was given.
     pub schema_term: Option<String>,
+    /// Where to say how far the computation is, if anywhere.
+    pub progress: Option<Sender<Progress>>,
+}
+
+/// How far a computation is: first how many methods it will summarise, then each one as a
+/// worker starts on it and as its summary is done (computed, taken from the cache, or failed).
+/// Methods are named by their keys, for display.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    Planned(usize),
+    Started(String),
+    Done(String),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,6 +48,10 @@ pub struct Stats {
     /// Call sites, in the methods whose summaries were computed, that composed a callee's
     /// summary instead of executing it.
     pub compositions: usize,
+    /// Call sites, in those methods, that executed an analysed callee inline: every one with
+    /// `--no-compose`, else those of callees that use the database or have objects in their
+    /// interface (see `compute`).
+    pub inlined: usize,
 }
 
 pub struct Computed {
@@ -102,6 +118,14 @@ pub fn compute(
     let mut keys: HashMap<MethodKey, Key> = HashMap::new();
     let mut summaries: HashMap<MethodKey, Result<Summary, String>> = HashMap::new();
     let mut stats = Stats::default();
+    let report = |step: Progress| {
+        if let Some(progress) = &settings.progress {
+            // A display that went away does not stop the computation.
+            let _ = progress.send(step);
+        }
+    };
+    let planned: usize = components.iter().filter(|c| c.iter().any(|k| reachable.contains(k))).map(Vec::len).sum();
+    report(Progress::Planned(planned));
 
     std::thread::scope(|scope| {
         let (job_sender, job_receiver) = channel::<Job>();
@@ -109,8 +133,8 @@ pub fn compute(
         let (result_sender, result_receiver) = channel::<JobResult>();
         for _ in 0..settings.jobs.max(1) {
             let (jobs, results, initial) = (job_receiver.clone(), result_sender.clone(), initial.clone());
-            let budget = settings.budget;
-            scope.spawn(move || worker(jobs, results, initial, budget));
+            let (budget, progress) = (settings.budget, settings.progress.clone());
+            scope.spawn(move || worker(jobs, results, initial, budget, progress));
         }
         drop(result_sender);
 
@@ -130,6 +154,7 @@ pub fn compute(
                 if let Some(cached) = cached {
                     stats.reused += cached.len();
                     for (k, s) in component.iter().zip(cached) {
+                        report(Progress::Done(k.to_string()));
                         summaries.insert(k.clone(), Ok(s));
                     }
                     continue;
@@ -141,6 +166,7 @@ pub fn compute(
                     .collect();
                 if let Some(failed) = external.iter().find(|c| matches!(summaries.get(**c), Some(Err(_)))) {
                     for k in component {
+                        report(Progress::Done(k.to_string()));
                         summaries.insert(k.clone(), Err(format!("its callee '{failed}' could not be analysed")));
                     }
                     continue;
@@ -169,9 +195,19 @@ pub fn compute(
                     }
                     for k in component {
                         let method = by_key[k];
-                        stats.compositions +=
-                            method.callees().filter(|c| analysed.contains(*c) && !component.contains(c)).count();
+                        for callee in method.callees().filter(|c| analysed.contains(*c) && !component.contains(c)) {
+                            if inline_users.contains(callee) {
+                                stats.inlined += 1;
+                            } else {
+                                stats.compositions += 1;
+                            }
+                        }
                         texts.push((format!("{k}.pl"), translate_method(method, &context(k, true))));
+                    }
+                } else {
+                    for k in component {
+                        stats.inlined +=
+                            by_key[k].callees().filter(|c| analysed.contains(*c) && !component.contains(c)).count();
                     }
                 }
                 let job = Job { index, members: component.clone(), texts };
@@ -182,6 +218,9 @@ pub fn compute(
             for _ in 0..pending.len() {
                 let Ok(result) = result_receiver.recv() else { break };
                 let Some((members, member_keys)) = pending.remove(&result.index) else { continue };
+                for k in &members {
+                    report(Progress::Done(k.to_string()));
+                }
                 match result.outcome {
                     Ok(computed) => {
                         stats.computed += computed.len();
@@ -309,7 +348,13 @@ struct JobResult {
 
 /// A worker thread: owns one engine, started on its first job and started afresh after a
 /// failure, and computes the summaries of the components it is sent.
-fn worker(jobs: Arc<Mutex<Receiver<Job>>>, results: Sender<JobResult>, initial: Arc<Vec<(String, String)>>, budget: u64) {
+fn worker(
+    jobs: Arc<Mutex<Receiver<Job>>>,
+    results: Sender<JobResult>,
+    initial: Arc<Vec<(String, String)>>,
+    budget: u64,
+    progress: Option<Sender<Progress>>,
+) {
     let mut engine: Option<(Engine, HashSet<String>)> = None;
     loop {
         let job = match jobs.lock() {
@@ -317,6 +362,11 @@ fn worker(jobs: Arc<Mutex<Receiver<Job>>>, results: Sender<JobResult>, initial: 
             Err(_) => return,
         };
         let Ok(job) = job else { return };
+        if let Some(progress) = &progress {
+            for key in &job.members {
+                let _ = progress.send(Progress::Started(key.to_string()));
+            }
+        }
         let outcome = run_job(&mut engine, &initial, &job, budget);
         if outcome.is_err() {
             engine = None;
