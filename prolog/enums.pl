@@ -10,7 +10,7 @@
    declaration order; the translation writes them from the IR's enum type.
 */
 
-:- module(enums, [index/3, compare/5, ordinal/4, name/4, equal/5, compare_to/5, value_of/4,
+:- module(enums, [index/3, canonical/2, compare/5, ordinal/4, name/4, equal/5, compare_to/5, value_of/4,
                   text_of/3]).
 
 :- use_module(library(clpz)).
@@ -32,6 +32,21 @@ index(Names, E, I) :-
         E = e(I)
     ;   E == null -> I = -1
     ;   E = e(I) -> true
+    ;   type_error(enum, E)
+    ).
+
+%% canonical(?E, -C)
+%
+%  C is E with null as e(-1), the form a shaped input takes: a value passed to a composed
+%  summary, whose inputs are unbound or shaped, must unify with either. An unbound E stays
+%  itself.
+%
+%  ?- enums:canonical(null, C).
+%  C = e(-1).
+canonical(E, C) :-
+    (   var(E) -> C = E
+    ;   E == null -> C = e(-1)
+    ;   E = e(_) -> C = E
     ;   type_error(enum, E)
     ).
 

@@ -29,6 +29,10 @@
 //! * a box (`Ty::Boxed`) is made and opened only by calls of its library methods
 //!   (`Integer.valueOf(int)`, `Integer.intValue(Integer)`, ...), whose summaries throw
 //!   NullPointerException for null (never a branch), and compared only with `null`;
+//! * a value of an enum (`Ty::Enum`) is `null` or one of its constants
+//!   (`Operand::Const(position, Ty::Enum(..))`), compared with `==`/`!=` only with `null` or a
+//!   value of the same enum, and used otherwise only through `Inst::EnumCall`, whose
+//!   NullPointerException is never a branch; a `switch` on one switches on its `ordinal()`;
 //! * exceptions: an instruction that may throw (`/`, `%`, a call, a field access, a receiver
 //!   check, an array creation, length, load or store) and a `Throw` or `Rethrow` in a
 //!   block whose `handler` is set go to the first catch clause of that handler (then of its

@@ -382,6 +382,15 @@ impl Translator<'_> {
             },
             Inst::Call { dst, callee, args: operands, .. } => {
                 let mut args: Vec<String> = operands.iter().map(|a| self.operand(&env, a)).collect();
+                // A composed summary's enum inputs are e(Position) once shaped, with -1 for null:
+                // a null argument must take that form to unify with them.
+                for (arg, param) in args.iter_mut().zip(&callee.params) {
+                    if matches!(param, Ty::Enum(_)) {
+                        let canonical = self.var("V");
+                        goals.push(format!("enums:canonical({arg}, {canonical})"));
+                        *arg = canonical;
+                    }
+                }
                 // The summaries of lists (erased signatures) take the list's shape first: that
                 // of the list created, or of the receiver.
                 let list = match (dst, operands.first()) {

@@ -1577,6 +1577,8 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Array(a), Ty::Null) | (Ty::Null, Ty::Array(a)) => Ty::Array(a),
             (Ty::List(a), Ty::List(b)) if a == b => Ty::List(a),
             (Ty::List(a), Ty::Null) | (Ty::Null, Ty::List(a)) => Ty::List(a),
+            (Ty::Enum(a), Ty::Enum(b)) if a == b => Ty::Enum(a),
+            (Ty::Enum(a), Ty::Null) | (Ty::Null, Ty::Enum(a)) => Ty::Enum(a),
             (a, b) => return self.error(node, format!("incompatible types in conditional: {a} and {b}")),
         };
         let result = self.new_temp(ty);
@@ -1863,7 +1865,7 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &In
         from == to
             || matches!((from, to), (Ty::Object(sub), Ty::Object(sup)) if index.is_subtype(sub.as_str(), sup.as_str()))
             || (from == Ty::Int && to == Ty::Long)
-            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_)))
+            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_)))
             || (matches!(from, Ty::Array(_)) && to == Ty::AnyObject)
     };
     // Boxing to the primitive's own box; unboxing, then widening.

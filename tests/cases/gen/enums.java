@@ -45,4 +45,20 @@ class Orders {
     static boolean same(Status a, Status b) {
         return a.equals(b);
     }
+
+    // Null passed to a composed callee takes the form of its shaped inputs.
+    static int code(Status s) {
+        if (s == null) {
+            return -1;
+        }
+        return s.ordinal();
+    }
+
+    static int codeOfNothing() {
+        return code(null);
+    }
+
+    static Status pick(boolean paid) {
+        return paid ? Status.PAID : null;
+    }
 }

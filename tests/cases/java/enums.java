@@ -87,4 +87,13 @@ class Orders {
     static boolean isPaid(Status s) {
         return Status.PAID.equals(s);
     }
+
+    // A conditional of the enum type, and null passed for an enum parameter.
+    static Status orNew(Status s) {
+        return s == null ? Status.NEW : s;
+    }
+
+    static boolean openNothing() {
+        return isOpen(null);
+    }
 }

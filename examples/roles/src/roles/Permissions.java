@@ -53,4 +53,17 @@ public class Permissions {
     public static boolean sameRole(Member member, Role role) {
         return member.getRole().equals(role);
     }
+
+    /** The quota of a role that may be unknown. */
+    public static int quotaOf(Role role) {
+        return role == null ? 0 : quota(role);
+    }
+
+    public static int unknownQuota() {
+        return quotaOf(null);
+    }
+
+    public static Role roleOf(boolean editor) {
+        return editor ? Role.EDITOR : null;
+    }
 }
