@@ -383,8 +383,10 @@ impl Translator<'_> {
             Inst::Call { dst, callee, args: operands, .. } => {
                 let mut args: Vec<String> = operands.iter().map(|a| self.operand(&env, a)).collect();
                 // A composed summary's enum inputs are e(Position) once shaped, with -1 for null:
-                // a null argument must take that form to unify with them.
-                for (arg, param) in args.iter_mut().zip(&callee.params) {
+                // a null argument must take that form to unify with them. The parameters follow
+                // the receiver of an instance call or constructor.
+                let receivers = args.len().saturating_sub(callee.params.len());
+                for (arg, param) in args.iter_mut().skip(receivers).zip(&callee.params) {
                     if matches!(param, Ty::Enum(_)) {
                         let canonical = self.var("V");
                         goals.push(format!("enums:canonical({arg}, {canonical})"));
