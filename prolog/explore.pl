@@ -242,11 +242,13 @@ numbers_within(B, Numbers) :-
     Vs ins NB..B,
     maplist(near_zero(B), Vs).
 
-% A box's value (boxes.pl) is a number like the others.
+% A box's value (boxes.pl) and an enum constant's position (enums.pl) are numbers like the
+% others.
 numbers_first([], [], []).
 numbers_first([V|Vs], Ns, Os) :-
     (   numeric(V) -> Ns = [V|Ns1], Os = Os1
     ;   nonvar(V), V = box(N) -> Ns = [N|Ns1], Os = Os1
+    ;   nonvar(V), V = e(N) -> Ns = [N|Ns1], Os = Os1
     ;   Ns = Ns1, Os = [V|Os1]
     ),
     numbers_first(Vs, Ns1, Os1).

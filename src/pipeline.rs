@@ -381,6 +381,7 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Array(elem) => format!("[{}", code(&elem.ty())),
         Ty::AnyObject => "Ljava/lang/Object;".to_string(),
         Ty::Boxed(p) => format!("L{};", p.box_class().replace('.', "/")),
+        Ty::Enum(e) => format!("L{};", e.class().as_str().replace('.', "/")),
         // Signatures declare lists as List (the front end reports ArrayList there).
         Ty::List(_) => "Ljava/util/List;".to_string(),
         }

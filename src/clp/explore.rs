@@ -179,6 +179,8 @@ fn value(term: &PTerm) -> Option<Value> {
     match (term, term.args()) {
         (PTerm::Int(v), _) => Some(Value::Int(*v)),
         (PTerm::Compound(f, _), [PTerm::Int(v)]) if f == "box" => Some(Value::Int(*v)),
+        // An enum constant's position (the type says which enum), -1 for null.
+        (PTerm::Compound(f, _), [PTerm::Int(v)]) if f == "e" => Some(Value::Int(*v)),
         (PTerm::Atom(a), _) if a == "null" => Some(Value::Null),
         (PTerm::Atom(a), _) if a == "conn" => Some(Value::Connection),
         (PTerm::Atom(a), _) if a == "scanner" => Some(Value::Scanner),

@@ -12,7 +12,7 @@
 //! predicates of other methods by the names `method_pred` gives them; nothing else.
 
 use crate::ir::{
-    BinOp, Block, BlockId, Caught, ClassName, CmpOp, Elem, HandlerId, InputCall, Inst, JdbcCall, JdbcType, Method, MethodKey,
+    BinOp, Block, BlockId, Caught, ClassName, CmpOp, Elem, EnumOp, EnumType, HandlerId, InputCall, Inst, JdbcCall, JdbcType, Method, MethodKey,
     MethodKind, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, Terminator, Ty,
 };
 use crate::java::library::{ARRAY_LIST, LIST};
@@ -282,7 +282,14 @@ impl Translator<'_> {
                 Ty::Boxed(primitive) => Some(primitive),
                 _ => None,
             });
-            let module = if let Some(primitive) = boxed {
+            let enumerated = [&cond.lhs, &cond.rhs].into_iter().find_map(|op| match self.operand_ty(op) {
+                Ty::Enum(e) => Some(e),
+                _ => None,
+            });
+            let module = if let Some(e) = enumerated {
+                // Two constants of an enum, or one and null: the same object or not.
+                format!("enums:compare({}, ", enum_names(e))
+            } else if let Some(primitive) = boxed {
                 // A box compared with null (the front end reports two boxes compared).
                 format!("boxes:ref_compare({}, ", ty_atom(primitive.ty()))
             } else if is_jdbc(&cond.lhs) || is_jdbc(&cond.rhs) {
@@ -361,6 +368,7 @@ impl Translator<'_> {
                     let r = self.var("V");
                     let text_of = match ty {
                         Ty::Boxed(primitive) => format!("boxes:text_of({}", ty_atom(primitive.ty())),
+                        Ty::Enum(e) => format!("enums:text_of({}", enum_names(*e)),
                         ty => format!("strings:text_of({}", ty_atom(*ty)),
                     };
                     goals.push(format!("{text_of}, {}, {r})", self.operand(&env, o)));
@@ -374,6 +382,17 @@ impl Translator<'_> {
             },
             Inst::Call { dst, callee, args: operands, .. } => {
                 let mut args: Vec<String> = operands.iter().map(|a| self.operand(&env, a)).collect();
+                // A composed summary's enum inputs are e(Position) once shaped, with -1 for null:
+                // a null argument must take that form to unify with them. The parameters follow
+                // the receiver of an instance call or constructor.
+                let receivers = args.len().saturating_sub(callee.params.len());
+                for (arg, param) in args.iter_mut().skip(receivers).zip(&callee.params) {
+                    if matches!(param, Ty::Enum(_)) {
+                        let canonical = self.var("V");
+                        goals.push(format!("enums:canonical({arg}, {canonical})"));
+                        *arg = canonical;
+                    }
+                }
                 // The summaries of lists (erased signatures) take the list's shape first: that
                 // of the list created, or of the receiver.
                 let list = match (dst, operands.first()) {
@@ -567,6 +586,22 @@ impl Translator<'_> {
                 goals.push(format!("heap:array_store({ty}, {array}, {index}, {value}, {}, {s}, {flag})", env.state));
                 env.state = s;
                 let at_throw = env.clone();
+                return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
+            }
+            Inst::EnumCall { dst, op, ty, args, .. } => {
+                let mut operands: Vec<String> = vec![enum_names(*ty)];
+                operands.extend(args.iter().map(|a| self.operand(&env, a)));
+                let (r, flag) = (self.var("V"), self.var("E"));
+                let pred = match op {
+                    EnumOp::Ordinal => "ordinal",
+                    EnumOp::Name => "name",
+                    EnumOp::Equals => "equal",
+                    EnumOp::CompareTo => "compare_to",
+                    EnumOp::ValueOf => "value_of",
+                };
+                goals.push(format!("enums:{pred}({}, {r}, {flag})", operands.join(", ")));
+                let at_throw = env.clone();
+                env.locals[dst.0 as usize] = r;
                 return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
             }
             Inst::CheckNotNull { object, .. } => {
@@ -856,11 +891,18 @@ impl Translator<'_> {
     fn operand(&self, env: &Env, op: &Operand) -> String {
         match op {
             Operand::Local(l) => env.locals[l.0 as usize].clone(),
+            Operand::Const(v, Ty::Enum(_)) => format!("e({v})"),
             Operand::Const(v, _) => v.to_string(),
             Operand::Null => "null".into(),
             Operand::Str(i) => string_term(&self.method.strings[*i as usize]),
         }
     }
+}
+
+/// The names of an enum's constants, in order, as the list of strings `prolog/enums.pl` takes.
+fn enum_names(e: EnumType) -> String {
+    let names: Vec<String> = e.constants().iter().map(|c| string_term(c)).collect();
+    format!("[{}]", names.join(","))
 }
 
 /// A string literal as `prolog/strings.pl` represents it: its length and its character codes
@@ -911,7 +953,7 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Null => "null",
         // A box is a value, null or box(V), but like a reference it has no domain and is null
         // by default (`prolog/heap.pl`'s field kinds).
-        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List(_) | Ty::Boxed(_) => "ref",
+        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_) => "ref",
         Ty::Throwable => "throwable",
     }
 }

@@ -573,6 +573,8 @@ fn literal(v: &JavaValue) -> String {
         JavaValue::Scanner(text) => format!("new java.util.Scanner({})", string_literal(text)),
         JavaValue::Object(id) => format!("object{id}"),
         JavaValue::Unchecked => "HornetDatabase.UNCHECKED".to_string(),
+        // Qualified: the enum's package need not be the test's.
+        JavaValue::Enum { class, constant } => format!("{class}.{constant}"),
         // `Integer.valueOf(5)`, not `5`: `assertEquals(5, aLong)` would compare an Integer with
         // a Long, and an overloaded method may not take a bare literal.
         JavaValue::Boxed(value) => match **value {

@@ -8,7 +8,7 @@ use super::syntax::{
     text, wrap,
 };
 use crate::diag::Diagnostic;
-use crate::ir::{BinOp, ClassLayout, ClassName, CmpOp, CONSTRUCTOR, Elem, LocalDecl, MethodKey, MethodKind, Ty};
+use crate::ir::{BinOp, ClassLayout, ClassName, CmpOp, CONSTRUCTOR, Elem, EnumType, LocalDecl, MethodKey, MethodKind, Ty};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
@@ -103,8 +103,17 @@ pub(crate) struct Index<'t> {
     field_constants: RefCell<HashMap<(String, String), Option<Const>>>,
     /// (class, direct superclass) of the exception classes whose superclass is known.
     pub exception_superclasses: Vec<(String, String)>,
+    /// The classes whose objects are analysed and the enums of the sources, by fully
+    /// qualified name: the types of the sources a declaration may name.
+    pub types: SourceTypes,
+}
+
+/// The types of the sources that declarations may name besides the library's.
+pub(crate) struct SourceTypes {
     /// The classes whose objects are analysed (`ClassInfo::is_object_class`).
-    pub object_classes: HashSet<String>,
+    pub objects: HashSet<String>,
+    /// The enums whose bodies list constants only.
+    pub enums: HashMap<String, EnumType>,
 }
 
 /// Simple names of the superclasses that make a class an exception class.
@@ -121,6 +130,7 @@ impl<'t> Index<'t> {
         diags: &mut Vec<Diagnostic>,
     ) -> Self {
         let mut class_nodes = Vec::new();
+        let mut enums = HashMap::new();
         for (file, root) in files.iter().zip(roots) {
             for declaration in children(*root) {
                 let span = span_of(file.path, declaration);
@@ -132,7 +142,17 @@ impl<'t> Index<'t> {
                         continue;
                     }
                     "package_declaration" | "import_declaration" => continue,
-                    "enum_declaration" => "enum",
+                    "enum_declaration" => match enum_constants(file, declaration) {
+                        Ok(constants) => {
+                            let fq_name = qualify(&file.package, name);
+                            enums.insert(fq_name.clone(), EnumType::new(&fq_name, constants));
+                            continue;
+                        }
+                        Err(diag) => {
+                            diags.push(diag);
+                            continue;
+                        }
+                    },
                     "record_declaration" => "record",
                     "annotation_type_declaration" => "annotation type",
                     _ => "declaration",
@@ -165,6 +185,7 @@ impl<'t> Index<'t> {
                 break;
             }
         }
+        let types = SourceTypes { objects: object_classes, enums };
         let mut classes = BTreeMap::new();
         for (file, node, fq_name) in class_nodes {
             if classes.contains_key(&fq_name) {
@@ -173,7 +194,7 @@ impl<'t> Index<'t> {
                 continue;
             }
             let is_exception = exception_classes.contains(&fq_name);
-            let class = index_class(file, node, fq_name.clone(), is_exception, &all_classes, &object_classes, diags);
+            let class = index_class(file, node, fq_name.clone(), is_exception, &all_classes, &types, diags);
             classes.insert(fq_name, class);
         }
         report_hidden_fields(&mut classes, diags);
@@ -182,7 +203,7 @@ impl<'t> Index<'t> {
             classes,
             field_constants: RefCell::new(HashMap::new()),
             exception_superclasses: Vec::new(),
-            object_classes,
+            types,
         };
         let declared = declared_exceptions
             .into_iter()
@@ -429,7 +450,7 @@ fn resolve_among(name: &str, file: &FileScope, known: &HashSet<String>) -> Strin
 
 /// A type as declared in `file`: a primitive type, String and the modelled library types,
 /// or a class of the sources whose objects are analysed.
-pub(crate) fn declared_type(node: Node, file: &FileScope, object_classes: &HashSet<String>) -> Result<Ty, Diagnostic> {
+pub(crate) fn declared_type(node: Node, file: &FileScope, types: &SourceTypes) -> Result<Ty, Diagnostic> {
     if node.kind() == "array_type" {
         let unsupported = |what: String| Err(Diagnostic::unsupported(span_of(file.path, node), what));
         let (Some(element), Some(dims)) = (node.child_by_field_name("element"), node.child_by_field_name("dimensions"))
@@ -439,14 +460,14 @@ pub(crate) fn declared_type(node: Node, file: &FileScope, object_classes: &HashS
         if text(dims, file.source).matches('[').count() != 1 {
             return unsupported(format!("multi-dimensional array type '{}'", text(node, file.source)));
         }
-        let elem = declared_type(element, file, object_classes)?;
+        let elem = declared_type(element, file, types)?;
         return match crate::ir::Elem::of(elem) {
             Some(elem) => Ok(Ty::Array(elem)),
             None => unsupported(format!("array type '{}'", text(node, file.source))),
         };
     }
     if node.kind() == "generic_type" {
-        return list_type(node, file, object_classes);
+        return list_type(node, file, types);
     }
     if matches!(text(node, file.source), "StringBuilder" | "StringBuffer" | "java.lang.StringBuilder" | "java.lang.StringBuffer") {
         return Err(Diagnostic::unsupported(
@@ -458,15 +479,75 @@ pub(crate) fn declared_type(node: Node, file: &FileScope, object_classes: &HashS
         if !matches!(node.kind(), "type_identifier" | "scoped_type_identifier") {
             return Err(unsupported);
         }
-        let fq = resolve_among(text(node, file.source), file, object_classes);
-        if object_classes.contains(&fq) { Ok(Ty::Object(ClassName::new(&fq))) } else { Err(unsupported) }
+        let fq = resolve_among(text(node, file.source), file, &types.objects);
+        if types.objects.contains(&fq) {
+            return Ok(Ty::Object(ClassName::new(&fq)));
+        }
+        match types.enum_named(text(node, file.source), file) {
+            Some(e) => Ok(Ty::Enum(e)),
+            None => Err(unsupported),
+        }
     })
+}
+
+impl SourceTypes {
+    /// The enum of the sources a (possibly qualified) name spells in `file`.
+    pub fn enum_named(&self, name: &str, file: &FileScope) -> Option<EnumType> {
+        let name: String = name.chars().filter(|c| !c.is_whitespace()).collect();
+        let fq = if name.contains('.') {
+            name
+        } else if self.enums.contains_key(&qualify(&file.package, &name)) {
+            qualify(&file.package, &name)
+        } else {
+            file.imports.get(&name).cloned().unwrap_or(name)
+        };
+        self.enums.get(&fq).copied()
+    }
+}
+
+/// The constants of an enum declaration whose body lists constants only (each without
+/// arguments or a body of its own), or why it is not analysed.
+fn enum_constants(file: &FileScope, node: Node) -> Result<Vec<String>, Diagnostic> {
+    let name = node.child_by_field_name("name").map_or("?", |n| text(n, file.source));
+    let unsupported = |at: Node, what: &str| {
+        Err(Diagnostic::unsupported(
+            span_of(file.path, at),
+            format!("{what} in enum '{name}' (only enums that list their constants are modelled)"),
+        ))
+    };
+    let Some(body) = node.child_by_field_name("body") else { return unsupported(node, "a missing body") };
+    let mut constants = Vec::new();
+    for member in children(body) {
+        match member.kind() {
+            "enum_constant" => {
+                if let Some(arguments) = member.child_by_field_name("arguments") {
+                    return unsupported(arguments, "constructor arguments");
+                }
+                if let Some(class_body) = member.child_by_field_name("body") {
+                    return unsupported(class_body, "a constant with a body");
+                }
+                if let Some(annotations) = children(member).into_iter().find(|c| c.kind() == "modifiers") {
+                    return unsupported(annotations, "an annotated constant");
+                }
+                let Some(constant) = member.child_by_field_name("name") else { continue };
+                constants.push(text(constant, file.source).to_string());
+            }
+            "enum_body_declarations" => {
+                if let Some(declaration) = children(member).into_iter().find(|c| c.kind() != ";") {
+                    let what = declaration.kind().strip_suffix("_declaration").unwrap_or(declaration.kind()).replace('_', " ");
+                    return unsupported(declaration, &format!("a {what}"));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(constants)
 }
 
 /// `List<E>` or `ArrayList<E>` (simple or `java.util.` names) of `Integer`s or of objects of a
 /// class of the sources. Other generic types, lists of other elements included, are not
 /// modelled.
-fn list_type(node: Node, file: &FileScope, object_classes: &HashSet<String>) -> Result<Ty, Diagnostic> {
+fn list_type(node: Node, file: &FileScope, types: &SourceTypes) -> Result<Ty, Diagnostic> {
     let spelled: String = text(node, file.source).chars().filter(|c| !c.is_whitespace()).collect();
     let unsupported = |what: String| Err(Diagnostic::unsupported(span_of(file.path, node), what));
     let parts = children(node);
@@ -479,7 +560,7 @@ fn list_type(node: Node, file: &FileScope, object_classes: &HashSet<String>) -> 
     let only = "only lists of Integer and of objects of classes of the sources are modelled";
     match children(*arguments).as_slice() {
         [element] if matches!(text(*element, file.source), "Integer" | "java.lang.Integer") => Ok(Ty::List(Elem::Int)),
-        [element] => match declared_type(*element, file, object_classes) {
+        [element] => match declared_type(*element, file, types) {
             Ok(Ty::Object(class)) => Ok(Ty::List(Elem::Object(class))),
             _ => unsupported(format!("type '{spelled}' ({only})")),
         },
@@ -536,10 +617,11 @@ fn index_class<'t>(
     fq_name: String,
     is_exception: bool,
     all_classes: &HashSet<String>,
-    object_classes: &HashSet<String>,
+    types: &SourceTypes,
     diags: &mut Vec<Diagnostic>,
 ) -> ClassInfo<'t> {
     let source = file.source;
+    let object_classes = &types.objects;
     let is_object_class = object_classes.contains(&fq_name);
     let is_interface = node.kind() == "interface_declaration";
     let analysed = |name: &str| Some(resolve_among(name, file, all_classes)).filter(|c| object_classes.contains(c));
@@ -585,7 +667,7 @@ fn index_class<'t>(
             "field_declaration" => {
                 let is_static_final = is_static && has_modifier(member, source, "final");
                 let type_node = member.child_by_field_name("type");
-                let ty = type_node.and_then(|t| declared_type(t, file, object_classes).ok());
+                let ty = type_node.and_then(|t| declared_type(t, file, types).ok());
                 for declarator in field_children(member, "declarator") {
                     let Some(name) = declarator.child_by_field_name("name") else { continue };
                     let ty = ty.filter(|_| declarator.child_by_field_name("dimensions").is_none());
@@ -598,7 +680,7 @@ fn index_class<'t>(
                     class.fields.insert(name, field);
                 }
             }
-            "method_declaration" if is_static && !is_interface => match method_signature(file, member, name, MethodKind::Static, object_classes) {
+            "method_declaration" if is_static && !is_interface => match method_signature(file, member, name, MethodKind::Static, types) {
                 Ok(method) => class.methods.push(method),
                 // A syntax error was reported already.
                 Err(_) if file.broken_methods.contains(&member.id()) => {}
@@ -618,7 +700,7 @@ fn index_class<'t>(
             // Interface fields are constants.
             "constant_declaration" => {
                 let type_node = member.child_by_field_name("type");
-                let ty = type_node.and_then(|t| declared_type(t, file, object_classes).ok());
+                let ty = type_node.and_then(|t| declared_type(t, file, types).ok());
                 for declarator in field_children(member, "declarator") {
                     let Some(name) = declarator.child_by_field_name("name") else { continue };
                     let initialiser = declarator.child_by_field_name("value");
@@ -633,7 +715,7 @@ fn index_class<'t>(
                     has_constructor = true;
                     (MethodKind::Constructor, CONSTRUCTOR)
                 };
-                match method_signature(file, member, method_name, kind, object_classes) {
+                match method_signature(file, member, method_name, kind, types) {
                     Ok(method) => class.methods.push(method),
                     Err(_) if file.broken_methods.contains(&member.id()) => {}
                     Err(diag) => diags.push(diag),
@@ -676,7 +758,7 @@ fn method_signature<'t>(
     node: Node<'t>,
     name: &str,
     kind: MethodKind,
-    object_classes: &HashSet<String>,
+    types: &SourceTypes,
 ) -> Result<MethodInfo<'t>, Diagnostic> {
     let source = file.source;
     let unsupported = |at: Node, what: String| Err(Diagnostic::unsupported(span_of(file.path, at), what));
@@ -694,7 +776,7 @@ fn method_signature<'t>(
     // A list in a signature is declared as List: the JVM descriptor (which the report gives
     // coverage tools) says which, and the IR has one list type.
     let signature_type = |node: Node| -> Result<Ty, Diagnostic> {
-        let ty = declared_type(node, file, object_classes)?;
+        let ty = declared_type(node, file, types)?;
         let spelled = text(node, source);
         if matches!(ty, Ty::List(_)) && (spelled.starts_with("ArrayList") || spelled.starts_with("java.util.ArrayList")) {
             let what = format!("'{spelled}' in a method signature (declare it as List)");

@@ -24,6 +24,7 @@ use tree_sitter::Node;
 mod arrays;
 mod boxes;
 mod builders;
+mod enums;
 mod foreach;
 mod jdbc;
 mod lists;
@@ -1195,6 +1196,12 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Object(_), Ty::Null) | (Ty::Null, Ty::Object(_)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
+            (Ty::Enum(a), Ty::Enum(b)) if a == b && matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+                Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
+            }
+            (Ty::Enum(_), Ty::Null) | (Ty::Null, Ty::Enum(_)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+                Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
+            }
             (Ty::Array(a), Ty::Array(b)) if a == b && matches!(op, CmpOp::Eq | CmpOp::Ne) => {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
@@ -1270,7 +1277,10 @@ impl<'t> MethodLowering<'_, 't> {
                 Some(value) => Ok(value),
                 None => self.error(node, "a void method call has no value"),
             },
-            "field_access" => self.field_access(node),
+            "field_access" => match self.enum_constant(node) {
+                Some(constant) => Ok(constant),
+                None => self.field_access(node),
+            },
             "this" => self.this(node),
             "array_creation_expression" => self.array_creation(node),
             "array_access" => self.array_access(node),
@@ -1341,7 +1351,7 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
-            (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Jdbc(_) | Ty::Boxed(_), operand) => Ok(operand),
+            (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Jdbc(_) | Ty::Boxed(_) | Ty::Enum(_), operand) => Ok(operand),
             (Ty::Array(_), Ty::AnyObject, operand) => Ok(operand),
             // Unboxing, then widening (`long n = anInteger;`).
             (Ty::Boxed(_), Ty::Int | Ty::Long | Ty::Boolean, _) => {
@@ -1442,6 +1452,10 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Boolean, Operand::Const(v, _)) => Ok(self.intern((if v != 0 { "true" } else { "false" }).into(), at)?),
             (Ty::Int | Ty::Long, Operand::Const(v, _)) => self.intern(v.to_string(), at),
             (ty @ (Ty::Int | Ty::Long | Ty::Boolean | Ty::Boxed(_)), operand) => {
+                Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand)
+            }
+            (ty @ Ty::Enum(e), operand) => {
+                self.check_names_modelled(at, e)?;
                 Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand)
             }
             (ty, _) => self.unsupported(at, format!("converting a {ty} to a String")),
@@ -1563,6 +1577,8 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Array(a), Ty::Null) | (Ty::Null, Ty::Array(a)) => Ty::Array(a),
             (Ty::List(a), Ty::List(b)) if a == b => Ty::List(a),
             (Ty::List(a), Ty::Null) | (Ty::Null, Ty::List(a)) => Ty::List(a),
+            (Ty::Enum(a), Ty::Enum(b)) if a == b => Ty::Enum(a),
+            (Ty::Enum(a), Ty::Null) | (Ty::Null, Ty::Enum(a)) => Ty::Enum(a),
             (a, b) => return self.error(node, format!("incompatible types in conditional: {a} and {b}")),
         };
         let result = self.new_temp(ty);
@@ -1712,6 +1728,7 @@ impl<'t> MethodLowering<'_, 't> {
                 Ty::Object(class) => self.instance_call(node, value, class, name, want_value),
                 Ty::List(_) => self.list_method(node, value, name, want_value),
                 Ty::Boxed(primitive) => self.boxed_method(node, value, primitive, name, want_value),
+                Ty::Enum(e) => self.enum_method(node, value, e, name),
                 ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
             };
         }
@@ -1738,6 +1755,9 @@ impl<'t> MethodLowering<'_, 't> {
             Some(object) if matches!(object.kind(), "identifier" | "field_access") => {
                 if self.lookup(self.text(object)).is_some() {
                     return self.unsupported(node, unknown());
+                }
+                if let Some(e) = self.index.types.enum_named(self.text(object), self.class.file) {
+                    return self.enum_static_method(node, e, name);
                 }
                 match self.index.resolve_class(self.text(object), self.class.file) {
                     ClassRef::Analysed(class) => self.class_overloads(class, name),
@@ -1772,7 +1792,7 @@ impl<'t> MethodLowering<'_, 't> {
         let object = skip_parens(object);
         match object.kind() {
             "identifier" => self.lookup(self.text(object)).is_some() || self.is_own_instance_field(self.text(object)),
-            "field_access" => !self.names_class(object),
+            "field_access" => !self.names_class(object) || self.enum_constant(object).is_some(),
             _ => true,
         }
     }
@@ -1845,7 +1865,7 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &In
         from == to
             || matches!((from, to), (Ty::Object(sub), Ty::Object(sup)) if index.is_subtype(sub.as_str(), sup.as_str()))
             || (from == Ty::Int && to == Ty::Long)
-            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_)))
+            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_)))
             || (matches!(from, Ty::Array(_)) && to == Ty::AnyObject)
     };
     // Boxing to the primitive's own box; unboxing, then widening.

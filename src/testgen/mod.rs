@@ -27,6 +27,9 @@ pub enum JavaValue {
     /// An `Integer`, `Long` or `Boolean` holding this int, long or boolean (never null: a null
     /// box is `Null`).
     Boxed(Box<JavaValue>),
+    /// A constant of an enum of the sources: the enum's fully qualified name and the
+    /// constant's.
+    Enum { class: String, constant: String },
 }
 
 /// An object a test builds or checks: its class and its fields' values, in layout order; or
@@ -471,6 +474,12 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::String | Ty::Null, Value::Null) => Ok(JavaValue::Null),
         (Ty::Boxed(_), Value::Null) => Ok(JavaValue::Null),
         (Ty::Boxed(primitive), value) => Ok(JavaValue::Boxed(Box::new(java_value(primitive.ty(), value)?))),
+        // Position -1 stands for null (`prolog/enums.pl`).
+        (Ty::Enum(_), Value::Null | Value::Int(-1)) => Ok(JavaValue::Null),
+        (Ty::Enum(e), Value::Int(i)) => {
+            let constant = usize::try_from(*i).ok().and_then(|i| e.constants().get(i)).ok_or_else(wrong)?;
+            Ok(JavaValue::Enum { class: e.class().as_str().to_string(), constant: constant.clone() })
+        }
         (Ty::Jdbc(JdbcType::Connection), _) => Ok(JavaValue::Connection),
         (Ty::Object(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
         (Ty::Object(_), Value::Null) => Ok(JavaValue::Null),
@@ -480,6 +489,19 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::List(_), Value::Null) => Ok(JavaValue::Null),
         _ => Err(wrong()),
     }
+}
+
+/// `ADMIN` or `READ_ONLY` as a word of a test name: `Admin`, `ReadOnly`.
+fn enum_constant_word(constant: &str) -> String {
+    constant
+        .split('_')
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let mut chars = part.chars();
+            let first = chars.next().map(|c| c.to_ascii_uppercase()).into_iter();
+            first.chain(chars.flat_map(char::to_lowercase)).collect::<String>()
+        })
+        .collect()
 }
 
 /// `gcd_loop2_returnsPositive`: the method, the iterations of its own loops (when it has
@@ -514,6 +536,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
             if s.is_empty() { "returnsEmpty" } else { "returnsText" }.to_string()
         }
         Expectation::Returns(JavaValue::Null) => "returnsNull".to_string(),
+        Expectation::Returns(JavaValue::Enum { constant, .. }) => format!("returns{}", enum_constant_word(constant)),
         Expectation::Returns(JavaValue::Connection) => "returnsConnection".to_string(),
         Expectation::Returns(JavaValue::Scanner(_)) => "returnsScanner".to_string(),
         Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::Array(_)) => "returnsArray".to_string(),

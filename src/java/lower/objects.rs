@@ -24,7 +24,7 @@ pub(super) enum Place {
 impl<'t> MethodLowering<'_, 't> {
     /// A type as written in this method's file.
     pub(super) fn declared_type(&self, node: Node<'t>) -> Lowered<Ty> {
-        declared_type(node, self.class.file, &self.index.object_classes)
+        declared_type(node, self.class.file, &self.index.types)
     }
 
     fn in_static_context(&self) -> bool {

@@ -102,11 +102,11 @@ impl<'t> MethodLowering<'_, 't> {
             return self.error(node, "syntax error: incomplete switch");
         };
         let (arms, rules) = self.switch_arms(block)?;
-        let selector = self.value(condition)?;
-        if !matches!(selector.ty, Ty::Int | Ty::String) {
+        let mut selector = self.value(condition)?;
+        if !matches!(selector.ty, Ty::Int | Ty::String | Ty::Enum(_)) {
             return self.unsupported(
                 condition,
-                format!("switch on a {} (hornet models switches on int and String)", selector.ty),
+                format!("switch on a {} (hornet models switches on int, String and enums of the sources)", selector.ty),
             );
         }
         // The value of each label, checked before anything is emitted.
@@ -131,6 +131,9 @@ impl<'t> MethodLowering<'_, 't> {
         }
         let default = match arms.iter().position(|a| a.is_default) {
             Some(i) => blocks[i],
+            None if is_expression && matches!(selector.ty, Ty::Enum(_)) => {
+                return self.unsupported(node, "switch expression on an enum without 'default'");
+            }
             None if is_expression => {
                 return self.error(node, "the switch expression does not cover all possible input values");
             }
@@ -147,6 +150,10 @@ impl<'t> MethodLowering<'_, 't> {
             let callee = MethodKey { class: STRING.into(), name: "length".into(), params: vec![Ty::String] };
             let span = self.span(condition);
             self.emit(Inst::Call { dst: None, callee, args: vec![selector.operand], span });
+        }
+        if let Ty::Enum(e) = selector.ty {
+            // The labels are the constants' positions.
+            selector = self.switch_ordinal(selector, e, condition);
         }
         let tests: Vec<_> = labels.into_iter().filter(|(arm, ..)| blocks[*arm] != default).collect();
         let switch = self.switch_count;
@@ -300,6 +307,7 @@ impl<'t> MethodLowering<'_, 't> {
     /// The constant a case label compares the selector with.
     fn label_value(&mut self, label: Node<'t>, selector: Ty) -> Lowered<Operand> {
         match selector {
+            Ty::Enum(e) => self.enum_label(label, e),
             Ty::String if label.kind() == "string_literal" => Ok(self.string_literal(label)?.operand),
             Ty::String => self.unsupported(label, "case label of a String switch other than a string literal"),
             _ if label.kind() == "character_literal" => match char_literal_value(self.text(label)) {
@@ -312,7 +320,7 @@ impl<'t> MethodLowering<'_, 't> {
                 None => self.unsupported(
                     label,
                     format!(
-                        "case label '{}' (hornet models int constants, char literals and string literals; enums are not modelled)",
+                        "case label '{}' (hornet models int constants, char literals, string literals and enum constants)",
                         self.text(label)
                     ),
                 ),

@@ -1,0 +1,123 @@
+//! Enums of the sources in the front end (`ir::Ty::Enum`): the constants `Role.ADMIN` (and a
+//! constant's bare name as a case label), `==`/`!=` (the constants are the only objects of the
+//! type, so identity is the constant's position), and the methods of `java.lang.Enum` an enum
+//! that lists its constants only has: `ordinal()`, `name()`, `toString()`, `equals`,
+//! `compareTo` and the static `valueOf(String)`, each an `Inst::EnumCall` whose behaviour
+//! `prolog/enums.pl` gives (NullPointerException on a null receiver: a path, not a branch).
+//! A `switch` on an enum calls `ordinal()` first, as javac's `$SwitchMap$` lookup does
+//! (`switches.rs`).
+
+use super::{Lowered, MethodLowering, Typed};
+use crate::ir::{EnumOp, EnumType, Inst, Operand, STRING_MAX_LENGTH, Ty};
+use crate::java::syntax::{children, skip_parens};
+use tree_sitter::Node;
+
+impl<'t> MethodLowering<'_, 't> {
+    /// `E.C` for a constant `C` of an enum `E` of the sources (`E` possibly qualified).
+    pub(super) fn enum_constant(&self, node: Node<'t>) -> Option<Typed> {
+        let node = skip_parens(node);
+        if node.kind() != "field_access" {
+            return None;
+        }
+        let (object, field) = (node.child_by_field_name("object")?, node.child_by_field_name("field")?);
+        let spelled = self.text(object);
+        if !self.names_class(object) {
+            return None;
+        }
+        let e = self.index.types.enum_named(spelled, self.class.file)?;
+        let index = e.index_of(self.text(field))?;
+        Some(Typed { operand: Operand::Const(index as i64, Ty::Enum(e)), ty: Ty::Enum(e) })
+    }
+
+    /// A case label of a switch on the enum `e`: a constant's bare name, as its position.
+    pub(super) fn enum_label(&mut self, label: Node<'t>, e: EnumType) -> Lowered<Operand> {
+        match e.index_of(self.text(label)).filter(|_| label.kind() == "identifier") {
+            Some(index) => Ok(Operand::Const(index as i64, Ty::Int)),
+            None => self.error(
+                label,
+                format!("an enum switch case label must be the unqualified name of a constant of {}", e.class().as_str()),
+            ),
+        }
+    }
+
+    /// `e.ordinal()` of the selector of a switch: NullPointerException on null, as javac's
+    /// `$SwitchMap$...[e.ordinal()]` throws.
+    pub(super) fn switch_ordinal(&mut self, selector: Typed, e: EnumType, at: Node<'t>) -> Typed {
+        let dst = self.new_temp(Ty::Int);
+        let span = self.span(at);
+        self.emit(Inst::EnumCall { dst, op: EnumOp::Ordinal, ty: e, args: vec![selector.operand], span });
+        Typed { operand: Operand::Local(dst), ty: Ty::Int }
+    }
+
+    /// A call of a method of `java.lang.Enum` on a value of the enum `e`.
+    pub(super) fn enum_method(&mut self, node: Node<'t>, value: Typed, e: EnumType, name: &str) -> Lowered<Option<Typed>> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let receiver = self.stabilise(value, &arguments);
+        let (op, ret) = match (name, arguments.as_slice()) {
+            ("ordinal", []) => (EnumOp::Ordinal, Ty::Int),
+            ("name" | "toString", []) => (EnumOp::Name, Ty::String),
+            ("equals", [_]) => (EnumOp::Equals, Ty::Boolean),
+            ("compareTo", [_]) => (EnumOp::CompareTo, Ty::Int),
+            _ => {
+                return self.unsupported(
+                    node,
+                    format!("enum method '{name}' with these arguments (ordinal, name, toString, equals, compareTo and valueOf are modelled)"),
+                );
+            }
+        };
+        if op == EnumOp::Name {
+            self.check_names_modelled(node, e)?;
+        }
+        let mut args = vec![receiver.operand];
+        if let [argument] = arguments.as_slice() {
+            let other = self.value(*argument)?;
+            match other.ty {
+                Ty::Enum(o) if o == e => {}
+                Ty::Null => {}
+                ty => {
+                    return self.unsupported(
+                        *argument,
+                        format!("'{name}' of a {} with a {ty} (only a value of the same enum, or null, is modelled)", e.class().as_str()),
+                    );
+                }
+            }
+            args.push(other.operand);
+        }
+        Ok(Some(self.enum_call(node, op, e, args, ret)))
+    }
+
+    /// A static method of the enum `e`: `valueOf(String)`; `values()` is reported.
+    pub(super) fn enum_static_method(&mut self, node: Node<'t>, e: EnumType, name: &str) -> Lowered<Option<Typed>> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        match (name, arguments.as_slice()) {
+            ("valueOf", [argument]) => {
+                self.check_names_modelled(node, e)?;
+                let text = self.value(*argument)?;
+                if !matches!(text.ty, Ty::String | Ty::Null) {
+                    return self.error(*argument, format!("incompatible types: {} cannot be converted to String", text.ty));
+                }
+                Ok(Some(self.enum_call(node, EnumOp::ValueOf, e, vec![text.operand], Ty::Enum(e))))
+            }
+            ("values", []) => self.unsupported(node, "'values()' of an enum (arrays of enum constants are not modelled)"),
+            _ => self.unsupported(node, format!("static method '{name}' of the enum {} (valueOf is modelled)", e.class().as_str())),
+        }
+    }
+
+    /// `name()`, `toString()` and `valueOf` need the constants' names as strings.
+    pub(super) fn check_names_modelled(&self, node: Node<'t>, e: EnumType) -> Lowered<()> {
+        match e.constants().iter().find(|c| c.chars().count() > STRING_MAX_LENGTH) {
+            Some(long) => self.unsupported(
+                node,
+                format!("the name of the enum constant {long} (strings longer than {STRING_MAX_LENGTH} characters are not modelled)"),
+            ),
+            None => Ok(()),
+        }
+    }
+
+    fn enum_call(&mut self, at: Node<'t>, op: EnumOp, e: EnumType, args: Vec<Operand>, ret: Ty) -> Typed {
+        let dst = self.new_temp(ret);
+        let span = self.span(at);
+        self.emit(Inst::EnumCall { dst, op, ty: e, args, span });
+        Typed { operand: Operand::Local(dst), ty: ret }
+    }
+}

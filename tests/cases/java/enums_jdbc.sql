@@ -1,0 +1,4 @@
+CREATE TABLE account (
+  id INTEGER PRIMARY KEY,
+  kind VARCHAR(8) NOT NULL
+);

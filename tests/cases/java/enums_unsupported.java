@@ -1,0 +1,63 @@
+package shop;
+
+// Constants with constructor arguments: not modelled, so the type is unknown where it is used.
+enum Coin {
+    PENNY(1), DIME(10);
+
+    private final int cents;
+
+    Coin(int cents) {
+        this.cents = cents;
+    }
+}
+
+// An enum with a method.
+enum Size {
+    SMALL, LARGE;
+
+    boolean isLarge() {
+        return this == LARGE;
+    }
+}
+
+// A constant with a body of its own.
+enum Shape {
+    ROUND {
+    },
+    SQUARE
+}
+
+enum Colour {
+    RED, GREEN, A_VERY_LONG_COLOUR_NAME
+}
+
+class Uses {
+    static int cents(Coin c) {
+        return 0;
+    }
+
+    static int count() {
+        return Colour.values().length;
+    }
+
+    static int hash(Colour c) {
+        return c.hashCode();
+    }
+
+    static boolean sameText(Colour c, String s) {
+        return c.equals(s);
+    }
+
+    // name() of an enum whose names do not all fit in a modelled string.
+    static String name(Colour c) {
+        return c.name();
+    }
+
+    static int code(Colour c) {
+        return switch (c) {
+            case RED -> 1;
+            case GREEN -> 2;
+            case A_VERY_LONG_COLOUR_NAME -> 3;
+        };
+    }
+}
