@@ -370,6 +370,8 @@ nonnull_value(int(Min, Max), V) :- V in Min..Max.
 nonnull_value(bool, V) :- V in 0..1.
 nonnull_value(string(N), V) :- strings:shape(V), V = s(L, _), L #=< N.
 nonnull_value(opaque, _).
+nonnull_value(date, V) :- dates:day(V).
+nonnull_value(timestamp, V) :- dates:value(V).
 
 %% shaped(+Type, ?V)
 %

@@ -82,6 +82,39 @@ pub enum Ty {
     /// (`prolog/boxes.pl`); boxing and unboxing are calls of `valueOf` and `intValue` (...),
     /// as javac compiles them.
     Boxed(Primitive),
+    /// `java.util.Date`, `java.sql.Date` or `java.sql.Timestamp`: `null` or an instant, kept
+    /// like a box as a value, `null` or `box(Millis)` (milliseconds since 1970-01-01T00:00 UTC;
+    /// the generated tests run in UTC). Made and read only by calls of its library methods
+    /// (`new java.sql.Date(long)`, `getTime()`, ...), compared only with `null`.
+    Date(DateClass),
+}
+
+/// A class of instants in the model. A `java.sql.Timestamp` or `java.sql.Date` may be used
+/// where a `java.util.Date` is expected (they extend it), and the value stays the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum DateClass {
+    /// `java.util.Date`.
+    Util,
+    /// `java.sql.Date`: what JDBC's `setDate`/`getDate` take and give (a day, in SQL).
+    Sql,
+    /// `java.sql.Timestamp`: what `setTimestamp`/`getTimestamp` take and give.
+    Timestamp,
+}
+
+impl DateClass {
+    /// Fully qualified: `java.sql.Timestamp`.
+    pub fn class_name(self) -> &'static str {
+        match self {
+            DateClass::Util => "java.util.Date",
+            DateClass::Sql => "java.sql.Date",
+            DateClass::Timestamp => "java.sql.Timestamp",
+        }
+    }
+
+    /// The class a fully qualified name spells.
+    pub fn from_class_name(name: &str) -> Option<DateClass> {
+        [DateClass::Util, DateClass::Sql, DateClass::Timestamp].into_iter().find(|c| c.class_name() == name)
+    }
 }
 
 /// A primitive type that has a box type in the model.
@@ -279,6 +312,7 @@ impl Ty {
             Ty::AnyObject => "Object",
             Ty::List(_) => "List",
             Ty::Boxed(p) => simple_name(p.box_class()),
+            Ty::Date(class) => class.class_name(),
         }
     }
 
@@ -296,6 +330,7 @@ impl Ty {
                 | Ty::AnyObject
                 | Ty::List(_)
                 | Ty::Boxed(_)
+                | Ty::Date(_)
         )
     }
 
@@ -315,7 +350,8 @@ impl Ty {
             | Ty::Array(_)
             | Ty::AnyObject
             | Ty::List(_)
-            | Ty::Boxed(_) => None,
+            | Ty::Boxed(_)
+            | Ty::Date(_) => None,
         }
     }
 }

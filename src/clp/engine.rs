@@ -13,6 +13,7 @@ const RUNTIME: &[(&str, &str)] = &[
     ("state.pl", include_str!("../../prolog/state.pl")),
     ("strings.pl", include_str!("../../prolog/strings.pl")),
     ("boxes.pl", include_str!("../../prolog/boxes.pl")),
+    ("dates.pl", include_str!("../../prolog/dates.pl")),
     ("heap.pl", include_str!("../../prolog/heap.pl")),
     ("db.pl", include_str!("../../prolog/db.pl")),
     // The JDBC model is a hand-written summary, but a module: translated code calls it by name.
