@@ -660,6 +660,20 @@ mod tests {
     }
 
     #[test]
+    fn dates_are_written_as_their_utc_text() {
+        assert_eq!(date_literal(DateClass::Sql, 18_292 * 86_400_000), "java.sql.Date.valueOf(\"2020-01-31\")");
+        assert_eq!(
+            date_literal(DateClass::Timestamp, 1_580_464_800_250),
+            "java.sql.Timestamp.valueOf(\"2020-01-31 10:00:00.250\")"
+        );
+        assert_eq!(
+            date_literal(DateClass::Util, 0),
+            "new java.util.Date(java.sql.Timestamp.valueOf(\"1970-01-01 00:00:00\").getTime())"
+        );
+        assert_eq!(date_literal(DateClass::Sql, -1), "new java.sql.Date(-1L)");
+    }
+
+    #[test]
     fn table_constants_are_distinct_java_names() {
         let mut taken = BTreeSet::new();
         let names: Vec<String> =
