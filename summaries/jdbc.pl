@@ -244,7 +244,10 @@ got(boxed(Type), V, R, Ex) :-
     (   Ex == ok -> R = box(R0) ; true ).
 
 % getDate: the first millisecond of the value's day; getTimestamp: the instant.
-got(date(Kind), V, box(R), ok) :- integer_value(V), sql_instant(Kind, V, R).
+% A value of an opaque column (one filled by the clock) is no instant the path knows.
+got(date(Kind), V, box(R), ok) :-
+    (   integer(V) -> true ; var(V), fd_inf(V, Inf), Inf \== inf ),
+    sql_instant(Kind, V, R).
 
 sql_instant(day, M, Day) :- dates:day_start(M, Day).
 sql_instant(instant, M, M).

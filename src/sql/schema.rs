@@ -733,6 +733,16 @@ fn add_column(
                 // CURRENT_TIMESTAMP and the like: hornet does not model the column's values
                 // (tests do not check them), only that the database fills one in.
                 None if matches!(new_column.sql_type, SqlType::Opaque(_)) => new_column.generated = true,
+                // The clock (CURRENT_TIMESTAMP, NOW()) is an input no test sets: such a date
+                // column stays opaque, filled in by the database and never checked.
+                None if matches!(new_column.sql_type, SqlType::Date | SqlType::Timestamp) => {
+                    diagnostics.push(Diagnostic::warning(
+                        source.span(expr.span().start),
+                        format!("column `{name}`: its DEFAULT {expr} reads the clock, so its values are not modelled (kept opaque)"),
+                    ));
+                    new_column.sql_type = SqlType::Opaque(new_column.sql_type.to_string());
+                    new_column.generated = true;
+                }
                 None => diagnostics.push(Diagnostic::warning(
                     source.span(expr.span().start),
                     format!("DEFAULT {expr} of column `{name}` is not an integer, string, boolean or NULL literal; ignored"),
