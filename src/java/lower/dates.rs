@@ -53,12 +53,12 @@ impl<'t> MethodLowering<'_, 't> {
     ) -> Lowered<Option<Typed>> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
         let (key_class, params, ret) = match (name, arguments.as_slice()) {
-            ("getTime", []) => (UTIL_DATE, vec![UTIL_DATE], Ty::Long),
-            ("before" | "after", [_]) => (UTIL_DATE, vec![UTIL_DATE, UTIL_DATE], Ty::Boolean),
-            ("compareTo", [_]) => (UTIL_DATE, vec![UTIL_DATE, UTIL_DATE], Ty::Int),
+            ("getTime", []) => (DateClass::Util, vec![UTIL_DATE], Ty::Long),
+            ("before" | "after", [_]) => (DateClass::Util, vec![UTIL_DATE, UTIL_DATE], Ty::Boolean),
+            ("compareTo", [_]) => (DateClass::Util, vec![UTIL_DATE, UTIL_DATE], Ty::Int),
             // Timestamp.equals is false for a java.util.Date of the same instant, and a
             // java.util.Date may hold a Timestamp: only dates of one class compare.
-            ("equals", [_]) if class != DateClass::Util => (Ty::Date(class), vec![Ty::Date(class); 2], Ty::Boolean),
+            ("equals", [_]) if class != DateClass::Util => (class, vec![Ty::Date(class); 2], Ty::Boolean),
             _ => {
                 return self.unsupported(
                     node,
@@ -87,7 +87,6 @@ impl<'t> MethodLowering<'_, 't> {
             };
             args.push(other);
         }
-        let Ty::Date(key_class) = key_class else { unreachable!("dates are keyed by a date class") };
         let callee = MethodKey { class: key_class.class_name().into(), name: name.into(), params };
         let dst = self.new_temp(ret);
         let span = self.span(node);
