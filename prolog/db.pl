@@ -370,6 +370,8 @@ nonnull_value(int(Min, Max), V) :- V in Min..Max.
 nonnull_value(bool, V) :- V in 0..1.
 nonnull_value(string(N), V) :- strings:shape(V), V = s(L, _), L #=< N.
 nonnull_value(opaque, _).
+nonnull_value(date, V) :- dates:day(V).
+nonnull_value(timestamp, V) :- dates:value(V).
 
 %% shaped(+Type, ?V)
 %
@@ -449,7 +451,15 @@ binding_env(b(Alias, Table, _), Values, e(Alias, Table, row(none, none, Values, 
 inserted_value(Db, column(Name, Type, _, Default), Name-Given, V) :-
     (   Given = default -> default_value(Default, Type, V)
     ;   Given == null -> V = null
-    ;   expr_value(Given, [], Db, V)
+    ;   expr_value(Given, [], Db, V0), stored(Type, V0, V)
+    ).
+
+% The value a column of Type keeps of a written value: a DATE keeps the day of an instant
+% (H2 drops the time of a TIMESTAMP written there); other values are kept as they are.
+stored(Type, V0, V) :-
+    (   Type == date, ( integer(V0) ; var(V0), fd_inf(V0, Inf), Inf \== inf ) ->
+        dates:day_start(V0, V)
+    ;   V = V0
     ).
 
 default_value(lit(str(Cs)), _, V) :- !, strings:literal(Cs, V).
@@ -513,8 +523,8 @@ updated_row(Db, Table, Alias, Assignments, [Entry], row(Id, O, Vs, S)) :-
     schema_table(Db, Table, table(_, Columns, _, _, _, _)),
     maplist(assigned_value(Db, Entry, Assignments), Columns, Vs0, Vs).
 
-assigned_value(Db, Binding, Assignments, column(Name, _, _, _), V0, V) :-
-    (   member(Name-E, Assignments) -> expr_value(E, [Binding], Db, V) ; V = V0 ).
+assigned_value(Db, Binding, Assignments, column(Name, Type, _, _), V0, V) :-
+    (   member(Name-E, Assignments) -> expr_value(E, [Binding], Db, V1), stored(Type, V1, V) ; V = V0 ).
 
 updated_in(Updated, row(Id, _, _, _)) :- memberchk(row(Id, _, _, _), Updated).
 

@@ -91,6 +91,11 @@ pub enum Ty {
     /// position in the declaration (`prolog/enums.pl`); an enum constant in the IR is
     /// `Operand::Const(index, Ty::Enum(..))`.
     Enum(EnumType),
+    /// `java.util.Date`, `java.sql.Date` or `java.sql.Timestamp`: `null` or an instant, kept
+    /// like a box as a value, `null` or `box(Millis)` (milliseconds since 1970-01-01T00:00 UTC;
+    /// the generated tests run in UTC). Made and read only by calls of its library methods
+    /// (`new java.sql.Date(long)`, `getTime()`, ...), compared only with `null`.
+    Date(DateClass),
 }
 
 /// An enum of the sources and its constants in declaration order, interned like `ClassName`
@@ -151,6 +156,34 @@ impl Serialize for EnumType {
 impl<'de> Deserialize<'de> for EnumType {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         EnumDecl::deserialize(deserializer).map(|decl| EnumType::new(decl.class.as_str(), decl.constants))
+    }
+}
+
+/// A class of instants in the model. A `java.sql.Timestamp` or `java.sql.Date` may be used
+/// where a `java.util.Date` is expected (they extend it), and the value stays the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum DateClass {
+    /// `java.util.Date`.
+    Util,
+    /// `java.sql.Date`: what JDBC's `setDate`/`getDate` take and give (a day, in SQL).
+    Sql,
+    /// `java.sql.Timestamp`: what `setTimestamp`/`getTimestamp` take and give.
+    Timestamp,
+}
+
+impl DateClass {
+    /// Fully qualified: `java.sql.Timestamp`.
+    pub fn class_name(self) -> &'static str {
+        match self {
+            DateClass::Util => "java.util.Date",
+            DateClass::Sql => "java.sql.Date",
+            DateClass::Timestamp => "java.sql.Timestamp",
+        }
+    }
+
+    /// The class a fully qualified name spells.
+    pub fn from_class_name(name: &str) -> Option<DateClass> {
+        [DateClass::Util, DateClass::Sql, DateClass::Timestamp].into_iter().find(|c| c.class_name() == name)
     }
 }
 
@@ -350,6 +383,7 @@ impl Ty {
             Ty::List(_) => "List",
             Ty::Boxed(p) => simple_name(p.box_class()),
             Ty::Enum(e) => e.class().as_str(),
+            Ty::Date(class) => class.class_name(),
         }
     }
 
@@ -368,6 +402,7 @@ impl Ty {
                 | Ty::List(_)
                 | Ty::Boxed(_)
                 | Ty::Enum(_)
+                | Ty::Date(_)
         )
     }
 
@@ -388,7 +423,8 @@ impl Ty {
             | Ty::AnyObject
             | Ty::List(_)
             | Ty::Boxed(_)
-            | Ty::Enum(_) => None,
+            | Ty::Enum(_)
+            | Ty::Date(_) => None,
         }
     }
 }

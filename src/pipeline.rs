@@ -23,6 +23,7 @@ const BUILTIN_SUMMARIES: &[(&str, &str)] = &[
     ("java_lang_boxes.pl", include_str!("../summaries/java_lang_boxes.pl")),
     ("java_lang_system.pl", include_str!("../summaries/java_lang_system.pl")),
     ("java_util_list.pl", include_str!("../summaries/java_util_list.pl")),
+    ("java_util_date.pl", include_str!("../summaries/java_util_date.pl")),
 ];
 
 /// The marker on the first line of every generated file; only such files are ever replaced.
@@ -382,6 +383,7 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::AnyObject => "Ljava/lang/Object;".to_string(),
         Ty::Boxed(p) => format!("L{};", p.box_class().replace('.', "/")),
         Ty::Enum(e) => format!("L{};", e.class().as_str().replace('.', "/")),
+        Ty::Date(class) => format!("L{};", class.class_name().replace('.', "/")),
         // Signatures declare lists as List (the front end reports ArrayList there).
         Ty::List(_) => "Ljava/util/List;".to_string(),
         }

@@ -148,6 +148,12 @@ jdbc_call(set_object(Type), pstmt(Id), [Index, Box], void, J0, J, Ex) :-
     boxes:shape(Type, Box),
     (   Box = box(Value) -> true ; Value = null ),
     parameter_set(Id, Index, Value, J0, J, Ex).
+% setDate (Kind day: the DATE of the instant's day), setTimestamp and setObject of a
+% java.util.Date or Timestamp (instant: a TIMESTAMP); NULL for null.
+jdbc_call(set_date(Kind), pstmt(Id), [Index, Date], void, J0, J, Ex) :-
+    boxes:shape(date, Date),
+    (   Date = box(M) -> sql_instant(Kind, M, Value) ; Value = null ),
+    parameter_set(Id, Index, Value, J0, J, Ex).
 % The keys of the last execution (H2: none before one, or after a failed one; without
 % RETURN_GENERATED_KEYS, none at all).
 jdbc_call(get_generated_keys, pstmt(Id), [], rs(Rs), J0, J, Ex) :-
@@ -220,6 +226,7 @@ default_value(int, 0).
 default_value(long, 0).
 default_value(boolean, 0).
 default_value(boxed(_), null).
+default_value(date(_), null).
 
 % A getter converts the value to its Java type; H2 refuses an integer out of the type's range.
 got(string, V, V, ok) :- nonvar(V), V = s(_, _).
@@ -235,6 +242,15 @@ got(boolean, V, B, ok) :- integer_value(V), ( V #= 0, B = 0 ; V #\= 0, B = 1 ).
 got(boxed(Type), V, R, Ex) :-
     got(Type, V, R0, Ex),
     (   Ex == ok -> R = box(R0) ; true ).
+
+% getDate: the first millisecond of the value's day; getTimestamp: the instant.
+% A value of an opaque column (one filled by the clock) is no instant the path knows.
+got(date(Kind), V, box(R), ok) :-
+    (   integer(V) -> true ; var(V), fd_inf(V, Inf), Inf \== inf ),
+    sql_instant(Kind, V, R).
+
+sql_instant(day, M, Day) :- dates:day_start(M, Day).
+sql_instant(instant, M, M).
 
 % Unifying a clpz variable with a string would raise a type error: test before.
 integer_value(V) :- \+ ( nonvar(V), V = s(_, _) ).

@@ -14,6 +14,7 @@ const RUNTIME: &[(&str, &str)] = &[
     ("strings.pl", include_str!("../../prolog/strings.pl")),
     ("boxes.pl", include_str!("../../prolog/boxes.pl")),
     ("enums.pl", include_str!("../../prolog/enums.pl")),
+    ("dates.pl", include_str!("../../prolog/dates.pl")),
     ("heap.pl", include_str!("../../prolog/heap.pl")),
     ("db.pl", include_str!("../../prolog/db.pl")),
     // The JDBC model is a hand-written summary, but a module: translated code calls it by name.

@@ -12,7 +12,8 @@
 //! predicates of other methods by the names `method_pred` gives them; nothing else.
 
 use crate::ir::{
-    BinOp, Block, BlockId, Caught, ClassName, CmpOp, Elem, EnumOp, EnumType, HandlerId, InputCall, Inst, JdbcCall, JdbcType, Method, MethodKey,
+    BinOp, Block, BlockId, Caught, ClassName, CmpOp, DateClass, Elem, EnumOp, EnumType, HandlerId, InputCall, Inst, JdbcCall, JdbcType,
+    Method, MethodKey,
     MethodKind, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, Terminator, Ty,
 };
 use crate::java::library::{ARRAY_LIST, LIST};
@@ -279,7 +280,8 @@ impl Translator<'_> {
                 return;
             }
             let boxed = [&cond.lhs, &cond.rhs].into_iter().find_map(|op| match self.operand_ty(op) {
-                Ty::Boxed(primitive) => Some(primitive),
+                Ty::Boxed(primitive) => Some(ty_atom(primitive.ty())),
+                Ty::Date(_) => Some("date"),
                 _ => None,
             });
             let enumerated = [&cond.lhs, &cond.rhs].into_iter().find_map(|op| match self.operand_ty(op) {
@@ -289,9 +291,9 @@ impl Translator<'_> {
             let module = if let Some(e) = enumerated {
                 // Two constants of an enum, or one and null: the same object or not.
                 format!("enums:compare({}, ", enum_names(e))
-            } else if let Some(primitive) = boxed {
-                // A box compared with null (the front end reports two boxes compared).
-                format!("boxes:ref_compare({}, ", ty_atom(primitive.ty()))
+            } else if let Some(box_type) = boxed {
+                // A box or date compared with null (the front end reports two compared).
+                format!("boxes:ref_compare({box_type}, ")
             } else if is_jdbc(&cond.lhs) || is_jdbc(&cond.rhs) {
                 "jdbc:ref_compare(".to_string()
             } else if matches!(cond.lhs, Operand::Null) || matches!(cond.rhs, Operand::Null) {
@@ -868,10 +870,12 @@ impl Translator<'_> {
             JdbcCall::Close => "close".into(),
             JdbcCall::CloseResource => "close_resource".into(),
             JdbcCall::SetParameter(Ty::Boxed(primitive)) => format!("set_object({})", ty_atom(primitive.ty())),
+            JdbcCall::SetParameter(Ty::Date(class)) => format!("set_date({})", sql_date_kind(*class)),
             JdbcCall::SetParameter(_) | JdbcCall::SetText(_) => "set_parameter".into(),
             JdbcCall::SetNull => "set_null".into(),
             JdbcCall::Next => "next".into(),
             JdbcCall::Get(Ty::Boxed(primitive)) => format!("get(boxed({}))", ty_atom(primitive.ty())),
+            JdbcCall::Get(Ty::Date(class)) => format!("get(date({}))", sql_date_kind(*class)),
             JdbcCall::Get(ty) => format!("get({})", ty_atom(*ty)),
             JdbcCall::WasNull => "was_null".into(),
         }
@@ -943,6 +947,15 @@ fn array_term(elem: Elem) -> String {
     }
 }
 
+/// What JDBC makes of a date of `class` (`summaries/jdbc.pl`): a java.sql.Date is a DATE (a
+/// day), the others a TIMESTAMP (an instant).
+fn sql_date_kind(class: DateClass) -> &'static str {
+    match class {
+        DateClass::Sql => "day",
+        DateClass::Util | DateClass::Timestamp => "instant",
+    }
+}
+
 fn ty_atom(ty: Ty) -> &'static str {
     match ty {
         Ty::Int => "int",
@@ -953,7 +966,8 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Null => "null",
         // A box is a value, null or box(V), but like a reference it has no domain and is null
         // by default (`prolog/heap.pl`'s field kinds).
-        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_) => "ref",
+        Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List(_) | Ty::Boxed(_)
+        | Ty::Enum(_) | Ty::Date(_) => "ref",
         Ty::Throwable => "throwable",
     }
 }

@@ -46,6 +46,13 @@ final class HornetDatabase {
         }
     }
 
+    static {
+        // The tests' dates are UTC instants, and H2 converts dates in the JVM's zone (which it
+        // caches: forget it, in case another test opened a database first).
+        java.util.TimeZone.setDefault(java.util.TimeZone.getTimeZone("UTC"));
+        org.h2.util.DateTimeUtils.resetCalendar();
+    }
+
     private HornetDatabase() {
     }
 

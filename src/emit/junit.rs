@@ -4,7 +4,7 @@
 //! build or check objects, `p/HornetObjects.java`, which allocates objects and sets and reads
 //! their fields by reflection.
 
-use crate::ir::{Method, MethodKind, package_of, simple_name};
+use crate::ir::{DateClass, Method, MethodKind, package_of, simple_name};
 use crate::sql::schema::Schema;
 use crate::testgen::{
     DatabaseCase, Expectation, HeapCase, JavaValue, MethodTests, ObjectKind, Origin, TableRows, TestCase, TestObject,
@@ -109,6 +109,9 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)], schema: Opti
     }
     out.push_str("import org.junit.jupiter.api.Test;\n\n");
     let _ = writeln!(out, "class {simple}HornetTest {{");
+    if body.contains(DATE_TEXT) {
+        out.push_str(UTC_ZONE);
+    }
     tables.declare(&mut out);
     out.push_str(&body);
     out.push_str("}\n");
@@ -583,6 +586,38 @@ fn literal(v: &JavaValue) -> String {
             JavaValue::Boolean(b) => format!("Boolean.valueOf({b})"),
             ref other => literal(other),
         },
+        JavaValue::Date(class, millis) => date_literal(*class, *millis),
+    }
+}
+
+/// Marks the text of a test class that spells dates as their UTC text, so that it runs in
+/// UTC (`UTC_ZONE`).
+const DATE_TEXT: &str = ".valueOf(\"";
+
+/// The static initialiser of a test class whose dates are written as their UTC text: the
+/// text and the instant agree only in UTC, and H2 converts between them in the JVM's zone.
+const UTC_ZONE: &str = "
+    // The dates of these tests are UTC instants, written as their UTC text.
+    static {
+        java.util.TimeZone.setDefault(java.util.TimeZone.getTimeZone(\"UTC\"));
+    }
+";
+
+/// A date as readable Java: `java.sql.Date.valueOf("2020-01-31")` for a java.sql.Date at the
+/// start of a day, `java.sql.Timestamp.valueOf("2020-01-31 10:00:00")` for a Timestamp, a
+/// java.util.Date of a Timestamp's instant; the milliseconds for instants outside the years
+/// `valueOf` reads (1970..9999 here).
+fn date_literal(class: DateClass, millis: i64) -> String {
+    const DAY: i64 = 86_400_000;
+    let Some(instant) = chrono::DateTime::from_timestamp_millis(millis).filter(|_| (0..253_402_300_800_000).contains(&millis)) else {
+        return format!("new {}({millis}L)", class.class_name());
+    };
+    let fraction = if millis % 1000 == 0 { "" } else { "%.3f" };
+    let timestamp = format!("java.sql.Timestamp.valueOf(\"{}\")", instant.format(&format!("%Y-%m-%d %H:%M:%S{fraction}")));
+    match class {
+        DateClass::Sql if millis % DAY == 0 => format!("java.sql.Date.valueOf(\"{}\")", instant.format("%Y-%m-%d")),
+        DateClass::Timestamp => timestamp,
+        DateClass::Sql | DateClass::Util => format!("new {}({timestamp}.getTime())", class.class_name()),
     }
 }
 
@@ -624,6 +659,20 @@ mod tests {
         assert_eq!(h2_settings(&schema), ";NON_KEYWORDS=USER,VALUE,YEAR");
         let (plain, _) = parse_schema(Path::new("t.sql"), "CREATE TABLE book (id INT PRIMARY KEY, title VARCHAR(9));");
         assert_eq!(h2_settings(&plain), "");
+    }
+
+    #[test]
+    fn dates_are_written_as_their_utc_text() {
+        assert_eq!(date_literal(DateClass::Sql, 18_292 * 86_400_000), "java.sql.Date.valueOf(\"2020-01-31\")");
+        assert_eq!(
+            date_literal(DateClass::Timestamp, 1_580_464_800_250),
+            "java.sql.Timestamp.valueOf(\"2020-01-31 10:00:00.250\")"
+        );
+        assert_eq!(
+            date_literal(DateClass::Util, 0),
+            "new java.util.Date(java.sql.Timestamp.valueOf(\"1970-01-01 00:00:00\").getTime())"
+        );
+        assert_eq!(date_literal(DateClass::Sql, -1), "new java.sql.Date(-1L)");
     }
 
     #[test]

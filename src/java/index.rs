@@ -475,6 +475,9 @@ pub(crate) fn declared_type(node: Node, file: &FileScope, types: &SourceTypes) -
             format!("type '{}' here (a builder is modelled only as a local that does not escape the method)", text(node, file.source)),
         ));
     }
+    if let Some(class) = date_class(text(node, file.source), file) {
+        return Ok(Ty::Date(class));
+    }
     primitive_type(node, file.path, file.source).or_else(|unsupported| {
         if !matches!(node.kind(), "type_identifier" | "scoped_type_identifier") {
             return Err(unsupported);
@@ -542,6 +545,18 @@ fn enum_constants(file: &FileScope, node: Node) -> Result<Vec<String>, Diagnosti
         }
     }
     Ok(constants)
+}
+
+/// The date class a type name spelled in `file` stands for: a qualified name, a simple name
+/// its single-type import gives, or `Timestamp` (no other class of the JDK has that name).
+pub(crate) fn date_class(spelled: &str, file: &FileScope) -> Option<crate::ir::DateClass> {
+    use crate::ir::DateClass;
+    let spelled: String = spelled.chars().filter(|c| !c.is_whitespace()).collect();
+    match file.imports.get(&spelled) {
+        Some(imported) => DateClass::from_class_name(imported),
+        None if spelled == "Timestamp" => Some(DateClass::Timestamp),
+        None => DateClass::from_class_name(&spelled),
+    }
 }
 
 /// `List<E>` or `ArrayList<E>` (simple or `java.util.` names) of `Integer`s or of objects of a

@@ -1,7 +1,7 @@
 //! The few library methods and constants the analysis knows. Their behaviour is modelled
 //! elsewhere by hand-written summaries; the front end only needs their signatures.
 
-use crate::ir::{Elem, MethodKey, Primitive, Ty};
+use crate::ir::{DateClass, Elem, MethodKey, Primitive, Ty};
 
 /// A static method whose code is not analysed but whose behaviour a summary models: the
 /// built-in `java.lang` ones, and those declared by the user's summary files.
@@ -36,6 +36,9 @@ pub(crate) const ARRAY_LIST: &str = "java.util.ArrayList";
 const INTEGER_BOX: Ty = Ty::Boxed(Primitive::Int);
 const LONG_BOX: Ty = Ty::Boxed(Primitive::Long);
 const BOOLEAN_BOX: Ty = Ty::Boxed(Primitive::Boolean);
+const UTIL_DATE: Ty = Ty::Date(DateClass::Util);
+const SQL_DATE: Ty = Ty::Date(DateClass::Sql);
+const TIMESTAMP: Ty = Ty::Date(DateClass::Timestamp);
 
 const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (MATH, "abs", &[Ty::Int], Ty::Int),
@@ -79,6 +82,17 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (OBJECTS, "equals", &[INTEGER_BOX, INTEGER_BOX], Ty::Boolean),
     (OBJECTS, "equals", &[LONG_BOX, LONG_BOX], Ty::Boolean),
     (OBJECTS, "equals", &[BOOLEAN_BOX, BOOLEAN_BOX], Ty::Boolean),
+    // Dates (`summaries/java_util_date.pl`): instance methods take the receiver first; every
+    // date runs java.util.Date's (`lower/dates.rs`).
+    ("java.util.Date", crate::ir::CONSTRUCTOR, &[Ty::Long], UTIL_DATE),
+    ("java.sql.Date", crate::ir::CONSTRUCTOR, &[Ty::Long], SQL_DATE),
+    ("java.sql.Timestamp", crate::ir::CONSTRUCTOR, &[Ty::Long], TIMESTAMP),
+    ("java.util.Date", "getTime", &[UTIL_DATE], Ty::Long),
+    ("java.util.Date", "before", &[UTIL_DATE, UTIL_DATE], Ty::Boolean),
+    ("java.util.Date", "after", &[UTIL_DATE, UTIL_DATE], Ty::Boolean),
+    ("java.util.Date", "compareTo", &[UTIL_DATE, UTIL_DATE], Ty::Int),
+    ("java.sql.Date", "equals", &[SQL_DATE, SQL_DATE], Ty::Boolean),
+    ("java.sql.Timestamp", "equals", &[TIMESTAMP, TIMESTAMP], Ty::Boolean),
     (SYSTEM, "arraycopy", &[Ty::AnyObject, Ty::Int, Ty::AnyObject, Ty::Int, Ty::Int], Ty::Void),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[], Ty::List(Elem::Int)),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::Int], Ty::List(Elem::Int)),
@@ -173,6 +187,8 @@ pub(crate) fn library_constant(class: &str, field: &str) -> Option<(i64, Ty)> {
                 "CHAR" => 1,
                 "VARCHAR" => 12,
                 "BOOLEAN" => 16,
+                "DATE" => 91,
+                "TIMESTAMP" => 93,
                 "NULL" => 0,
                 _ => return None,
             };

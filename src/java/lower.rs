@@ -14,7 +14,7 @@ use super::syntax::{
 };
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{
-    BinOp, Block, BlockId, BranchId, BranchPoint, Catch, ClassLayout, ClassName, CmpOp, Cond, Handler,
+    BinOp, Block, BlockId, BranchId, BranchPoint, Catch, ClassLayout, ClassName, DateClass, CmpOp, Cond, Handler,
     HandlerId, InputCall, Inst, JdbcCall, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, Operand, Rvalue,
     Primitive, THROWABLE, Terminator, Ty,
 };
@@ -23,6 +23,7 @@ use tree_sitter::Node;
 
 mod arrays;
 mod boxes;
+mod dates;
 mod builders;
 mod enums;
 mod foreach;
@@ -1177,6 +1178,9 @@ impl<'t> MethodLowering<'_, 't> {
         if (lhs_is_list_element && rhs.ty == Ty::Null) || (lhs.ty == Ty::Null && rhs_is_list_element) {
             return self.unsupported(node, "comparing an Integer of a List with null (null elements are not modelled)");
         }
+        if let Some(cond) = self.date_comparison(node, token, op, lhs, rhs)? {
+            return Ok(cond);
+        }
         if let Some(cond) = self.boxed_comparison(node, token, op, (lhs, left), (rhs, right))? {
             return Ok(cond);
         }
@@ -1292,6 +1296,7 @@ impl<'t> MethodLowering<'_, 't> {
                 Ok(Typed { operand: Operand::Local(dst), ty: Ty::Scanner })
             }
             "object_creation_expression" if self.is_list_creation(node) => self.new_list(node),
+            "object_creation_expression" if let Some(class) = self.created_date(node) => self.new_date(node, class),
             "object_creation_expression" => match self.new_object(node)? {
                 Some(object) => Ok(object),
                 None => self.unsupported(node, describe_expression(node.kind(), self.text(node))),
@@ -1351,7 +1356,13 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
-            (Ty::Null, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Jdbc(_) | Ty::Boxed(_) | Ty::Enum(_), operand) => Ok(operand),
+            (
+                Ty::Null,
+                Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Jdbc(_) | Ty::Boxed(_) | Ty::Enum(_) | Ty::Date(_),
+                operand,
+            ) => Ok(operand),
+            // A java.sql.Date or Timestamp is a java.util.Date, of the same instant.
+            (Ty::Date(_), Ty::Date(DateClass::Util), operand) => Ok(operand),
             (Ty::Array(_), Ty::AnyObject, operand) => Ok(operand),
             // Unboxing, then widening (`long n = anInteger;`).
             (Ty::Boxed(_), Ty::Int | Ty::Long | Ty::Boolean, _) => {
@@ -1579,6 +1590,9 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::List(a), Ty::Null) | (Ty::Null, Ty::List(a)) => Ty::List(a),
             (Ty::Enum(a), Ty::Enum(b)) if a == b => Ty::Enum(a),
             (Ty::Enum(a), Ty::Null) | (Ty::Null, Ty::Enum(a)) => Ty::Enum(a),
+            (Ty::Date(a), Ty::Date(b)) if a == b => Ty::Date(a),
+            (Ty::Date(a), Ty::Null) | (Ty::Null, Ty::Date(a)) => Ty::Date(a),
+            (Ty::Date(_), Ty::Date(_)) => Ty::Date(DateClass::Util),
             (a, b) => return self.error(node, format!("incompatible types in conditional: {a} and {b}")),
         };
         let result = self.new_temp(ty);
@@ -1729,6 +1743,7 @@ impl<'t> MethodLowering<'_, 't> {
                 Ty::List(_) => self.list_method(node, value, name, want_value),
                 Ty::Boxed(primitive) => self.boxed_method(node, value, primitive, name, want_value),
                 Ty::Enum(e) => self.enum_method(node, value, e, name),
+                Ty::Date(class) => self.date_method(node, value, class, name, want_value),
                 ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
             };
         }
@@ -1865,7 +1880,9 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &In
         from == to
             || matches!((from, to), (Ty::Object(sub), Ty::Object(sup)) if index.is_subtype(sub.as_str(), sup.as_str()))
             || (from == Ty::Int && to == Ty::Long)
-            || (from == Ty::Null && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_)))
+            || (from == Ty::Null
+                && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_) | Ty::Date(_)))
+            || (matches!(from, Ty::Date(_)) && to == Ty::Date(DateClass::Util))
             || (matches!(from, Ty::Array(_)) && to == Ty::AnyObject)
     };
     // Boxing to the primitive's own box; unboxing, then widening.

@@ -90,6 +90,11 @@ pub enum SqlType {
     Char(u64),
     /// TEXT, CLOB, LONGVARCHAR and other unbounded character types.
     Text,
+    /// DATE: a day, kept as the instant it starts (milliseconds since 1970-01-01 UTC).
+    Date,
+    /// TIMESTAMP or DATETIME without time zone, of at least millisecond precision: an instant
+    /// in milliseconds since 1970-01-01 UTC.
+    Timestamp,
     /// A type hornet keeps but does not reason about; the text is the type as sqlparser prints it.
     Opaque(String),
 }
@@ -728,6 +733,16 @@ fn add_column(
                 // CURRENT_TIMESTAMP and the like: hornet does not model the column's values
                 // (tests do not check them), only that the database fills one in.
                 None if matches!(new_column.sql_type, SqlType::Opaque(_)) => new_column.generated = true,
+                // The clock (CURRENT_TIMESTAMP, NOW()) is an input no test sets: such a date
+                // column stays opaque, filled in by the database and never checked.
+                None if matches!(new_column.sql_type, SqlType::Date | SqlType::Timestamp) => {
+                    diagnostics.push(Diagnostic::warning(
+                        source.span(expr.span().start),
+                        format!("column `{name}`: its DEFAULT {expr} reads the clock, so its values are not modelled (kept opaque)"),
+                    ));
+                    new_column.sql_type = SqlType::Opaque(new_column.sql_type.to_string());
+                    new_column.generated = true;
+                }
                 None => diagnostics.push(Diagnostic::warning(
                     source.span(expr.span().start),
                     format!("DEFAULT {expr} of column `{name}` is not an integer, string, boolean or NULL literal; ignored"),
@@ -863,13 +878,18 @@ fn map_type(data_type: &DataType) -> TypeMapping {
                 _ => TypeMapping::Unknown,
             }
         }
+        DataType::Date => Exact(SqlType::Date),
+        DataType::Datetime(precision) | DataType::Timestamp(precision, ast::TimezoneInfo::None | ast::TimezoneInfo::WithoutTimeZone)
+            if precision.is_none_or(|digits| digits >= 3) =>
+        {
+            Exact(SqlType::Timestamp)
+        }
         DataType::Float(_)
         | DataType::Real
         | DataType::Float4
         | DataType::Float8
         | DataType::Double(_)
         | DataType::DoublePrecision
-        | DataType::Date
         | DataType::Time(..)
         | DataType::Datetime(_)
         | DataType::Timestamp(..)
@@ -1254,6 +1274,8 @@ impl fmt::Display for SqlType {
             SqlType::Varchar(None) => f.write_str("VARCHAR"),
             SqlType::Char(length) => write!(f, "CHAR({length})"),
             SqlType::Text => f.write_str("TEXT"),
+            SqlType::Date => f.write_str("DATE"),
+            SqlType::Timestamp => f.write_str("TIMESTAMP"),
             SqlType::Opaque(text) => write!(f, "{text} (opaque)"),
         }
     }

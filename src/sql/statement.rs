@@ -340,6 +340,8 @@ enum ValueType {
     Integer,
     String,
     Boolean,
+    /// DATE and TIMESTAMP, which compare with each other (H2 widens a DATE to its midnight).
+    Instant,
     /// NULL, holes, parameters and opaque columns: anything goes.
     Unknown,
 }
@@ -350,6 +352,7 @@ impl ValueType {
             SqlType::Integer | SqlType::SmallInt | SqlType::BigInt => ValueType::Integer,
             SqlType::Boolean => ValueType::Boolean,
             SqlType::Varchar(_) | SqlType::Char(_) | SqlType::Text => ValueType::String,
+            SqlType::Date | SqlType::Timestamp => ValueType::Instant,
             SqlType::Opaque(_) => ValueType::Unknown,
         }
     }
@@ -363,6 +366,7 @@ impl ValueType {
             ValueType::Integer => "an integer",
             ValueType::String => "a string",
             ValueType::Boolean => "a boolean",
+            ValueType::Instant => "a date or timestamp",
             ValueType::Unknown => "a value",
         }
     }
@@ -1455,7 +1459,8 @@ impl Expr {
 
 /// The schema as the Prolog term `db:empty/2` takes: `schema(Tables)`, each
 /// `table(Name, Columns, PrimaryKey, UniqueKeys, ForeignKeys, Checks)` with `column(Name, Type,
-/// Nullable, Default)`; Type is `int(Min, Max)`, `bool`, `string(MaxLength)` or `opaque`; Nullable
+/// Nullable, Default)`; Type is `int(Min, Max)`, `bool`, `string(MaxLength)`, `date`,
+/// `timestamp` (milliseconds since 1970, `prolog/dates.pl`) or `opaque`; Nullable
 /// is `null` or `not_null`; Default is `none`, `identity` (the next value of the table's sequence),
 /// `generated` (computed by the database) or `lit(Value)` (an integer, `null` or
 /// `str("text")`); keys are lists of column names; foreign keys `fk(Columns, Table, Columns)`;
@@ -1474,6 +1479,8 @@ pub fn schema_term(schema: &Schema) -> String {
                 SqlType::Boolean => "bool".to_string(),
                 SqlType::Varchar(Some(length)) | SqlType::Char(length) => format!("string({length})"),
                 SqlType::Varchar(None) | SqlType::Text => "string(1000000)".to_string(),
+                SqlType::Date => "date".to_string(),
+                SqlType::Timestamp => "timestamp".to_string(),
                 SqlType::Opaque(_) => "opaque".to_string(),
             };
             let nullable = if column.not_null { "not_null" } else { "null" };

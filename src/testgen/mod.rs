@@ -2,7 +2,7 @@
 //! per path, and the branch coverage the cases achieve within the method.
 
 use crate::clp::explore::{Event, Exploration, HeapObject, Outcome, PathResult, Value};
-use crate::ir::{ClassLayout, ClassName, JdbcType, Method, MethodKind, Ty, simple_name};
+use crate::ir::{ClassLayout, ClassName, DateClass, JdbcType, Method, MethodKind, Ty, simple_name};
 use crate::sql::Schema;
 use crate::sql::schema::SqlType;
 use serde::Serialize;
@@ -30,6 +30,9 @@ pub enum JavaValue {
     /// A constant of an enum of the sources: the enum's fully qualified name and the
     /// constant's.
     Enum { class: String, constant: String },
+    /// A `java.util.Date`, `java.sql.Date` or `java.sql.Timestamp` (never null) of this many
+    /// milliseconds since 1970-01-01T00:00 UTC; also a DATE or TIMESTAMP column's value.
+    Date(DateClass, i64),
 }
 
 /// An object a test builds or checks: its class and its fields' values, in layout order; or
@@ -438,6 +441,10 @@ fn column_value(sql_type: &SqlType, v: &Value) -> Result<JavaValue, ValueError> 
         (SqlType::Boolean, Value::Int(0)) => Ok(JavaValue::Boolean(false)),
         (SqlType::Boolean, Value::Int(1)) => Ok(JavaValue::Boolean(true)),
         (SqlType::Varchar(_) | SqlType::Char(_) | SqlType::Text, Value::Str(s)) => Ok(JavaValue::Str(s.clone())),
+        (SqlType::Date, Value::Int(i)) => i64::try_from(*i).map(|m| JavaValue::Date(DateClass::Sql, m)).map_err(|_| wrong()),
+        (SqlType::Timestamp, Value::Int(i)) => {
+            i64::try_from(*i).map(|m| JavaValue::Date(DateClass::Timestamp, m)).map_err(|_| wrong())
+        }
         _ => Err(wrong()),
     }
 }
@@ -480,6 +487,8 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
             let constant = usize::try_from(*i).ok().and_then(|i| e.constants().get(i)).ok_or_else(wrong)?;
             Ok(JavaValue::Enum { class: e.class().as_str().to_string(), constant: constant.clone() })
         }
+        (Ty::Date(_), Value::Null) => Ok(JavaValue::Null),
+        (Ty::Date(class), Value::Int(i)) => i64::try_from(*i).map(|m| JavaValue::Date(class, m)).map_err(|_| wrong()),
         (Ty::Jdbc(JdbcType::Connection), _) => Ok(JavaValue::Connection),
         (Ty::Object(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
         (Ty::Object(_), Value::Null) => Ok(JavaValue::Null),
@@ -543,6 +552,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
         Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::List(_)) => "returnsList".to_string(),
         Expectation::Returns(JavaValue::Object(_)) => "returnsObject".to_string(),
         Expectation::Returns(JavaValue::Unchecked) => "returns".to_string(),
+        Expectation::Returns(JavaValue::Date(..)) => "returnsDate".to_string(),
         Expectation::Returns(JavaValue::Boxed(_)) => unreachable!("a box is named after its value"),
     });
     name

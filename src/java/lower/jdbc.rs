@@ -10,7 +10,7 @@
 use super::{Lowered, MethodLowering, Typed};
 use crate::diag::Diagnostic;
 use crate::ir::{
-    Inst, JdbcCall, JdbcType, LocalId, Operand, Primitive, Rvalue, STRING_MAX_LENGTH, SqlId, SqlText, Ty,
+    DateClass, Inst, JdbcCall, JdbcType, LocalId, Operand, Primitive, Rvalue, STRING_MAX_LENGTH, SqlId, SqlText, Ty,
 };
 use crate::java::index::{ClassInfo, ClassRef};
 use crate::java::syntax::{children, skip_parens};
@@ -599,6 +599,13 @@ impl<'t> MethodLowering<'_, 't> {
                     }
                 }
             }
+            // A java.sql.Date (the day of the instant, as JDBC sends a DATE) or a Timestamp.
+            (PreparedStatement, "setDate" | "setTimestamp", [index, value]) => {
+                let ty = Ty::Date(if name == "setDate" { DateClass::Sql } else { DateClass::Timestamp });
+                args.push(self.argument(*index, Ty::Int)?);
+                args.push(self.argument(*value, ty)?);
+                (JdbcCall::SetParameter(ty), Ty::Void)
+            }
             // A box or null as setInt (setLong, ...) or setNull would set it.
             (PreparedStatement, "setObject", [index, value]) => {
                 args.push(self.argument(*index, Ty::Int)?);
@@ -608,14 +615,14 @@ impl<'t> MethodLowering<'_, 't> {
                 let typed = self.value(*value)?;
                 match typed.ty {
                     Ty::Null => (JdbcCall::SetNull, Ty::Void),
-                    Ty::Int | Ty::Long | Ty::Boolean | Ty::String | Ty::Boxed(_) => {
+                    Ty::Int | Ty::Long | Ty::Boolean | Ty::String | Ty::Boxed(_) | Ty::Date(_) => {
                         args.push(typed.operand);
                         (JdbcCall::SetParameter(typed.ty), Ty::Void)
                     }
                     other => {
                         return self.unsupported(
                             *value,
-                            format!("setObject of a {other} (only int, long, boolean, String, their boxes and null are modelled)"),
+                            format!("setObject of a {other} (only int, long, boolean, String, their boxes, dates and null are modelled)"),
                         );
                     }
                 }
@@ -635,6 +642,15 @@ impl<'t> MethodLowering<'_, 't> {
                     "getString" => Ty::String,
                     _ => Ty::Boolean,
                 };
+                let typed = self.value(*column)?;
+                match typed.ty {
+                    Ty::Int | Ty::String => args.push(typed.operand),
+                    other => return self.error(*column, format!("a column is named by a String label or an int index, not a {other}")),
+                }
+                (JdbcCall::Get(ty), ty)
+            }
+            (ResultSet, "getDate" | "getTimestamp", [column]) => {
+                let ty = Ty::Date(if name == "getDate" { DateClass::Sql } else { DateClass::Timestamp });
                 let typed = self.value(*column)?;
                 match typed.ty {
                     Ty::Int | Ty::String => args.push(typed.operand),

@@ -1,0 +1,112 @@
+//! `java.util.Date`, `java.sql.Date` and `java.sql.Timestamp` in the front end
+//! (`ir::Ty::Date`): `new C(long)`, and the methods real data-access code calls on them
+//! (`getTime`, `before`, `after`, `compareTo`, `equals`) as library calls with the receiver
+//! first, whose summaries are `summaries/java_util_date.pl` (a null receiver or argument throws
+//! NullPointerException there: a path, not a branch); comparisons with `null`. What reads the
+//! clock (`new java.util.Date()`) and `==` between two dates (reference identity) are reported.
+
+use super::{Lowered, MethodLowering, Typed};
+use crate::ir::{CONSTRUCTOR, CmpOp, Cond, DateClass, Inst, MethodKey, Operand, Ty};
+use crate::java::index::date_class;
+use crate::java::syntax::children;
+use tree_sitter::Node;
+
+/// `java.util.Date`, the class whose methods every date runs (the subclasses' overrides
+/// agree with it on millisecond instants, the only ones modelled).
+const UTIL_DATE: Ty = Ty::Date(DateClass::Util);
+
+impl<'t> MethodLowering<'_, 't> {
+    /// The date class `new C(...)` creates, if it creates one.
+    pub(super) fn created_date(&self, node: Node<'t>) -> Option<DateClass> {
+        let type_node = node.child_by_field_name("type")?;
+        date_class(self.text(type_node), self.class.file)
+    }
+
+    /// `new java.sql.Date(millis)` (and of `Timestamp`, `java.util.Date`).
+    pub(super) fn new_date(&mut self, node: Node<'t>, class: DateClass) -> Lowered<Typed> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let [millis] = arguments.as_slice() else {
+            let what = if arguments.is_empty() {
+                format!("new {}() (it reads the clock, an input a test cannot set)", class.class_name())
+            } else {
+                format!("this {} constructor (hornet models new {}(long))", class.class_name(), class.class_name())
+            };
+            return self.unsupported(node, what);
+        };
+        let value = self.value(*millis)?;
+        let millis = self.coerce(value, Ty::Long, *millis)?;
+        let callee = MethodKey { class: class.class_name().into(), name: CONSTRUCTOR.into(), params: vec![Ty::Long] };
+        let dst = self.new_temp(Ty::Date(class));
+        let span = self.span(node);
+        self.emit(Inst::Call { dst: Some(dst), callee, args: vec![millis], span });
+        Ok(Typed { operand: Operand::Local(dst), ty: Ty::Date(class) })
+    }
+
+    /// A call of a method of a date (the receiver, not yet checked).
+    pub(super) fn date_method(
+        &mut self,
+        node: Node<'t>,
+        receiver: Typed,
+        class: DateClass,
+        name: &str,
+        want_value: bool,
+    ) -> Lowered<Option<Typed>> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let (key_class, params, ret) = match (name, arguments.as_slice()) {
+            ("getTime", []) => (DateClass::Util, vec![UTIL_DATE], Ty::Long),
+            ("before" | "after", [_]) => (DateClass::Util, vec![UTIL_DATE, UTIL_DATE], Ty::Boolean),
+            ("compareTo", [_]) => (DateClass::Util, vec![UTIL_DATE, UTIL_DATE], Ty::Int),
+            // Timestamp.equals is false for a java.util.Date of the same instant, and a
+            // java.util.Date may hold a Timestamp: only dates of one class compare.
+            ("equals", [_]) if class != DateClass::Util => (class, vec![Ty::Date(class); 2], Ty::Boolean),
+            _ => {
+                return self.unsupported(
+                    node,
+                    format!(
+                        "{} method '{name}' with {} argument(s) (hornet models getTime, before, after, compareTo, and equals of a java.sql.Date or Timestamp)",
+                        receiver.ty,
+                        arguments.len()
+                    ),
+                );
+            }
+        };
+        let receiver = self.stabilise(receiver, &arguments);
+        let mut args = vec![receiver.operand];
+        if let Some(argument) = arguments.first() {
+            let other = self.value(*argument)?;
+            let other = match (other.ty, params[1]) {
+                (Ty::Null, _) => Operand::Null,
+                (Ty::Date(_), UTIL_DATE) => other.operand,
+                (from, to) if from == to => other.operand,
+                (from, _) => {
+                    return self.unsupported(
+                        *argument,
+                        format!("'{name}' between {} and {from} (only dates of the same class compare with equals)", receiver.ty),
+                    );
+                }
+            };
+            args.push(other);
+        }
+        let callee = MethodKey { class: key_class.class_name().into(), name: name.into(), params };
+        let dst = self.new_temp(ret);
+        let span = self.span(node);
+        self.emit(Inst::Call { dst: Some(dst), callee, args, span });
+        Ok(want_value.then_some(Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// The condition of a comparison one of whose operands is a date: a null test with the
+    /// null literal; `==` between two dates (reference identity) is reported. `None` when
+    /// neither operand is a date.
+    pub(super) fn date_comparison(&mut self, node: Node<'t>, token: &str, op: CmpOp, lhs: Typed, rhs: Typed) -> Lowered<Option<Cond>> {
+        match (lhs.ty, rhs.ty) {
+            (Ty::Date(_), Ty::Null) | (Ty::Null, Ty::Date(_)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+                Ok(Some(Cond { op, lhs: lhs.operand, rhs: rhs.operand }))
+            }
+            (Ty::Date(_), _) | (_, Ty::Date(_)) => self.unsupported(
+                node,
+                format!("'{token}' between {} and {} (dates compare with before, after, compareTo or equals)", lhs.ty, rhs.ty),
+            ),
+            _ => Ok(None),
+        }
+    }
+}

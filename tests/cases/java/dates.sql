@@ -1,0 +1,5 @@
+CREATE TABLE visit (
+    id INT PRIMARY KEY,
+    day DATE NOT NULL,
+    booked TIMESTAMP
+);
