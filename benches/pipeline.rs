@@ -153,6 +153,7 @@ fn measure(sources: &Path, dir: &Path, reps: usize, with_inline: bool) -> Measur
         // An example's hand-written summaries sit beside its sources.
         summaries: sources.parent().map(|p| p.join("summaries")).filter(|p| p.is_dir()).into_iter().collect(),
         cache_dir,
+        report: None,
     };
     let cache = dir.join("cache");
     let mut best: Option<Measurement> = None;

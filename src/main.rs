@@ -65,7 +65,7 @@ struct AnalysisArgs {
 }
 
 impl AnalysisArgs {
-    fn options(self, out: PathBuf) -> GenOptions {
+    fn options(self, out: PathBuf, report: Option<PathBuf>) -> GenOptions {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
         GenOptions {
             inputs: self.paths,
@@ -78,6 +78,7 @@ impl AnalysisArgs {
             jobs: self.jobs.map_or(cores, |j| j as usize),
             summaries: self.summaries,
             cache_dir: (!self.no_cache).then_some(self.cache_dir),
+            report,
         }
     }
 }
@@ -91,6 +92,9 @@ enum Command {
         /// Folder for the tests (in package folders) and hornet-report.json.
         #[arg(long, value_name = "DIR", default_value = "hornet-tests")]
         out: PathBuf,
+        /// Where to write the JSON report [default: OUT/hornet-report.json].
+        #[arg(long, value_name = "FILE.json")]
+        report: Option<PathBuf>,
     },
     /// Print the summary of each method: its cases with inputs, result, exception, path and
     /// constraints.
@@ -148,7 +152,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Summaries { analysis } => {
-            let opts = analysis.options(PathBuf::new());
+            let opts = analysis.options(PathBuf::new(), None);
             match analyse(&opts) {
                 Ok(analysis) => {
                     for d in &analysis.diagnostics {
@@ -171,8 +175,8 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Gen { analysis, out } => {
-            let opts = analysis.options(out);
+        Command::Gen { analysis, out, report } => {
+            let opts = analysis.options(out, report);
             match generate(&opts) {
                 Ok(outcome) => {
                     for d in &outcome.diagnostics {
@@ -205,7 +209,14 @@ fn main() -> ExitCode {
                         "summaries: {} computed, {} reused from the cache, {} call sites composed\n",
                         t.summaries_computed, t.summaries_reused, t.compositions
                     ));
-                    print_out(&format!("tests and report written to {}\n", opts.out.display()));
+                    match &opts.report {
+                        Some(report) => print_out(&format!(
+                            "tests written to {}, report to {}\n",
+                            opts.out.display(),
+                            report.display()
+                        )),
+                        None => print_out(&format!("tests and report written to {}\n", opts.out.display())),
+                    }
                     if t.tests == 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
                 }
                 Err(e) => {

@@ -40,6 +40,7 @@ fn options(example: &Path, out: PathBuf, compose: bool, cache_dir: Option<PathBu
         jobs: 2,
         summaries: if summaries.is_dir() { vec![summaries] } else { Vec::new() },
         cache_dir,
+        report: None,
     }
 }
 

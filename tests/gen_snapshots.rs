@@ -19,6 +19,7 @@ fn options(case: &Path, out: PathBuf) -> GenOptions {
         jobs: 1,
         summaries: Vec::new(),
         cache_dir: None,
+        report: None,
     }
 }
 
