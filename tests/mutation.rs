@@ -13,9 +13,9 @@ use support::generated::{copy_tree, hornet, java_files, run_generated, scratch};
 use support::java::Toolchain;
 use support::report::{Report, Status};
 
-/// Small examples, quick at `--k 1`, that between them use arithmetic, loops, objects,
-/// exceptions, strings and the database.
-const EXAMPLES: &[&str] = &["fraction", "semantics", "discount", "strings"];
+/// Small examples, a second or so each at `--k 1`, that between them use arithmetic, loops,
+/// objects, inheritance, exceptions and the database.
+const EXAMPLES: &[&str] = &["fraction", "paging", "shapes", "arith"];
 const MUTANTS: usize = 24;
 const SEED: u64 = 17;
 
