@@ -19,8 +19,9 @@ use support::generated::{copy_tree, hornet, java_files, run_generated, scratch};
 use support::java::Toolchain;
 use support::report::{Report, Status};
 
-fn toolchain() -> Toolchain {
-    Toolchain::prepare(&scratch("toolchain")).unwrap_or_else(|e| panic!("{e}"))
+/// The JUnit runner's agent, in a folder of `test`'s own: the tests of this binary run at once.
+fn toolchain(test: &str) -> Toolchain {
+    Toolchain::prepare(&scratch(&format!("toolchain-{test}"))).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Each method's line in a snapshot: name, status, tests, branches, and whether it has a
@@ -45,7 +46,7 @@ fn method_lines(report: &Report) -> String {
 
 #[test]
 fn hostile_inputs_give_passing_tests_or_located_diagnostics() {
-    let toolchain = toolchain();
+    let toolchain = toolchain("hostile");
     let results = common::case_dirs("tests/cases/robust")
         .into_iter()
         .map(|case| {
@@ -93,7 +94,7 @@ fn hostile_inputs_give_passing_tests_or_located_diagnostics() {
 /// Two cache entries swapped on disk are misses, recomputed and rewritten: the tests stay right.
 #[test]
 fn swapped_cache_entries_are_not_reused() {
-    let toolchain = toolchain();
+    let toolchain = toolchain("cache");
     let work = scratch("cache");
     let dir = work.join("case");
     std::fs::create_dir_all(dir.join("src/p")).expect("folder");
