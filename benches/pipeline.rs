@@ -154,6 +154,7 @@ fn measure(sources: &Path, dir: &Path, reps: usize, with_inline: bool) -> Measur
         summaries: sources.parent().map(|p| p.join("summaries")).filter(|p| p.is_dir()).into_iter().collect(),
         cache_dir,
         progress: None,
+        report: None,
     };
     let cache = dir.join("cache");
     let mut best: Option<Measurement> = None;

@@ -73,7 +73,7 @@ struct AnalysisArgs {
 }
 
 impl AnalysisArgs {
-    fn options(self, out: PathBuf) -> GenOptions {
+    fn options(self, out: PathBuf, report: Option<PathBuf>) -> GenOptions {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
         GenOptions {
             inputs: self.paths,
@@ -86,6 +86,7 @@ impl AnalysisArgs {
             jobs: self.jobs.map_or(cores, |j| j as usize),
             summaries: self.summaries,
             cache_dir: (!self.no_cache).then_some(self.cache_dir),
+            report,
             progress: None,
         }
     }
@@ -153,6 +154,9 @@ enum Command {
         /// Folder for the tests (in package folders) and hornet-report.json.
         #[arg(long, value_name = "DIR", default_value = "hornet-tests")]
         out: PathBuf,
+        /// Where to write the JSON report [default: OUT/hornet-report.json].
+        #[arg(long, value_name = "FILE.json")]
+        report: Option<PathBuf>,
     },
     /// Print the summary of each method: its cases with inputs, result, exception, path and
     /// constraints.
@@ -211,7 +215,7 @@ fn main() -> ExitCode {
         },
         Command::Summaries { analysis } => {
             let quiet = analysis.quiet;
-            let (opts, analysed) = with_progress(quiet, analysis.options(PathBuf::new()), analyse);
+            let (opts, analysed) = with_progress(quiet, analysis.options(PathBuf::new(), None), analyse);
             match analysed {
                 Ok(analysis) => {
                     for d in &analysis.diagnostics {
@@ -234,9 +238,9 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Gen { analysis, out } => {
+        Command::Gen { analysis, out, report } => {
             let quiet = analysis.quiet;
-            let (opts, generated) = with_progress(quiet, analysis.options(out), generate);
+            let (opts, generated) = with_progress(quiet, analysis.options(out, report), generate);
             match generated {
                 Ok(outcome) => {
                     for d in &outcome.diagnostics {
@@ -274,7 +278,14 @@ fn main() -> ExitCode {
                         "summaries: {} computed, {} reused from the cache; call sites: {} composed, {} executed inline\n",
                         t.summaries_computed, t.summaries_reused, t.compositions, t.inlined
                     ));
-                    print_out(&format!("tests and report written to {}\n", opts.out.display()));
+                    match &opts.report {
+                        Some(report) => print_out(&format!(
+                            "tests written to {}, report to {}\n",
+                            opts.out.display(),
+                            report.display()
+                        )),
+                        None => print_out(&format!("tests and report written to {}\n", opts.out.display())),
+                    }
                     if t.tests == 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
                 }
                 Err(e) => {

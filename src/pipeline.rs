@@ -7,7 +7,7 @@ use crate::summary::{Summary, user};
 use crate::diag::{Diagnostic, Span};
 use crate::emit::junit;
 use crate::emit::report::{MethodReport, Report, Status, Totals};
-use crate::ir::{DeclaredMethod, Method, MethodKey, Program, Ty, package_of};
+use crate::ir::{ClassLayout, DeclaredMethod, Method, MethodKey, MethodKind, Program, Ty, package_of, simple_name};
 use crate::sql::Schema;
 use crate::testgen::{self, MethodTests};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -50,6 +50,8 @@ pub struct GenOptions {
     pub summaries: Vec<PathBuf>,
     /// Folder of the persistent summary cache; None disables it.
     pub cache_dir: Option<PathBuf>,
+    /// Where the report goes; None: `hornet-report.json` in `out`.
+    pub report: Option<PathBuf>,
     /// Where to say how far the analysis is (methods planned, then each one done), if anywhere.
     pub progress: Option<Sender<Progress>>,
 }
@@ -93,11 +95,10 @@ pub struct Analysis {
 
 /// Front end, hand-written summaries and summary computation: everything but the tests.
 pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
-    let files = read_sources(&opts.inputs)?;
+    let (files, mut diagnostics) = read_sources(&opts.inputs);
     if files.is_empty() {
         return Err(GenError::NoJavaFiles);
     }
-    let mut diagnostics = Vec::new();
     let mut library = Library::default();
     let mut hand_written: Vec<(String, String)> =
         BUILTIN_SUMMARIES.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
@@ -136,6 +137,12 @@ pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
         progress: opts.progress.clone(),
     };
     let computed = compute::compute(&program.methods, &needed, &hand_written, &settings);
+    if let (Some(error), Some(dir)) = (&computed.cache_error, &opts.cache_dir) {
+        diagnostics.push(Diagnostic::warning(
+            Span::file_start(dir),
+            format!("the summary cache cannot be written ({error}): the next run computes these summaries again"),
+        ));
+    }
     for m in &program.methods {
         if let Some(Err(problem)) = computed.summaries.get(&m.key) {
             diagnostics.push(Diagnostic::error(m.span.clone(), format!("cannot analyse '{}': {problem}", m.key.short())));
@@ -148,30 +155,65 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let start = Instant::now();
     let Analysis { program, targets, summaries, stats, mut diagnostics, schema } = analyse(opts)?;
     let incomplete = incomplete_methods(&program.methods, &summaries, opts.compose);
+    let unmodelled_literals = unmodelled_literals(&program.methods);
     let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
     for method in program.methods.iter().filter(|m| !m.is_implicit) {
         let Some(summary) = summaries.get(&method.key) else { continue };
+        let abstract_constructor =
+            method.kind == MethodKind::Constructor && is_abstract(&program.classes, &method.key.class);
         let outcome = match summary {
             Err(problem) => Err(problem.clone()),
             Ok(_) if method.is_private => Ok(testgen::without_tests(method)),
             Ok(_) if !targets.contains(&method.key) => continue,
+            // Java cannot build an object of an abstract class: its constructors run in the
+            // tests of its subclasses' constructors.
+            Ok(_) if abstract_constructor => {
+                let problem = format!(
+                    "the constructor of abstract class '{}' gets no tests of its own: the tests of its \
+                     subclasses' constructors run it",
+                    simple_name(&method.key.class)
+                );
+                diagnostics.push(Diagnostic::warning(method.span.clone(), problem.clone()));
+                Err(problem)
+            }
             Ok(summary) => testgen::build(method, &summary.exploration, schema.as_ref(), &program.classes).map(|mut tests| {
                 tests.incomplete |= incomplete.contains(&method.key);
-                if tests.cases.is_empty() {
+                let short = method.key.short();
+                if tests.cases.is_empty() && tests.incomplete {
                     diagnostics.push(Diagnostic::warning(
                         method.span.clone(),
                         format!(
-                            "no path of '{}' completes within the bound (k = {}): its loops or recursion, \
+                            "no path of '{short}' completes within the inference budget (--budget {}): \
+                             try a larger --budget",
+                            opts.budget
+                        ),
+                    ));
+                } else if tests.cases.is_empty() {
+                    diagnostics.push(Diagnostic::warning(
+                        method.span.clone(),
+                        format!(
+                            "no path of '{short}' completes within the bound (k = {}): its loops or recursion, \
                              or its callees', go deeper; try a larger --k",
-                            method.key.short(),
                             opts.k
+                        ),
+                    ));
+                }
+                if let Some(literal) = unmodelled_literals.get(&method.key) {
+                    tests.incomplete = true;
+                    diagnostics.push(Diagnostic::warning(
+                        method.span.clone(),
+                        format!(
+                            "'{short}' uses the string literal {} (itself or through a method it calls), not \
+                             all printable ASCII, the only characters hornet gives input strings: paths where \
+                             an input string equals it may be missing",
+                            junit::string_literal(literal)
                         ),
                     ));
                 }
                 tests
             }).map_err(|e| e.0),
         };
-        if let (Err(problem), Some(Ok(_))) = (&outcome, summaries.get(&method.key)) {
+        if let (Err(problem), Some(Ok(_)), false) = (&outcome, summaries.get(&method.key), abstract_constructor) {
             diagnostics.push(Diagnostic::error(method.span.clone(), format!("internal: {problem}")));
         }
         results.push((method, outcome));
@@ -192,14 +234,44 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     }
     results.sort_by(|a, b| (&a.0.span, &a.0.key).cmp(&(&b.0.span, &b.0.key)));
 
-    let mut written = write_tests(&opts.out, &results, schema.as_ref())?;
     diagnostics.sort_by(|a, b| (&a.span, &a.message).cmp(&(&b.span, &b.message)));
     diagnostics.dedup();
     let report = build_report(opts, &results, &program.skipped, &diagnostics, stats, start);
-    let report_path = opts.out.join("hornet-report.json");
-    write_file(&report_path, &report.to_json())?;
-    written.push(report_path);
+    let report_path = opts.report.clone().unwrap_or_else(|| opts.out.join(REPORT_NAME));
+    let written = write_output(&opts.out, &report_path, &report.to_json(), |dir| {
+        write_tests(dir, &results, schema.as_ref())
+    })?;
     Ok(GenOutcome { report, written, diagnostics })
+}
+
+/// The report's name in the output folder when `--report` does not say where it goes.
+const REPORT_NAME: &str = "hornet-report.json";
+
+/// The methods that use, themselves or through the methods they call, a string literal with a
+/// character outside printable ASCII (32..126), the codes `prolog/strings.pl` gives strings:
+/// no input string can equal such a literal there. The value is the first such literal.
+fn unmodelled_literals(methods: &[Method]) -> HashMap<MethodKey, String> {
+    let printable = |s: &String| s.chars().all(|c| (' '..='~').contains(&c));
+    let mut found: HashMap<MethodKey, String> = methods
+        .iter()
+        .filter_map(|m| Some((m.key.clone(), m.strings.iter().find(|s| !printable(s))?.clone())))
+        .collect();
+    loop {
+        let callers: Vec<(MethodKey, String)> = methods
+            .iter()
+            .filter(|m| !found.contains_key(&m.key))
+            .filter_map(|m| Some((m.key.clone(), m.callees().find_map(|c| found.get(c))?.clone())))
+            .collect();
+        if callers.is_empty() {
+            return found;
+        }
+        found.extend(callers);
+    }
+}
+
+/// Whether no object has exactly `class` as its class.
+fn is_abstract(classes: &[ClassLayout], class: &str) -> bool {
+    classes.iter().any(|c| c.class.as_str() == class && !c.concrete.iter().any(|k| k.as_str() == class))
 }
 
 /// Methods whose exploration may have missed paths: a budget ran out in their own, or, when
@@ -234,36 +306,70 @@ fn incomplete_methods(
     incomplete
 }
 
-/// Every `.java` file named or found under the inputs, sorted, with its text.
-fn read_sources(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, String)>, GenError> {
+/// Every `.java` file named or found under the inputs, sorted, with its text, but the files
+/// hornet generated (their first line is `GENERATED_MARKER`), so that `--out` may lie under an
+/// input. An input that cannot be read (missing, unreadable, a symbolic link loop) is a
+/// diagnostic naming its path, and the other files are read; a file that is not UTF-8 is read
+/// with U+FFFD in place of its bad bytes, with a warning where the first one is (the front end
+/// reports string literals holding U+FFFD).
+fn read_sources(inputs: &[PathBuf]) -> (Vec<(PathBuf, String)>, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
     let mut paths = Vec::new();
     for input in inputs {
-        collect_java(input, &mut paths)?;
+        let walk = walkdir::WalkDir::new(input).follow_links(true).sort_by_file_name();
+        for entry in walk.into_iter().filter_entry(|e| !is_staging_dir(e.path())) {
+            match entry {
+                Ok(entry) if entry.file_type().is_file() && entry.path().extension().is_some_and(|e| e == "java") => {
+                    paths.push(entry.into_path())
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    let path = error.path().unwrap_or(input).to_path_buf();
+                    let span = Span::file_start(&path);
+                    diagnostics.push(match (error.loop_ancestor(), error.io_error()) {
+                        // What it leads to is read where it is.
+                        (Some(_), _) => Diagnostic::warning(span, "a symbolic link to a folder above it: not followed"),
+                        (None, Some(io)) => Diagnostic::error(span, format!("cannot be read: {io}")),
+                        (None, None) => Diagnostic::error(span, format!("cannot be read: {error}")),
+                    });
+                }
+            }
+        }
     }
     paths.sort();
     paths.dedup();
-    paths
-        .into_iter()
-        .map(|p| match std::fs::read_to_string(&p) {
-            Ok(text) => Ok((p, text)),
-            Err(error) => Err(GenError::Io { path: p, error }),
-        })
-        .collect()
-}
-
-fn collect_java(path: &Path, found: &mut Vec<PathBuf>) -> Result<(), GenError> {
-    let io = |error| GenError::Io { path: path.to_path_buf(), error };
-    let meta = std::fs::metadata(path).map_err(io)?;
-    if meta.is_file() {
-        if path.extension().is_some_and(|e| e == "java") {
-            found.push(path.to_path_buf());
+    let mut files = Vec::new();
+    for path in paths {
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                diagnostics.push(Diagnostic::error(Span::file_start(&path), format!("cannot be read: {error}")));
+                continue;
+            }
+        };
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(error) => {
+                let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
+                let line = valid.iter().filter(|b| **b == b'\n').count() + 1;
+                let line_start = valid.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+                let col = String::from_utf8_lossy(&valid[line_start..]).chars().count() + 1;
+                let byte = error.as_bytes()[valid.len()];
+                diagnostics.push(Diagnostic::warning(
+                    Span::new(&path, line as u32, col as u32),
+                    format!(
+                        "this file is not UTF-8 (byte 0x{byte:02X} here): such bytes are read as U+FFFD, \
+                         and string literals holding them are reported"
+                    ),
+                ));
+                String::from_utf8_lossy(error.as_bytes()).into_owned()
+            }
+        };
+        if !text.starts_with(GENERATED_MARKER) {
+            files.push((path, text));
         }
-        return Ok(());
     }
-    for entry in std::fs::read_dir(path).map_err(io)? {
-        collect_java(&entry.map_err(io)?.path(), found)?;
-    }
-    Ok(())
+    (files, diagnostics)
 }
 
 /// The methods to write tests for: non-private ones matching the filters.
@@ -287,6 +393,11 @@ fn select_targets(methods: &[Method], filters: &[String], diagnostics: &mut Vec<
         .collect()
 }
 
+/// The error of an I/O operation on `path`.
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> GenError + '_ {
+    move |error| GenError::Io { path: path.to_path_buf(), error }
+}
+
 fn write_file(path: &Path, text: &str) -> Result<(), GenError> {
     let io = |error| GenError::Io { path: path.to_path_buf(), error };
     if let Some(dir) = path.parent() {
@@ -295,14 +406,129 @@ fn write_file(path: &Path, text: &str) -> Result<(), GenError> {
     std::fs::write(path, text).map_err(io)
 }
 
-/// Removes the test files an earlier run generated, then writes one per class with tests, and
+/// The sibling folders `write_output` prepares the next output in and keeps the previous
+/// one in while swapping: `.NAME.hornet-next` and `.NAME.hornet-previous`.
+fn staging_dirs(out: &Path) -> (PathBuf, PathBuf) {
+    let name = out.file_name().map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
+    let sibling = |suffix: &str| out.with_file_name(format!(".{name}.hornet-{suffix}"));
+    (sibling("next"), sibling("previous"))
+}
+
+fn is_staging_dir(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with('.') && (n.ends_with(".hornet-next") || n.ends_with(".hornet-previous")))
+}
+
+/// Writes a run's output so that its tests and report replace the previous ones together or
+/// not at all: `out`'s files that hornet did not generate are linked (or copied) into a fresh
+/// sibling folder, `write_tests` writes there, the report too when it goes in `out`, and the
+/// new folder then takes `out`'s place by renames. An error or an interruption before the
+/// renames leaves `out` as it was; a run finding `out` missing but its previous copy present
+/// (interrupted between the renames) puts the copy back first. Where `out` holds the current
+/// folder (renaming it would move the user's shell), the files are written in place.
+fn write_output(
+    out: &Path,
+    report_path: &Path,
+    report: &str,
+    write_tests: impl FnOnce(&Path) -> Result<Vec<PathBuf>, GenError>,
+) -> Result<Vec<PathBuf>, GenError> {
+    let (next, previous) = staging_dirs(out);
+    if !out.exists() && previous.is_dir() {
+        std::fs::rename(&previous, out).map_err(io_error(out))?;
+    }
+    let holds_cwd = std::env::current_dir()
+        .ok()
+        .zip(out.canonicalize().ok())
+        .is_some_and(|(cwd, out)| cwd.starts_with(out));
+    if holds_cwd {
+        remove_generated(out)?;
+        let mut written = write_tests(out)?;
+        write_file(report_path, report)?;
+        written.push(report_path.to_path_buf());
+        return Ok(written);
+    }
+    for stale in [&next, &previous] {
+        if stale.exists() {
+            std::fs::remove_dir_all(stale).map_err(io_error(stale))?;
+        }
+    }
+    let staged = (|| {
+        std::fs::create_dir_all(&next).map_err(io_error(&next))?;
+        if out.is_dir() {
+            copy_kept(out, &next)?;
+        }
+        let mut written = write_tests(&next)?;
+        match report_path.strip_prefix(out) {
+            Ok(inside) => {
+                write_file(&next.join(inside), report)?;
+                written.push(next.join(inside));
+            }
+            // Written beside its final place first, renamed into it after the tests.
+            Err(_) => write_file(&report_path.with_extension("json.hornet-next"), report)?,
+        }
+        Ok(written)
+    })();
+    let written = match staged {
+        Ok(written) => written,
+        Err(error) => {
+            let _ = std::fs::remove_dir_all(&next);
+            return Err(error);
+        }
+    };
+    if out.exists() {
+        std::fs::rename(out, &previous).map_err(io_error(out))?;
+    }
+    if let Err(error) = std::fs::rename(&next, out) {
+        let _ = std::fs::rename(&previous, out);
+        return Err(io_error(out)(error));
+    }
+    let _ = std::fs::remove_dir_all(&previous);
+    if report_path.strip_prefix(out).is_err() {
+        std::fs::rename(report_path.with_extension("json.hornet-next"), report_path).map_err(io_error(report_path))?;
+    }
+    let mut written: Vec<PathBuf> =
+        written.into_iter().map(|p| p.strip_prefix(&next).map_or(p.clone(), |rel| out.join(rel))).collect();
+    if report_path.strip_prefix(out).is_err() {
+        written.push(report_path.to_path_buf());
+    }
+    Ok(written)
+}
+
+/// Links (or, across file systems, copies) every file of `from` that hornet did not generate
+/// into `to`, keeping the folders; symbolic links are recreated as links.
+fn copy_kept(from: &Path, to: &Path) -> Result<(), GenError> {
+    for entry in std::fs::read_dir(from).map_err(io_error(from))? {
+        let entry = entry.map_err(io_error(from))?;
+        let (source, target) = (entry.path(), to.join(entry.file_name()));
+        let kind = entry.file_type().map_err(io_error(&source))?;
+        if kind.is_symlink() {
+            let link = std::fs::read_link(&source).map_err(io_error(&source))?;
+            std::os::unix::fs::symlink(link, &target).map_err(io_error(&target))?;
+        } else if kind.is_dir() {
+            std::fs::create_dir_all(&target).map_err(io_error(&target))?;
+            copy_kept(&source, &target)?;
+        } else if !is_generated(&source) && std::fs::hard_link(&source, &target).is_err() {
+            std::fs::copy(&source, &target).map_err(io_error(&source))?;
+        }
+    }
+    Ok(())
+}
+
+/// A file an earlier run wrote: a name hornet writes and the marker on its first line (the
+/// report by its name).
+fn is_generated(path: &Path) -> bool {
+    (is_generated_name(path) && std::fs::read_to_string(path).is_ok_and(|t| t.starts_with(GENERATED_MARKER)))
+        || path.file_name().is_some_and(|n| n == REPORT_NAME)
+}
+
+/// Writes into `out` (a fresh folder, see `write_output`) one test file per class with tests, and
 /// the database helper of each package whose tests use the database (built from `schema`).
 fn write_tests(
     out: &Path,
     results: &[(&Method, Result<MethodTests, String>)],
     schema: Option<&Schema>,
 ) -> Result<Vec<PathBuf>, GenError> {
-    remove_generated(out)?;
     let mut by_class: BTreeMap<&str, Vec<(&Method, &MethodTests)>> = BTreeMap::new();
     for (m, r) in results {
         if let Ok(tests) = r
@@ -350,9 +576,7 @@ fn remove_generated(dir: &Path) -> Result<(), GenError> {
         let path = entry.path();
         if path.is_dir() {
             remove_generated(&path)?;
-        } else if is_generated_name(&path)
-            && std::fs::read_to_string(&path).is_ok_and(|t| t.starts_with(GENERATED_MARKER))
-        {
+        } else if is_generated(&path) {
             std::fs::remove_file(&path).map_err(|error| GenError::Io { path: path.clone(), error })?;
         }
     }

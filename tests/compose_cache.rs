@@ -41,6 +41,7 @@ fn options(example: &Path, out: PathBuf, compose: bool, cache_dir: Option<PathBu
         summaries: if summaries.is_dir() { vec![summaries] } else { Vec::new() },
         cache_dir,
         progress: None,
+        report: None,
     }
 }
 

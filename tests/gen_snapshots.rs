@@ -20,6 +20,7 @@ fn options(case: &Path, out: PathBuf) -> GenOptions {
         summaries: Vec::new(),
         cache_dir: None,
         progress: None,
+        report: None,
     }
 }
 

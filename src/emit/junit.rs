@@ -81,6 +81,8 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)], schema: Opti
     let mut body = String::new();
     // Names are unique per method; overloads (constructors above all) share a class.
     let mut taken: BTreeSet<String> = BTreeSet::new();
+    // A class named `Test` the tests name: JUnit's annotation is then written qualified.
+    let mut annotation_clash = simple == "Test";
     for (method, tests) in methods {
         for case in &tests.cases {
             let mut name = case.name.clone();
@@ -90,6 +92,7 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)], schema: Opti
                 name = format!("{}_overload{n}", case.name);
             }
             if let Expectation::Throws(exception) = &case.expect {
+                annotation_clash |= simple_name(exception) == "Test";
                 let pkg = package_of(exception);
                 if pkg != "java.lang" && pkg != package && !pkg.is_empty() {
                     imports.insert(exception.clone());
@@ -107,7 +110,12 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)], schema: Opti
     for import in &imports {
         let _ = writeln!(out, "import {import};");
     }
-    out.push_str("import org.junit.jupiter.api.Test;\n\n");
+    if annotation_clash {
+        body = body.replace("    @Test\n", "    @org.junit.jupiter.api.Test\n");
+        out.push('\n');
+    } else {
+        out.push_str("import org.junit.jupiter.api.Test;\n\n");
+    }
     let _ = writeln!(out, "class {simple}HornetTest {{");
     if body.contains(DATE_TEXT) {
         out.push_str(UTC_ZONE);
@@ -622,7 +630,7 @@ fn date_literal(class: DateClass, millis: i64) -> String {
 }
 
 /// A Java string literal: printable ASCII as it is, the rest escaped.
-fn string_literal(s: &str) -> String {
+pub fn string_literal(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match c {

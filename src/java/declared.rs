@@ -25,8 +25,10 @@ pub(crate) fn declared_methods(
         let Some(class_name) = class.child_by_field_name("name") else { continue };
         let fq_class = qualify(text(class_name, source));
         let Some(body) = class.child_by_field_name("body") else { continue };
-        for method in children(body).into_iter().filter(|n| n.kind() == "method_declaration") {
+        let members = children(body).into_iter();
+        for method in members.filter(|n| matches!(n.kind(), "method_declaration" | "constructor_declaration")) {
             let Some(name) = method.child_by_field_name("name") else { continue };
+            let is_constructor = method.kind() == "constructor_declaration";
             let resolve = |t: &str| type_descriptor(t, package, imports, classes);
             let params: String = method
                 .child_by_field_name("parameters")
@@ -48,14 +50,15 @@ pub(crate) fn declared_methods(
                 })
                 .unwrap_or_default();
             let ret = method.child_by_field_name("type").map(|t| text(t, source)).unwrap_or("void");
+            let name = if is_constructor { crate::ir::CONSTRUCTOR } else { text(name, source) };
             let modifiers = children(method).into_iter().find(|c| c.kind() == "modifiers");
             let is_private = modifiers.is_some_and(|m| text(m, source).split_whitespace().any(|w| w == "private"));
             found.push(DeclaredMethod {
                 class: fq_class.clone(),
-                name: text(name, source).to_string(),
+                name: name.to_string(),
                 descriptor: format!("({params}){}", resolve(ret)),
                 is_private,
-                span: span_of(path, name),
+                span: span_of(path, method.child_by_field_name("name").unwrap_or(method)),
             });
         }
     }

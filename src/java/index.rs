@@ -10,7 +10,7 @@ use super::syntax::{
 use crate::diag::Diagnostic;
 use crate::ir::{BinOp, ClassLayout, ClassName, CmpOp, CONSTRUCTOR, Elem, EnumType, LocalDecl, MethodKey, MethodKind, Ty};
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 use tree_sitter::Node;
 
@@ -106,6 +106,9 @@ pub(crate) struct Index<'t> {
     /// The classes whose objects are analysed and the enums of the sources, by fully
     /// qualified name: the types of the sources a declaration may name.
     pub types: SourceTypes,
+    /// The classes declared inside a class (`p.Outer.Inner`): not analysed, but a thrown one
+    /// is named as Java names it.
+    nested_classes: BTreeSet<String>,
 }
 
 /// The types of the sources that declarations may name besides the library's.
@@ -162,6 +165,17 @@ impl<'t> Index<'t> {
         }
 
         let exception_classes = exception_classes(&class_nodes);
+        let nested_classes = class_nodes
+            .iter()
+            .flat_map(|(file, node, fq)| {
+                let members = node.child_by_field_name("body").map(children).unwrap_or_default();
+                members
+                    .into_iter()
+                    .filter(|m| m.kind() == "class_declaration")
+                    .filter_map(|m| m.child_by_field_name("name"))
+                    .map(move |n| format!("{fq}.{}", text(n, file.source)))
+            })
+            .collect();
         let declared_exceptions: Vec<(&FileScope, String, String)> = class_nodes
             .iter()
             .filter(|(_, _, fq_name)| exception_classes.contains(fq_name))
@@ -204,6 +218,7 @@ impl<'t> Index<'t> {
             field_constants: RefCell::new(HashMap::new()),
             exception_superclasses: Vec::new(),
             types,
+            nested_classes,
         };
         let declared = declared_exceptions
             .into_iter()
@@ -306,10 +321,15 @@ impl<'t> Index<'t> {
             return name.to_string();
         }
         let same_package = qualify(&file.package, name);
+        let nested = self.nested_classes.iter().find(|n| {
+            n.rsplit_once('.').is_some_and(|(outer, simple)| simple == name && crate::ir::package_of(outer) == file.package)
+        });
         if self.classes.contains_key(&same_package) {
             same_package
         } else if let Some(imported) = file.imports.get(name) {
             imported.clone()
+        } else if let Some(nested) = nested {
+            nested.clone()
         } else {
             format!("java.lang.{name}")
         }
@@ -703,7 +723,18 @@ fn index_class<'t>(
             },
             // Exception classes are only thrown: their instance side is not analysed.
             _ if is_exception
-                && matches!(member.kind(), "method_declaration" | "constructor_declaration" | "block") => {}
+                && matches!(member.kind(), "method_declaration" | "constructor_declaration" | "block") =>
+            {
+                let what = match member.kind() {
+                    "method_declaration" => format!("instance method '{name}' of"),
+                    "constructor_declaration" => "constructor of".to_string(),
+                    _ => "instance initialiser of".to_string(),
+                };
+                diags.push(Diagnostic::unsupported(
+                    span,
+                    format!("{what} exception class '{class_name}' (exception objects are only thrown and caught)"),
+                ));
+            }
             "method_declaration" | "constructor_declaration" if not_analysed.is_some() => {
                 let what = if member.kind() == "method_declaration" { format!("instance method '{name}'") } else { format!("constructor of '{class_name}'") };
                 let why = not_analysed.as_deref().unwrap_or_default();
@@ -745,7 +776,9 @@ fn index_class<'t>(
             }
         }
     }
-    let has_instance_side = !class.instance_fields.is_empty()
+    // Fields of types that are not modelled count: a subclass's constructor still calls this
+    // class's default one.
+    let has_instance_side = class.fields.values().any(|f| !f.is_static)
         || class.methods.iter().any(|m| m.kind != MethodKind::Static)
         || class.superclass.is_some();
     if is_object_class && !is_interface && !has_constructor && has_instance_side {

@@ -1492,7 +1492,12 @@ impl<'t> MethodLowering<'_, 't> {
 
     fn string_literal(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let Some(text) = string_literal_value(self.text(node)) else {
-            return self.unsupported(node, "this string literal (text blocks and unusual escapes)");
+            let what = if self.text(node).contains(char::REPLACEMENT_CHARACTER) {
+                "a string literal with U+FFFD or bytes that are not UTF-8"
+            } else {
+                "this string literal (text blocks and unusual escapes)"
+            };
+            return self.unsupported(node, what);
         };
         let operand = self.intern(text, node)?;
         Ok(Typed { operand, ty: Ty::String })
@@ -2100,11 +2105,12 @@ fn renumber_handlers(
     (blocks, handlers)
 }
 
-/// The value of a Java string literal (`"a\\tb\\"c"`), or None for text blocks and escapes
-/// this reader does not know.
+/// The value of a Java string literal (`"a\\tb\\"c"`), or None for text blocks, escapes
+/// this reader does not know, and U+FFFD, which stands for bytes of a file that were not
+/// UTF-8 (`pipeline::read_sources`), whose value the compiler may read otherwise.
 fn string_literal_value(spelled: &str) -> Option<String> {
     let inner = spelled.strip_prefix('"')?.strip_suffix('"')?;
-    if inner.starts_with("\"\"") {
+    if inner.starts_with("\"\"") || inner.contains(char::REPLACEMENT_CHARACTER) {
         return None;
     }
     let mut out = String::new();

@@ -1,12 +1,14 @@
 //! The persistent summary cache: one file per key under the cache folder, written atomically
 //! (temporary file, then rename) and checked on reading (magic, version, blake3 checksum of
-//! the postcard payload), so a truncated or corrupt entry is a miss, never trusted.
+//! the postcard payload), so a truncated or corrupt entry is a miss, never trusted. An entry
+//! also carries the key and the method it was made for, and is used only when both are the
+//! ones looked up: an entry renamed or copied onto another key is a miss, and is rewritten.
 
 use super::Summary;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-const MAGIC: &[u8; 8] = b"HORNETS1";
+const MAGIC: &[u8; 8] = b"HORNETS2";
 
 /// A cache key: a blake3 hash of everything a summary depends on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,10 +50,10 @@ impl Cache {
         self.dir.join(format!("{}.summary", key.hex()))
     }
 
-    /// The summary stored under `key`, if there is a sound one.
-    pub fn get(&self, key: &Key) -> Option<Summary> {
+    /// The summary of `method` stored under `key`, if there is a sound one made for both.
+    pub fn get(&self, key: &Key, method: &str) -> Option<Summary> {
         let bytes = std::fs::read(self.path(key)).ok()?;
-        decode(&bytes)
+        decode(&bytes, key).filter(|s| s.method == method)
     }
 
     /// Stores `summary` under `key`. Concurrent writers of the same key each rename a complete
@@ -65,24 +67,27 @@ impl Cache {
             std::process::id(),
             COUNTER.fetch_add(1, Ordering::Relaxed)
         ));
-        std::fs::write(&tmp, encode(summary))?;
+        std::fs::write(&tmp, encode(key, summary))?;
         std::fs::rename(&tmp, self.path(key)).inspect_err(|_| {
             let _ = std::fs::remove_file(&tmp);
         })
     }
 }
 
-fn encode(summary: &Summary) -> Vec<u8> {
+/// `MAGIC`, the key, the blake3 checksum of the payload, the payload (the summary, which
+/// names its method).
+fn encode(key: &Key, summary: &Summary) -> Vec<u8> {
     let payload = postcard::to_allocvec(summary).expect("a summary serialises");
-    let mut bytes = Vec::with_capacity(MAGIC.len() + 32 + payload.len());
+    let mut bytes = Vec::with_capacity(MAGIC.len() + 64 + payload.len());
     bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&key.0);
     bytes.extend_from_slice(blake3::hash(&payload).as_bytes());
     bytes.extend_from_slice(&payload);
     bytes
 }
 
-fn decode(bytes: &[u8]) -> Option<Summary> {
-    let rest = bytes.strip_prefix(MAGIC)?;
+fn decode(bytes: &[u8], key: &Key) -> Option<Summary> {
+    let rest = bytes.strip_prefix(MAGIC)?.strip_prefix(&key.0[..])?;
     if rest.len() < 32 {
         return None;
     }
@@ -112,9 +117,9 @@ mod tests {
     fn round_trips() {
         let cache = temp_cache("round");
         let key = KeyBuilder::default().part(b"x").finish();
-        assert_eq!(cache.get(&key), None);
+        assert_eq!(cache.get(&key, "A.f(int)"), None);
         cache.put(&key, &sample()).expect("writes");
-        assert_eq!(cache.get(&key), Some(sample()));
+        assert_eq!(cache.get(&key, "A.f(int)"), Some(sample()));
         let _ = std::fs::remove_dir_all(&cache.dir);
     }
 
@@ -128,9 +133,20 @@ mod tests {
         let last = bytes.len() - 1;
         bytes[last] ^= 0x55;
         std::fs::write(&path, &bytes).expect("writes");
-        assert_eq!(cache.get(&key), None);
+        assert_eq!(cache.get(&key, "A.f(int)"), None);
         std::fs::write(&path, &bytes[..bytes.len() / 2]).expect("writes");
-        assert_eq!(cache.get(&key), None);
+        assert_eq!(cache.get(&key, "A.f(int)"), None);
+        let _ = std::fs::remove_dir_all(&cache.dir);
+    }
+
+    #[test]
+    fn an_entry_is_used_only_for_its_key_and_method() {
+        let cache = temp_cache("swapped");
+        let (a, b) = (KeyBuilder::default().part(b"a").finish(), KeyBuilder::default().part(b"b").finish());
+        cache.put(&a, &sample()).expect("writes");
+        assert_eq!(cache.get(&a, "A.g(int)"), None, "another method's entry");
+        std::fs::rename(cache.path(&a), cache.path(&b)).expect("renames");
+        assert_eq!(cache.get(&b, "A.f(int)"), None, "an entry moved onto another key");
         let _ = std::fs::remove_dir_all(&cache.dir);
     }
 

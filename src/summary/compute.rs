@@ -5,7 +5,7 @@
 use super::Summary;
 use super::cache::{Cache, Key, KeyBuilder};
 use crate::callgraph::CallGraph;
-use crate::clp::engine::{self, Engine};
+use crate::clp::engine::{self, Engine, EngineError};
 use crate::clp::explore::{case_program, explore_with_summary};
 use crate::clp::translate::{Context, case_pred, summary_glue, translate_method};
 use crate::ir::{Inst, Method, MethodKey, Ty};
@@ -58,6 +58,9 @@ pub struct Computed {
     /// The summary of every needed method, or why there is none.
     pub summaries: HashMap<MethodKey, Result<Summary, String>>,
     pub stats: Stats,
+    /// The first error writing the cache, if one could not be written (the run goes on; the
+    /// next one computes those summaries again).
+    pub cache_error: Option<std::io::Error>,
 }
 
 /// Computes (or reuses) the summaries of `needed` and of everything they call. `hand_written`
@@ -126,6 +129,7 @@ pub fn compute(
     };
     let planned: usize = components.iter().filter(|c| c.iter().any(|k| reachable.contains(k))).map(Vec::len).sum();
     report(Progress::Planned(planned));
+    let mut cache_error = None;
 
     std::thread::scope(|scope| {
         let (job_sender, job_receiver) = channel::<Job>();
@@ -149,8 +153,9 @@ pub fn compute(
                 for (k, key) in component.iter().zip(&member_keys) {
                     keys.insert(k.clone(), *key);
                 }
-                let cached: Option<Vec<Summary>> =
-                    cache.as_ref().and_then(|c| member_keys.iter().map(|k| c.get(k)).collect());
+                let cached: Option<Vec<Summary>> = cache
+                    .as_ref()
+                    .and_then(|c| component.iter().zip(&member_keys).map(|(m, k)| c.get(k, &m.to_string())).collect());
                 if let Some(cached) = cached {
                     stats.reused += cached.len();
                     for (k, s) in component.iter().zip(cached) {
@@ -225,9 +230,10 @@ pub fn compute(
                     Ok(computed) => {
                         stats.computed += computed.len();
                         for ((k, key), s) in members.iter().zip(&member_keys).zip(computed) {
-                            if let Some(cache) = &cache {
-                                // A cache that cannot be written only costs time on the next run.
-                                let _ = cache.put(key, &s);
+                            if let Some(cache) = &cache
+                                && let Err(error) = cache.put(key, &s)
+                            {
+                                cache_error.get_or_insert(error);
                             }
                             summaries.insert(k.clone(), Ok(s));
                         }
@@ -242,7 +248,7 @@ pub fn compute(
         }
         drop(job_sender);
     });
-    Computed { summaries, stats }
+    Computed { summaries, stats, cache_error }
 }
 
 /// The methods that use the database: those that call JDBC or take a JDBC value, and their
@@ -399,8 +405,47 @@ fn run_job(
     job.members
         .iter()
         .map(|key| {
-            let (exploration, cases) = explore_with_summary(engine, key, budget).map_err(|e| e.to_string())?;
+            let (exploration, cases) = explore_with_summary(engine, key, budget).map_err(|e| explain(&e))?;
             Ok(Summary { method: key.to_string(), cases, exploration })
         })
         .collect()
+}
+
+/// What a failed exploration tells the user: the cause when it is one of the sources' (an
+/// exception class whose superclasses are unknown reaching a catch table, `translate.rs`), else
+/// that hornet failed, without the Prolog text.
+fn explain(error: &EngineError) -> String {
+    const UNKNOWN_EXCEPTION: &str = "existence_error(exception_superclasses,";
+    if let EngineError::Query { exception, .. } = error
+        && let Some((_, rest)) = exception.split_once(UNKNOWN_EXCEPTION)
+    {
+        let class = rest.split(')').next().unwrap_or("").trim().trim_matches('\'');
+        return format!(
+            "an exception of class '{class}', whose superclasses are not known (not a class of the \
+             sources that hornet could read, nor a JDK exception it models), reaches one of its try statements"
+        );
+    }
+    match error {
+        EngineError::Query { exception, .. } => {
+            let kind = exception.trim_start_matches("error(").split(['(', ',']).next().unwrap_or("");
+            format!("internal error in its analysis ({kind}): please report it")
+        }
+        other => format!("internal error in its analysis ({other})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_exception_class_is_named_without_prolog_text() {
+        let error = EngineError::Query {
+            goal: "explore:cases(x)".into(),
+            exception: "error(existence_error(exception_superclasses,'java.lang.Oops'),'p.Use.f(int,int)$catches'/3)".into(),
+        };
+        let text = explain(&error);
+        assert!(text.starts_with("an exception of class 'java.lang.Oops', whose"), "{text}");
+        assert!(!text.contains("existence_error"), "{text}");
+    }
 }

@@ -70,7 +70,13 @@ impl<'t> MethodLowering<'_, 't> {
             if declaring > 1 {
                 return self.unsupported(at, format!("field '{name}', which hides an inherited field"));
             }
-            let spelled = field.type_node.map(|t| self.text(t)).unwrap_or("?");
+            // The type as its declaring class, maybe in another file, spells it.
+            let declaring = supertypes.iter().find(|c| c.fields.contains_key(name));
+            let spelled = field
+                .type_node
+                .zip(declaring)
+                .map(|(t, c)| crate::java::syntax::text(t, c.file.source))
+                .unwrap_or("?");
             return self.unsupported(at, format!("field '{name}' of type '{spelled}'"));
         };
         Ok((FieldRef { class, name: name.to_string() }, ty))
