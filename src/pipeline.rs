@@ -7,7 +7,7 @@ use crate::summary::{Summary, user};
 use crate::diag::{Diagnostic, Span};
 use crate::emit::junit;
 use crate::emit::report::{MethodReport, Report, Status, Totals};
-use crate::ir::{DeclaredMethod, Method, MethodKey, Program, Ty, package_of};
+use crate::ir::{DeclaredMethod, JdbcType, Method, MethodKey, Program, Ty, package_of};
 use crate::sql::Schema;
 use crate::testgen::{self, MethodTests};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -150,6 +150,18 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
             Err(problem) => Err(problem.clone()),
             Ok(_) if method.is_private => Ok(testgen::without_tests(method)),
             Ok(_) if !targets.contains(&method.key) => continue,
+            Ok(_) if let Some(jdbc) = unmade_jdbc_parameter(method) => {
+                // Analysed all the same: a caller in the sources runs it with its own statement.
+                let reason = format!(
+                    "no tests of its own for '{}': a test cannot make the {} its caller passes (it comes from SQL \
+                     its caller ran); its callers' tests run it",
+                    method.key.short(),
+                    jdbc.simple_name()
+                );
+                diagnostics.push(Diagnostic::warning(method.span.clone(), reason.clone()));
+                results.push((method, Err(reason)));
+                continue;
+            }
             Ok(summary) => testgen::build(method, &summary.exploration, schema.as_ref(), &program.classes).map(|mut tests| {
                 tests.incomplete |= incomplete.contains(&method.key);
                 if tests.cases.is_empty() {
@@ -195,6 +207,15 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     write_file(&report_path, &report.to_json())?;
     written.push(report_path);
     Ok(GenOutcome { report, written, diagnostics })
+}
+
+/// The first parameter of `method` of a JDBC type a test cannot make: a Statement, a
+/// PreparedStatement or a ResultSet comes from SQL its caller ran (a Connection the test opens).
+fn unmade_jdbc_parameter(method: &Method) -> Option<JdbcType> {
+    method.key.params.iter().find_map(|ty| match ty {
+        Ty::Jdbc(jdbc) if *jdbc != JdbcType::Connection => Some(*jdbc),
+        _ => None,
+    })
 }
 
 /// Methods whose exploration may have missed paths: a budget ran out in their own, or, when
