@@ -7,7 +7,7 @@ use crate::summary::{Summary, user};
 use crate::diag::{Diagnostic, Span};
 use crate::emit::junit;
 use crate::emit::report::{MethodReport, Report, Status, Totals};
-use crate::ir::{DeclaredMethod, JdbcType, Method, MethodKey, Program, Ty, package_of};
+use crate::ir::{DeclaredMethod, JdbcType, Method, MethodKey, Program, STRING_MAX_LENGTH, Ty, package_of};
 use crate::sql::Schema;
 use crate::testgen::{self, MethodTests};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -22,6 +22,7 @@ const BUILTIN_SUMMARIES: &[(&str, &str)] = &[
     ("java_lang_boxes.pl", include_str!("../summaries/java_lang_boxes.pl")),
     ("java_lang_system.pl", include_str!("../summaries/java_lang_system.pl")),
     ("java_util_list.pl", include_str!("../summaries/java_util_list.pl")),
+    ("java_io_printing.pl", include_str!("../summaries/java_io_printing.pl")),
 ];
 
 /// The marker on the first line of every generated file; only such files are ever replaced.
@@ -165,15 +166,21 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
             Ok(summary) => testgen::build(method, &summary.exploration, schema.as_ref(), &program.classes).map(|mut tests| {
                 tests.incomplete |= incomplete.contains(&method.key);
                 if tests.cases.is_empty() {
-                    diagnostics.push(Diagnostic::warning(
-                        method.span.clone(),
+                    let why = if tests.incomplete {
+                        format!(
+                            "no path of '{}' was followed to its end: each needed more than the budget, or \
+                             text longer than the {STRING_MAX_LENGTH} characters hornet models",
+                            method.key.short()
+                        )
+                    } else {
                         format!(
                             "no path of '{}' completes within the bound (k = {}): its loops or recursion, \
                              or its callees', go deeper; try a larger --k",
                             method.key.short(),
                             opts.k
-                        ),
-                    ));
+                        )
+                    };
+                    diagnostics.push(Diagnostic::warning(method.span.clone(), why));
                 }
                 tests
             }).map_err(|e| e.0),
