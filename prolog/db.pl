@@ -203,9 +203,12 @@ alive_values([_|Rs], Ts) :- alive_values(Rs, Ts).
 substituted(T0, Params, T) :-
     (   T0 = param(_) -> param_value(T0, Params, V), ( nonvar(V), V = template(_) -> T = V ; T = val(V) )
     ;   T0 = as(To, param(N)) ->
-        param_value(param(N), Params, V),
-        (   member(K-From0, Params), K == type(N) -> From = From0 ; From = To ),
-        converted(From, To, V, T)
+        % Parameters given without their Java type (by tests of this module) are not converted.
+        (   member(K-From, Params), K == type(N) ->
+            param_value(param(N), Params, V),
+            converted(From, To, V, T)
+        ;   substituted(param(N), Params, T)
+        )
     ;   T0 = hole(_) -> param_value(T0, Params, V), T = val(V)
     ;   T0 = str(Cs) -> T = str(Cs)
     ;   compound(T0) ->
