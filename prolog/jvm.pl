@@ -7,7 +7,7 @@
 */
 
 :- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/3, wrap/3, compare/4,
-                guarded/1, search_start/1, search_budget/1, stalled/1]).
+                guarded/1, abandon/0, search_start/1, search_budget/1, stalled/1]).
 
 :- use_module(library(clpz)).
 :- use_module(library(error)).
@@ -171,6 +171,14 @@ guarded(Goal) :-
         false
     ;   true
     ).
+
+%% abandon
+%
+%  Abandons the path as an exhausted budget does, for what the model cannot follow: it fails,
+%  and stalled(true) records that paths may be missing.
+abandon :-
+    bb_put(hornet_stalled, true),
+    false.
 
 %% search_budget(+Budget)
 %

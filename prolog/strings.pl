@@ -28,13 +28,16 @@ max_length(16).
 
 %% literal(+Chars, -S)
 %
+%  A text longer than max_length/1 (an SQL literal, say) abandons the path: the exploration
+%  is reported incomplete rather than missing it silently.
+%
 %  ?- strings:literal("ab", S).
 %  S = s(2,[97,98,0,...]).
 literal(Chars, s(Len, Codes)) :-
     must_be(list, Chars),
     length(Chars, Len),
     max_length(Max),
-    Len =< Max,
+    (   Len =< Max -> true ; jvm:abandon ),
     maplist(char_code_, Chars, Prefix),
     Pad is Max - Len,
     length(Zeros, Pad),

@@ -268,7 +268,7 @@ fn main() -> ExitCode {
                     let (incomplete, skipped) = (count(Status::Incomplete), count(Status::Skipped));
                     if incomplete > 0 {
                         print_out(&format!(
-                            "{incomplete} incomplete: a budget ran out, so paths may be missing\n"
+                            "{incomplete} incomplete: paths may be missing (the warnings above say where and why)\n"
                         ));
                     }
                     if skipped > 0 {

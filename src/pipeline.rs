@@ -7,7 +7,10 @@ use crate::summary::{Summary, user};
 use crate::diag::{Diagnostic, Span};
 use crate::emit::junit;
 use crate::emit::report::{MethodReport, Report, Status, Totals};
-use crate::ir::{ClassLayout, DeclaredMethod, Method, MethodKey, MethodKind, Program, Ty, package_of, simple_name};
+use crate::ir::{
+    ClassLayout, DeclaredMethod, JdbcType, Method, MethodKey, MethodKind, Program, STRING_MAX_LENGTH, Ty, package_of,
+    simple_name,
+};
 use crate::sql::Schema;
 use crate::testgen::{self, MethodTests};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -24,6 +27,7 @@ const BUILTIN_SUMMARIES: &[(&str, &str)] = &[
     ("java_lang_system.pl", include_str!("../summaries/java_lang_system.pl")),
     ("java_util_list.pl", include_str!("../summaries/java_util_list.pl")),
     ("java_util_date.pl", include_str!("../summaries/java_util_date.pl")),
+    ("java_io_printing.pl", include_str!("../summaries/java_io_printing.pl")),
 ];
 
 /// The marker on the first line of every generated file; only such files are ever replaced.
@@ -176,27 +180,36 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
                 diagnostics.push(Diagnostic::warning(method.span.clone(), problem.clone()));
                 Err(problem)
             }
+            Ok(_) if let Some(jdbc) = unmade_jdbc_parameter(method) => {
+                // Analysed all the same: a caller in the sources runs it with its own statement.
+                let reason = format!(
+                    "no tests of its own for '{}': a test cannot make the {} its caller passes (it comes from SQL \
+                     its caller ran); its callers' tests run it",
+                    method.key.short(),
+                    jdbc.simple_name()
+                );
+                diagnostics.push(Diagnostic::warning(method.span.clone(), reason.clone()));
+                results.push((method, Err(reason)));
+                continue;
+            }
             Ok(summary) => testgen::build(method, &summary.exploration, schema.as_ref(), &program.classes).map(|mut tests| {
                 tests.incomplete |= incomplete.contains(&method.key);
                 let short = method.key.short();
-                if tests.cases.is_empty() && tests.incomplete {
-                    diagnostics.push(Diagnostic::warning(
-                        method.span.clone(),
+                if tests.cases.is_empty() {
+                    let why = if tests.incomplete {
                         format!(
-                            "no path of '{short}' completes within the inference budget (--budget {}): \
-                             try a larger --budget",
+                            "no path of '{short}' was followed to its end: each needed more than the budget \
+                             (--budget {}), or text longer than the {STRING_MAX_LENGTH} characters hornet models",
                             opts.budget
-                        ),
-                    ));
-                } else if tests.cases.is_empty() {
-                    diagnostics.push(Diagnostic::warning(
-                        method.span.clone(),
+                        )
+                    } else {
                         format!(
                             "no path of '{short}' completes within the bound (k = {}): its loops or recursion, \
                              or its callees', go deeper; try a larger --k",
                             opts.k
-                        ),
-                    ));
+                        )
+                    };
+                    diagnostics.push(Diagnostic::warning(method.span.clone(), why));
                 }
                 if let Some(literal) = unmodelled_literals.get(&method.key) {
                     tests.incomplete = true;
@@ -272,6 +285,15 @@ fn unmodelled_literals(methods: &[Method]) -> HashMap<MethodKey, String> {
 /// Whether no object has exactly `class` as its class.
 fn is_abstract(classes: &[ClassLayout], class: &str) -> bool {
     classes.iter().any(|c| c.class.as_str() == class && !c.concrete.iter().any(|k| k.as_str() == class))
+}
+
+/// The first parameter of `method` of a JDBC type a test cannot make: a Statement, a
+/// PreparedStatement or a ResultSet comes from SQL its caller ran (a Connection the test opens).
+fn unmade_jdbc_parameter(method: &Method) -> Option<JdbcType> {
+    method.key.params.iter().find_map(|ty| match ty {
+        Ty::Jdbc(jdbc) if *jdbc != JdbcType::Connection => Some(*jdbc),
+        _ => None,
+    })
 }
 
 /// Methods whose exploration may have missed paths: a budget ran out in their own, or, when

@@ -141,19 +141,21 @@ jdbc_call(execute(Text), Receiver, [], Result, J0, J, Ex) :-
     ;   Outcome = count(_) -> Result = 0, Ex = ok
     ;   Ex = Outcome
     ).
-jdbc_call(set_parameter, pstmt(Id), [Index, Value], void, J0, J, Ex) :-
-    parameter_set(Id, Index, Value, J0, J, Ex).
+% The parameter's Java type (int, long, string, boolean) goes with it: H2 converts the value
+% to the type of the column it meets (db.pl's as/2).
+jdbc_call(set_parameter(Type), pstmt(Id), [Index, Value], void, J0, J, Ex) :-
+    parameter_set(Id, Index, Type-Value, J0, J, Ex).
 % setObject of a box of Type: the value, or NULL for null.
 jdbc_call(set_object(Type), pstmt(Id), [Index, Box], void, J0, J, Ex) :-
     boxes:shape(Type, Box),
     (   Box = box(Value) -> true ; Value = null ),
-    parameter_set(Id, Index, Value, J0, J, Ex).
+    parameter_set(Id, Index, Type-Value, J0, J, Ex).
 % setDate (Kind day: the DATE of the instant's day), setTimestamp and setObject of a
 % java.util.Date or Timestamp (instant: a TIMESTAMP); NULL for null.
 jdbc_call(set_date(Kind), pstmt(Id), [Index, Date], void, J0, J, Ex) :-
     boxes:shape(date, Date),
     (   Date = box(M) -> sql_instant(Kind, M, Value) ; Value = null ),
-    parameter_set(Id, Index, Value, J0, J, Ex).
+    parameter_set(Id, Index, date-Value, J0, J, Ex).
 % The keys of the last execution (H2: none before one, or after a failed one; without
 % RETURN_GENERATED_KEYS, none at all).
 jdbc_call(get_generated_keys, pstmt(Id), [], rs(Rs), J0, J, Ex) :-
@@ -164,7 +166,7 @@ jdbc_call(get_generated_keys, pstmt(Id), [], rs(Rs), J0, J, Ex) :-
     ;   J = J0, sql_exception(Ex)
     ).
 jdbc_call(set_null, pstmt(Id), [Index], void, J0, J, Ex) :-
-    parameter_set(Id, Index, null, J0, J, Ex).
+    parameter_set(Id, Index, null-null, J0, J, Ex).
 jdbc_call(close_resource, Receiver, [], void, J0, J, ok) :-
     jdbc_call(close, Receiver, [], void, J0, J, ok).
 jdbc_call(close, Receiver, [], void, J0, J, ok) :-
@@ -319,12 +321,12 @@ written(Statement, W0, W) :-
     ;   W = W0
     ).
 
-parameter_set(Id, Index, Value, J0, J, Ex) :-
+parameter_set(Id, Index, Type-Value, J0, J, Ex) :-
     object(Id, J0, Object),
     (   Object = prepared(Sql, Set0, Keys), Sql = sql(Statement, _, _),
         integer(Index), parameter_count(Statement, Count), Index >= 1, Index =< Count ->
         without_parameter(Set0, Index, Set1),
-        replace_object(Id, prepared(Sql, [param(Index)-Value|Set1], Keys), J0, J), Ex = ok
+        replace_object(Id, prepared(Sql, [param(Index)-Value, type(Index)-Type|Set1], Keys), J0, J), Ex = ok
     ;   J = J0, sql_exception(Ex)
     ).
 
@@ -344,7 +346,7 @@ keys_kept(Receiver, Outcome, J0, J) :-
 
 without_parameter([], _, []).
 without_parameter([P-V|Ps], Index, Out) :-
-    (   P == param(Index) -> Out = Out1 ; Out = [P-V|Out1] ),
+    (   ( P == param(Index) ; P == type(Index) ) -> Out = Out1 ; Out = [P-V|Out1] ),
     without_parameter(Ps, Index, Out1).
 
 parameter_count(Statement, Count) :-

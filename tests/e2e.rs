@@ -176,7 +176,7 @@ fn check_example(toolchain: &Toolchain, example: &Example, work: &Path) -> Resul
     let main_classes = work.join("classes/main");
     let test_classes = work.join("classes/test");
     let sources: Vec<PathBuf> = example.sources.iter().map(|s| crate_root().join(s)).collect();
-    java::javac(&main_classes, &compile_class_path, &sources)?;
+    java::javac_sources(&main_classes, &compile_class_path, &sources)?;
     let test_compile_class_path: Vec<PathBuf> =
         [main_classes.clone()].into_iter().chain(compile_class_path).collect();
     java::javac(&test_classes, &test_compile_class_path, &test_sources)?;

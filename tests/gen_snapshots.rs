@@ -1,5 +1,6 @@
 //! Data-driven: for each `tests/cases/gen/*.java`, the summaries hornet computes (as `hornet
-//! summaries` prints them) and the JUnit tests it writes, against the snapshot beside it.
+//! summaries` prints them), the JUnit tests it writes and each method's status in the report,
+//! against the snapshot beside it. A case with a schema has it beside it (`case.sql`).
 
 mod common;
 
@@ -8,9 +9,10 @@ use hornet::pipeline::{GenOptions, analyse, generate};
 use std::path::{Path, PathBuf};
 
 fn options(case: &Path, out: PathBuf) -> GenOptions {
+    let schema = case.with_extension("sql");
     GenOptions {
         inputs: vec![case.to_path_buf()],
-        schema: None,
+        schema: schema.is_file().then_some(schema),
         out,
         k: 2,
         methods: Vec::new(),
@@ -51,6 +53,13 @@ fn generated_summaries_and_tests() {
             for file in outcome.written.iter().filter(|f| f.extension().is_some_and(|e| e == "java")) {
                 actual.push_str(&format!("=== {}\n", file.strip_prefix(&out).unwrap().display()));
                 actual.push_str(&std::fs::read_to_string(file).expect("generated file"));
+            }
+            actual.push_str("=== hornet-report.json\n");
+            for method in &outcome.report.methods {
+                actual.push_str(&format!("{} {:?} tests {}\n", method.method, method.status, method.tests));
+                for d in &method.diagnostics {
+                    actual.push_str(&format!("  {d}\n"));
+                }
             }
             let _ = std::fs::remove_dir_all(&out);
             common::check(&case.with_extension("expected"), &actual)

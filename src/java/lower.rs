@@ -1495,7 +1495,7 @@ impl<'t> MethodLowering<'_, 't> {
             let what = if self.text(node).contains(char::REPLACEMENT_CHARACTER) {
                 "a string literal with U+FFFD or bytes that are not UTF-8"
             } else {
-                "this string literal (text blocks and unusual escapes)"
+                "this string literal (an escape sequence hornet does not read)"
             };
             return self.unsupported(node, what);
         };
@@ -1729,6 +1729,11 @@ impl<'t> MethodLowering<'_, 't> {
         };
         let name = self.text(name_node);
         let object = node.child_by_field_name("object");
+        if let Some(object) = object
+            && let Some(printed) = self.printing_call(node, object, name)
+        {
+            return printed;
+        }
         self.check_not_exception_receiver(object, name)?;
         if let Some(object) = object.filter(|o| o.kind() == "super") {
             return self.super_call(node, object, name, want_value);
@@ -1804,6 +1809,43 @@ impl<'t> MethodLowering<'_, 't> {
         let span = self.span(node);
         self.emit(Inst::Call { dst, callee, args, span });
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// Printing, which changes nothing a test observes: `System.out`/`System.err`'s `print` and
+    /// `println` of text, an int, a long or a boolean, and a caught exception's
+    /// `printStackTrace()`, as calls of the library methods `java.io.PrintStream.println(...)`
+    /// and `java.lang.Throwable.printStackTrace()` (`summaries/java_io_printing.pl`). None
+    /// when the call is something else.
+    fn printing_call(&mut self, node: Node<'t>, object: Node<'t>, name: &str) -> Option<Lowered<Option<Typed>>> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let span = self.span(node);
+        if name == "printStackTrace" && arguments.is_empty() && self.caught_exception(object).is_some() {
+            let callee = MethodKey { class: crate::java::library::THROWABLE.into(), name: name.into(), params: Vec::new() };
+            self.emit(Inst::Call { dst: None, callee, args: Vec::new(), span });
+            return Some(Ok(None));
+        }
+        let standard_stream = matches!(self.text(object), "System.out" | "System.err") && self.lookup("System").is_none();
+        if !standard_stream || !matches!(name, "print" | "println") {
+            return None;
+        }
+        Some((|| {
+            let mut args = Vec::new();
+            let mut params = Vec::new();
+            if let [argument] = arguments.as_slice() {
+                let value = self.value(*argument)?;
+                params.push(if value.ty == Ty::Null { Ty::String } else { value.ty });
+                args.push(value.operand);
+            }
+            let callee = MethodKey { class: crate::java::library::PRINT_STREAM.into(), name: name.into(), params };
+            if self.index.library.return_type(&callee).is_none() {
+                return self.unsupported(
+                    node,
+                    format!("printing with '{callee}' (text, int, long and boolean values are modelled)"),
+                );
+            }
+            self.emit(Inst::Call { dst: None, callee, args, span });
+            Ok(None)
+        })())
     }
 
     /// Whether a call's object is a value (a local, a literal, or an expression that is neither
@@ -2105,14 +2147,48 @@ fn renumber_handlers(
     (blocks, handlers)
 }
 
-/// The value of a Java string literal (`"a\\tb\\"c"`), or None for text blocks, escapes
-/// this reader does not know, and U+FFFD, which stands for bytes of a file that were not
-/// UTF-8 (`pipeline::read_sources`), whose value the compiler may read otherwise.
+/// The value of a Java string literal (`"a\\tb\\"c"`) or text block (`"""` ...), or None for
+/// escapes this reader does not know and U+FFFD, which stands for bytes of a file that were
+/// not UTF-8 (`pipeline::read_sources`), whose value the compiler may read otherwise.
 fn string_literal_value(spelled: &str) -> Option<String> {
-    let inner = spelled.strip_prefix('"')?.strip_suffix('"')?;
-    if inner.starts_with("\"\"") || inner.contains(char::REPLACEMENT_CHARACTER) {
+    if spelled.contains(char::REPLACEMENT_CHARACTER) {
         return None;
     }
+    if let Some(block) = spelled.strip_prefix("\"\"\"") {
+        return text_block_value(block.strip_suffix("\"\"\"")?);
+    }
+    let inner = spelled.strip_prefix('"')?.strip_suffix('"')?;
+    unescaped(inner)
+}
+
+/// A text block's value (JLS 15.10.6 of Java 15+): the lines after the opening delimiter's,
+/// with line terminators as `\n`, the indentation common to the non-blank lines and the
+/// closing delimiter's line removed, trailing spaces removed, then escapes interpreted.
+fn text_block_value(content: &str) -> Option<String> {
+    let content = content.replace("\r\n", "\n").replace('\r', "\n");
+    let (opening, body) = content.split_once('\n')?;
+    if !opening.trim().is_empty() {
+        return None;
+    }
+    let lines: Vec<&str> = body.split('\n').collect();
+    let last = lines.len() - 1;
+    let blank = |line: &str| line.trim().is_empty();
+    let indentation = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, line)| !blank(line) || *i == last)
+        .map(|(_, line)| line.chars().take_while(|c| c.is_whitespace()).count())
+        .min()
+        .unwrap_or(0);
+    let stripped: Vec<String> = lines
+        .iter()
+        .map(|line| if blank(line) { String::new() } else { line.chars().skip(indentation).collect::<String>().trim_end().to_string() })
+        .collect();
+    unescaped(&stripped.join("\n"))
+}
+
+/// Java's escape sequences interpreted; a backslash before a line terminator joins the lines.
+fn unescaped(inner: &str) -> Option<String> {
     let mut out = String::new();
     let mut chars = inner.chars();
     while let Some(c) = chars.next() {
@@ -2121,6 +2197,7 @@ fn string_literal_value(spelled: &str) -> Option<String> {
             continue;
         }
         out.push(match chars.next()? {
+            '\n' => continue,
             'n' => '\n',
             't' => '\t',
             'r' => '\r',
@@ -2139,4 +2216,17 @@ fn string_literal_value(spelled: &str) -> Option<String> {
         });
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::string_literal_value;
+
+    #[test]
+    fn a_text_block_loses_its_incidental_indentation_and_trailing_spaces() {
+        let spelled = "\"\"\"\n        SELECT id  \n          FROM t\n\n        WHERE id = ?\n        \"\"\"";
+        assert_eq!(string_literal_value(spelled).as_deref(), Some("SELECT id\n  FROM t\n\nWHERE id = ?\n"));
+        let closing_on_the_last_line = "\"\"\"\n    a \\\n    b\\s\"\"\"";
+        assert_eq!(string_literal_value(closing_on_the_last_line).as_deref(), Some("a b "));
+    }
 }

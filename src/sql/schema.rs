@@ -194,6 +194,23 @@ pub struct InsertionOrder<'a> {
     pub cycles: Vec<Vec<&'a Table>>,
 }
 
+impl Column {
+    /// The values an `ENUM(...)` column allows, in their order; empty for any other type.
+    pub fn enum_values(&self) -> Vec<String> {
+        let SqlType::Opaque(text) = &self.sql_type else { return Vec::new() };
+        let data_type = Parser::new(&GenericDialect).try_with_sql(text).and_then(|mut parser| parser.parse_data_type());
+        match data_type {
+            Ok(DataType::Enum(members, _)) => members
+                .into_iter()
+                .map(|member| match member {
+                    ast::EnumMember::Name(name) | ast::EnumMember::NamedValue(name, _) => name,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 impl Schema {
     /// The table called `name`, case-insensitively.
     pub fn table(&self, name: &str) -> Option<&Table> {

@@ -254,6 +254,22 @@ pub enum Expr {
     Template(Vec<TemplatePart>),
     Arith(ArithOp, Box<Expr>, Box<Expr>),
     Neg(Box<Expr>),
+    /// A JDBC `?` where H2 converts its value to a column's type: compared with an integer
+    /// column, or stored in an integer or text column (`setString` on a BIGINT column, `setLong`
+    /// on a VARCHAR one).
+    Converted(Conversion, u32),
+}
+
+/// The type H2 converts a parameter to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Conversion {
+    /// Compared with or stored in an integer column.
+    Integer,
+    /// Stored in a text column.
+    Text,
+    /// Compared with a text column: H2 converts the column to a number given one, which is
+    /// not modelled.
+    ComparedWithText,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -888,7 +904,7 @@ impl<'a> Compiler<'a> {
             let column = &table.columns[index];
             let typed = self.value(&no_columns, value)?;
             self.check_assignable(&typed, &column.sql_type, &column.name, value)?;
-            given[index] = Some(typed.expr);
+            given[index] = Some(stored_parameter(typed.expr, &column.sql_type));
         }
         let values = table
             .columns
@@ -968,7 +984,7 @@ impl<'a> Compiler<'a> {
             }
             let typed = self.value(&scope, &assignment.value)?;
             self.check_assignable(&typed, &column.sql_type, &column.name, &assignment.value)?;
-            assignments.push((column.name.clone(), typed.expr));
+            assignments.push((column.name.clone(), stored_parameter(typed.expr, &column.sql_type)));
         }
         let condition = self.where_clause(&scope, update.selection.as_ref())?;
         let table = scope.refs().remove(0);
@@ -1011,7 +1027,11 @@ impl<'a> Compiler<'a> {
                 let left = self.value(scope, left)?;
                 let right_typed = self.value(scope, right)?;
                 self.check_comparable(&left, &right_typed, right)?;
-                Ok(Condition::Compare(op, left.expr, right_typed.expr))
+                let (left_expr, right_expr) = (
+                    compared_parameter(left.expr, right_typed.value_type),
+                    compared_parameter(right_typed.expr, left.value_type),
+                );
+                Ok(Condition::Compare(op, left_expr, right_expr))
             }
             SqlExpr::IsNull(inner) => Ok(Condition::IsNull(self.value(scope, inner)?.expr)),
             SqlExpr::IsNotNull(inner) => Ok(Condition::Not(Box::new(Condition::IsNull(self.value(scope, inner)?.expr)))),
@@ -1247,6 +1267,24 @@ fn aggregate_named(function: &ast::Function) -> Option<Aggregate> {
     }
 }
 
+/// A parameter compared with a value of `other`'s type, converted as H2 converts it.
+fn compared_parameter(expr: Expr, other: ValueType) -> Expr {
+    match (expr, other) {
+        (Expr::Param(number), ValueType::Integer) => Expr::Converted(Conversion::Integer, number),
+        (Expr::Param(number), ValueType::String) => Expr::Converted(Conversion::ComparedWithText, number),
+        (expr, _) => expr,
+    }
+}
+
+/// A parameter stored in a column of `sql_type`, converted as H2 converts it.
+fn stored_parameter(expr: Expr, sql_type: &SqlType) -> Expr {
+    match (expr, ValueType::of(sql_type)) {
+        (Expr::Param(number), ValueType::Integer) => Expr::Converted(Conversion::Integer, number),
+        (Expr::Param(number), ValueType::String) => Expr::Converted(Conversion::Text, number),
+        (expr, _) => expr,
+    }
+}
+
 fn compare_op(op: &ast::BinaryOperator) -> Option<CompareOp> {
     match binary_op(op)? {
         BinaryOp::Eq => Some(CompareOp::Eq),
@@ -1453,6 +1491,14 @@ impl Expr {
                 format!("arith({op},{},{})", left.to_prolog(), right.to_prolog())
             }
             Expr::Neg(operand) => format!("neg({})", operand.to_prolog()),
+            Expr::Converted(conversion, number) => {
+                let to = match conversion {
+                    Conversion::Integer => "integer",
+                    Conversion::Text => "text",
+                    Conversion::ComparedWithText => "compared_with_text",
+                };
+                format!("as({to},param({number}))")
+            }
         }
     }
 }

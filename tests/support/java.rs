@@ -99,11 +99,25 @@ fn compile_reader(dir: &Path) -> Result<PathBuf, String> {
     Ok(classes)
 }
 
+/// The Java level of sources that use text blocks (Java 15), which the toolchain's JDK reads.
+const TEXT_BLOCKS_RELEASE: &str = "17";
+
 /// `javac --release 11 -d classes -cp class_path sources...`
 pub fn javac(classes: &Path, class_path: &[PathBuf], sources: &[PathBuf]) -> Result<(), String> {
+    javac_at(JAVA_RELEASE, classes, class_path, sources)
+}
+
+/// An example's own sources: at the level of generated tests, or at the JDK's where they use
+/// text blocks.
+pub fn javac_sources(classes: &Path, class_path: &[PathBuf], sources: &[PathBuf]) -> Result<(), String> {
+    let text_blocks = sources.iter().any(|s| std::fs::read_to_string(s).is_ok_and(|text| text.contains("\"\"\"")));
+    javac_at(if text_blocks { TEXT_BLOCKS_RELEASE } else { JAVA_RELEASE }, classes, class_path, sources)
+}
+
+fn javac_at(release: &str, classes: &Path, class_path: &[PathBuf], sources: &[PathBuf]) -> Result<(), String> {
     create_dir(classes)?;
     run(Command::new("javac")
-        .args(["--release", JAVA_RELEASE, "-encoding", "UTF-8", "-d"])
+        .args(["--release", release, "-encoding", "UTF-8", "-d"])
         .arg(classes)
         .arg("-cp")
         .arg(join_paths(class_path))

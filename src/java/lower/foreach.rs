@@ -7,7 +7,7 @@
 //! the bytecode.
 
 use super::{Lowered, LoopTargets, MethodLowering, Typed};
-use crate::ir::{BinOp, CmpOp, Cond, Elem, Inst, MethodKey, MethodKind, Operand, Rvalue, Ty};
+use crate::ir::{BinOp, CmpOp, Cond, Elem, Inst, JdbcType, MethodKey, MethodKind, Operand, Rvalue, Ty};
 use crate::java::library::LIST;
 use crate::java::syntax::{children, field_children, skip_parens};
 use std::collections::HashSet;
@@ -148,7 +148,10 @@ impl<'t> MethodLowering<'_, 't> {
                 .map(|v| v.ty);
             let why = if STRUCTURAL.contains(&name) {
                 Some(format!("it calls '{name}'"))
-            } else if matches!(object_ty, Some(Ty::String | Ty::List(_))) {
+            } else if matches!(object_ty, Some(Ty::String | Ty::List(_) | Ty::Jdbc(_)))
+                || object.is_some_and(|o| o.kind() == "identifier" && plain.contains(self.text(o)))
+            {
+                // A JDBC object reaches no list of the program (nor do Strings).
                 None
             } else if object.is_some_and(|o| !self.names_class(o)) || (object.is_none() && self.kind != MethodKind::Static) {
                 Some(format!("it calls '{name}', whose object may reach the list"))
@@ -186,7 +189,7 @@ impl<'t> MethodLowering<'_, 't> {
                 .any(|a| self.may_be_reference(a, plain)),
             "this" | "field_access" | "object_creation_expression" | "array_access" => true,
             "identifier" => match self.lookup(self.text(node)) {
-                Some(variable) => variable.ty.is_reference() && variable.ty != Ty::String,
+                Some(variable) => variable.ty.is_reference() && !matches!(variable.ty, Ty::String | Ty::Jdbc(_)),
                 None => !plain.contains(self.text(node)),
             },
             _ => children(node).into_iter().any(|c| self.may_be_reference(c, plain)),
@@ -194,10 +197,13 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// The names the loop declares (its variable, the body's locals) with a type that is not a
-    /// reference other than a String.
+    /// reference other than a String or a JDBC object.
     fn plain_names(&self, node: Node<'t>) -> HashSet<&'t str> {
         let plain_type = |t: Option<Node<'t>>| {
-            t.is_some_and(|t| matches!(self.text(t), "int" | "long" | "boolean" | "String" | "Integer" | "java.lang.Integer"))
+            t.is_some_and(|t| {
+                matches!(self.text(t), "int" | "long" | "boolean" | "String" | "Integer" | "java.lang.Integer")
+                    || JdbcType::from_name(self.text(t)).is_some()
+            })
         };
         let mut names = HashSet::new();
         let mut pending = vec![node];

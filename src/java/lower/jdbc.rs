@@ -288,7 +288,7 @@ impl<'t> MethodLowering<'_, 't> {
         match node.kind() {
             "string_literal" => match super::string_literal_value(spelled) {
                 Some(text) => Ok(vec![Part::Text(text)]),
-                None => self.unsupported(node, "this string literal (text blocks and unusual escapes)"),
+                None => self.unsupported(node, "this string literal (an escape sequence hornet does not read)"),
             },
             "decimal_integer_literal" | "true" | "false" => Ok(vec![Part::Text(spelled.trim_end_matches(['l', 'L']).to_string())]),
             "binary_expression" if super::operator(node, source) == "+" && self.is_text(node, scope) => {

@@ -1,0 +1,1 @@
+CREATE TABLE tag (id INT PRIMARY KEY);
