@@ -27,6 +27,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn options(example: &Path, out: PathBuf, compose: bool, cache_dir: Option<PathBuf>) -> GenOptions {
+    dialect: None,
     let summaries = example.join("summaries");
     let schema = example.join("schema.sql");
     GenOptions {
