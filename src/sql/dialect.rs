@@ -96,7 +96,8 @@ pub fn detect(text: &str) -> DialectChoice {
                 let equals = significant.get(index + 1).is_some_and(|token| token.token == Token::Eq);
                 match this.as_str() {
                     "ENGINE" | "CHARSET" if equals => Some((Dialect::MySql, format!("`{this}=`"))),
-                    "AUTO_INCREMENT" | "UNSIGNED" | "MEDIUMINT" | "TINYTEXT" | "MEDIUMTEXT" | "LONGTEXT" | "DATETIME" => {
+                    // Not AUTO_INCREMENT, DATETIME or MEDIUMINT, nor double quotes: H2 writes them too.
+                    "UNSIGNED" | "TINYTEXT" | "MEDIUMTEXT" | "LONGTEXT" => {
                         Some((Dialect::MySql, format!("`{this}`")))
                     }
                     "SERIAL" | "BIGSERIAL" | "SMALLSERIAL" | "BYTEA" | "JSONB" => Some((Dialect::Postgres, format!("`{this}`"))),

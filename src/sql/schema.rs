@@ -459,6 +459,16 @@ impl SchemaBuilder<'_> {
             return;
         }
         let source = StatementSource { file: self.file, tokens };
+        // pg_dump's sequence options come in an order sqlparser does not read, and hornet
+        // does not model sequences but as identities (DEFAULT nextval(...)).
+        let leading = source.leading_keywords();
+        if leading.starts_with("CREATE SEQUENCE") || leading.starts_with("ALTER SEQUENCE") {
+            let statement = if leading.starts_with("CREATE") { "CREATE SEQUENCE" } else { "ALTER SEQUENCE" };
+            let message =
+                format!("{statement} ignored: sequences are not modelled (a column whose DEFAULT is its nextval is an identity)");
+            self.diagnostics.push(Diagnostic::warning(source.start(), message));
+            return;
+        }
         let Some((statement, rest)) = self.parse_statement(&source) else { return };
         match &statement {
             ast::Statement::CreateTable(create) => self.create_table(&source, create),
@@ -478,10 +488,6 @@ impl SchemaBuilder<'_> {
             ast::Statement::Insert(_) => self.diagnostics.push(Diagnostic::warning(
                 source.start(),
                 "INSERT ignored: hornet does not model rows present before a test",
-            )),
-            ast::Statement::CreateSequence { .. } => self.diagnostics.push(Diagnostic::warning(
-                source.start(),
-                "CREATE SEQUENCE ignored: sequences are not modelled (a column whose DEFAULT is its nextval is an identity)",
             )),
             // Triggers and rules change what statements do to the tables.
             ast::Statement::CreateTrigger { .. } => self.diagnostics.push(Diagnostic::unsupported(
@@ -516,11 +522,12 @@ impl SchemaBuilder<'_> {
             };
             // A statement keyword where the statement could have ended: a missing `;`.
             let next_statement = location.and_then(|location| {
-                let index = source.tokens.iter().position(|token| token.span.start == location)?;
-                let starts_statement =
-                    matches!(&source.tokens[index].token, Token::Word(word) if STATEMENT_KEYWORDS.contains(&word.keyword));
-                let before = parse_tokens(source.tokens[..index].to_vec(), self.dialect.dialect).ok();
-                starts_statement.then_some(before.map(|statement| (statement, index))).flatten()
+                let index = tokens.iter().position(|token| token.span.start == location)?;
+                if !matches!(&tokens[index].token, Token::Word(word) if STATEMENT_KEYWORDS.contains(&word.keyword)) {
+                    return None;
+                }
+                let before = parse_tokens(tokens[..index].to_vec(), self.dialect.dialect).ok()?;
+                Some((before, source.tokens.iter().position(|token| token.span.start == location)?))
             });
             if let Some((statement, index)) = next_statement {
                 self.diagnostics.push(Diagnostic::warning(span, "missing `;` before this statement; read as two statements"));
@@ -617,6 +624,10 @@ impl SchemaBuilder<'_> {
     fn alter_table(&mut self, source: &StatementSource, alter: &ast::AlterTable) {
         let name = object_name(&alter.name);
         let Some(table) = self.tables.iter_mut().find(|table| same_name(&table.name, &name)) else {
+            // pg_dump gives sequences owners with ALTER TABLE too.
+            if alter.operations.iter().all(|operation| matches!(operation, ast::AlterTableOperation::OwnerTo { .. })) {
+                return;
+            }
             self.diagnostics.push(Diagnostic::error(
                 source.span(alter.name.span().start),
                 format!("ALTER TABLE of unknown table `{name}`; statement ignored"),
@@ -774,7 +785,12 @@ fn table_options_at(tokens: &[TokenWithSpan], location: Location) -> Option<Rang
         None
     })?;
     let error_token = tokens.iter().position(|token| token.span.start >= location)?;
-    (error_token > close).then_some(error_token..tokens.len())
+    // Up to the next statement, when the `;` before it is missing.
+    let end = tokens[error_token..]
+        .iter()
+        .position(|token| matches!(&token.token, Token::Word(word) if STATEMENT_KEYWORDS.contains(&word.keyword)))
+        .map_or(tokens.len(), |next| error_token + next);
+    (error_token > close && end > error_token).then_some(error_token..end)
 }
 
 /// The tokens to drop to remove the column or constraint of a CREATE TABLE body that
@@ -1092,6 +1108,16 @@ fn map_type(data_type: &DataType) -> TypeMapping {
 fn set_default(column: &mut Column, expr: &Expr, source: &StatementSource, diagnostics: &mut Vec<Diagnostic>) {
     let is_nextval = matches!(expr, Expr::Function(function) if object_name(&function.name).eq_ignore_ascii_case("nextval"));
     match literal(expr) {
+        // MySQL's dumps quote numbers: DEFAULT '0' of an integer or boolean column is the number.
+        Some(Literal::String(text)) if matches!(column.sql_type, SqlType::Integer | SqlType::SmallInt | SqlType::BigInt) && text.trim().parse::<i64>().is_ok() => {
+            column.default = text.trim().parse().ok().map(Literal::Integer);
+        }
+        Some(Literal::String(text)) if column.sql_type == SqlType::Boolean && matches!(text.trim(), "0" | "1") => {
+            column.default = Some(Literal::Boolean(text.trim() == "1"));
+        }
+        Some(Literal::Integer(value @ (0 | 1))) if column.sql_type == SqlType::Boolean => {
+            column.default = Some(Literal::Boolean(value == 1));
+        }
         Some(value) => column.default = Some(value),
         None if is_nextval && !matches!(column.sql_type, SqlType::Opaque(_)) => {
             column.generated = true;
@@ -1190,9 +1216,8 @@ fn add_constraint(
                 Err(diagnostic) => diagnostics.push(diagnostic),
             }
         }
-        TableConstraint::Index(_) | TableConstraint::FulltextOrSpatial(_) => {
-            diagnostics.push(Diagnostic::warning(span, "index ignored: indexes do not change behaviour"))
-        }
+        // KEY and INDEX lines of MySQL's CREATE TABLE: indexes change no result.
+        TableConstraint::Index(_) | TableConstraint::FulltextOrSpatial(_) => {}
         other => diagnostics.push(Diagnostic::unsupported(span, format!("constraint `{other}`; ignored"))),
     }
 }
