@@ -27,12 +27,12 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn options(example: &Path, out: PathBuf, compose: bool, cache_dir: Option<PathBuf>) -> GenOptions {
-    dialect: None,
     let summaries = example.join("summaries");
     let schema = example.join("schema.sql");
     GenOptions {
         inputs: vec![example.join("src")],
         schema: schema.is_file().then_some(schema),
+        dialect: None,
         out,
         k: options::bound(example),
         methods: Vec::new(),

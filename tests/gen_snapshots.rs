@@ -8,10 +8,10 @@ use hornet::pipeline::{GenOptions, analyse, generate};
 use std::path::{Path, PathBuf};
 
 fn options(case: &Path, out: PathBuf) -> GenOptions {
-    dialect: None,
     GenOptions {
         inputs: vec![case.to_path_buf()],
         schema: None,
+        dialect: None,
         out,
         k: 2,
         methods: Vec::new(),

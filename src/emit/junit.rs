@@ -530,9 +530,11 @@ fn database_body(
         table_rows(out, "insert", rows, tables);
     }
     for (table, start) in &database.identity_starts {
+        // An identity's start may pass int's range (a BIGINT key): then a long literal.
+        let suffix = if i32::try_from(*start).is_ok() { "" } else { "L" };
         let _ = writeln!(
             out,
-            "            {DATABASE_HELPER}.restartIdentity(connection, {}, {start});",
+            "            {DATABASE_HELPER}.restartIdentity(connection, {}, {start}{suffix});",
             tables.constant(table)
         );
     }

@@ -291,10 +291,17 @@ pub enum ArithOp {
 pub fn compile_statement(pieces: &[Piece], schema: &Schema) -> Result<Statement, SqlError> {
     let (text, holes) = joined(pieces);
     let dialect = schema.dialect.dialect;
-    let tokens = Tokenizer::new(dialect.parser().as_ref(), &text).tokenize_with_location().map_err(|error| SqlError {
+    let mut tokens = Tokenizer::new(dialect.parser().as_ref(), &text).tokenize_with_location().map_err(|error| SqlError {
         offset: offset_of(&text, error.location),
         message: format!("syntax error: {}", error.message),
     })?;
+    // PostgreSQL's tokenizer reads `?` as an operator of its geometric types; in JDBC it is
+    // always a parameter.
+    for token in &mut tokens {
+        if token.token == Token::Question {
+            token.token = Token::Placeholder("?".to_string());
+        }
+    }
     let located = |location: Location| if location.line == 0 { 0 } else { offset_of(&text, location) };
     let params = tokens
         .iter()
