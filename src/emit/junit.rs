@@ -144,7 +144,7 @@ pub fn database_helper(package: &str, schema: &Schema) -> (PathBuf, String) {
 /// code's SQL runs as on its engine), names matched ignoring case whether quoted or not (as
 /// hornet's model matches them), and `NON_KEYWORDS=KEY,YEAR` for the table and column names
 /// of the schema that are H2 keywords the setting can make names again.
-fn h2_settings(schema: &Schema) -> String {
+pub fn h2_settings(schema: &Schema) -> String {
     let mut settings = String::new();
     if let Some(mode) = schema.dialect.dialect.h2_mode() {
         let _ = write!(settings, ";MODE={mode}");
