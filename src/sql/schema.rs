@@ -484,7 +484,7 @@ impl SchemaBuilder<'_> {
             | ast::Statement::StartTransaction { .. }
             | ast::Statement::Commit { .. }
             | ast::Statement::LockTables { .. }
-            | ast::Statement::UnlockTables { .. } => {}
+            | ast::Statement::UnlockTables => {}
             ast::Statement::Insert(_) => self.diagnostics.push(Diagnostic::warning(
                 source.start(),
                 "INSERT ignored: hornet does not model rows present before a test",
