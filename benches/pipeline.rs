@@ -143,6 +143,7 @@ fn measure(sources: &Path, dir: &Path, reps: usize, with_inline: bool) -> Measur
         inputs: vec![sources.to_path_buf()],
         // An example's schema sits beside its sources.
         schema: sources.parent().map(|p| p.join("schema.sql")).filter(|p| p.is_file()),
+        dialect: None,
         out: dir.join("out"),
         // An example's hornet-options.txt may lower the bound (tests/common/options.rs).
         k: sources.parent().map_or(2, options::bound),

@@ -37,6 +37,9 @@ struct AnalysisArgs {
     /// SQL schema (CREATE TABLE statements) of the database the code uses.
     #[arg(long, value_name = "FILE.sql")]
     schema: Option<PathBuf>,
+    /// The SQL dialect of the schema and of the code's SQL [default: detected from the schema].
+    #[arg(long, value_enum)]
+    dialect: Option<hornet::sql::Dialect>,
     /// Coverage bound: each loop runs at most K iterations per entry and recursion goes at
     /// most K calls deep on every path.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10))]
@@ -78,6 +81,7 @@ impl AnalysisArgs {
         GenOptions {
             inputs: self.paths,
             schema: self.schema,
+            dialect: self.dialect,
             out,
             k: self.k,
             methods: self.methods,
@@ -175,6 +179,10 @@ enum Command {
         /// may be repeated. `?` are JDBC parameters.
         #[arg(long = "check", value_name = "SQL")]
         checks: Vec<String>,
+        /// The SQL dialect of the schema and of the checked statements [default: detected
+        /// from the schema].
+        #[arg(long, value_enum)]
+        dialect: Option<hornet::sql::Dialect>,
     },
 }
 
@@ -187,9 +195,9 @@ fn print_out(text: &str) {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Schema { file, checks } => match std::fs::read_to_string(&file) {
+        Command::Schema { file, checks, dialect } => match std::fs::read_to_string(&file) {
             Ok(text) => {
-                let (schema, diagnostics) = hornet::sql::parse_schema(&file, &text);
+                let (schema, diagnostics) = hornet::sql::parse_schema_in(&file, &text, dialect);
                 print_out(&hornet::sql::render_schema(&schema));
                 for d in &diagnostics {
                     eprintln!("{d}");
@@ -206,7 +214,7 @@ fn main() -> ExitCode {
                         }
                     }
                 }
-                if (schema.tables.is_empty() && errors) || checks_failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+                if errors || checks_failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
             }
             Err(e) => {
                 eprintln!("hornet: error: {}: {e}", file.display());

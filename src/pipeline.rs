@@ -39,6 +39,8 @@ pub struct GenOptions {
     pub inputs: Vec<PathBuf>,
     /// The SQL schema of the database the code uses, if any.
     pub schema: Option<PathBuf>,
+    /// The schema's SQL dialect (`--dialect`); detected from the schema when `None`.
+    pub dialect: Option<crate::sql::Dialect>,
     pub out: PathBuf,
     /// Coverage criterion: loop iterations per entry and recursion depth.
     pub k: u32,
@@ -117,7 +119,7 @@ pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
     let schema = match &opts.schema {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|error| GenError::Io { path: path.clone(), error })?;
-            let (schema, schema_diagnostics) = crate::sql::parse_schema(path, &text);
+            let (schema, schema_diagnostics) = crate::sql::parse_schema_in(path, &text, opts.dialect);
             diagnostics.extend(schema_diagnostics);
             Some(schema)
         }

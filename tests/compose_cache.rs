@@ -32,6 +32,7 @@ fn options(example: &Path, out: PathBuf, compose: bool, cache_dir: Option<PathBu
     GenOptions {
         inputs: vec![example.join("src")],
         schema: schema.is_file().then_some(schema),
+        dialect: None,
         out,
         k: options::bound(example),
         methods: Vec::new(),

@@ -13,6 +13,7 @@ fn options(case: &Path, out: PathBuf) -> GenOptions {
     GenOptions {
         inputs: vec![case.to_path_buf()],
         schema: schema.is_file().then_some(schema),
+        dialect: None,
         out,
         k: 2,
         methods: Vec::new(),

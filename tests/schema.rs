@@ -1,5 +1,7 @@
 //! Data-driven tests of the schema reader: each `tests/cases/schema/*.sql` is read and its
-//! rendered schema, followed by its diagnostics, compared with `<case>.expected`.
+//! rendered schema, followed by its diagnostics and the H2 statements the generated tests
+//! build its tables with, compared with `<case>.expected` (`tests/junit_database.rs` runs
+//! those statements on H2).
 
 mod common;
 
@@ -20,6 +22,11 @@ fn schema_cases() {
             actual.push_str("\n-- diagnostics\n");
             for diagnostic in &diagnostics {
                 actual.push_str(&format!("{diagnostic}\n"));
+            }
+            // What the generated tests build their tables from.
+            actual.push_str(&format!("\n-- H2 tables (URL settings `{}`)\n", hornet::emit::junit::h2_settings(&schema)));
+            for statement in hornet::sql::h2::create_statements(&schema) {
+                actual.push_str(&format!("{statement};\n"));
             }
             common::check(&case.with_extension("expected"), &actual)
         })

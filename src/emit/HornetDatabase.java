@@ -24,14 +24,19 @@ import java.util.UUID;
  */
 final class HornetDatabase {
 
-    /** The schema's statements: tables referenced before tables referencing them, then alterations. */
+    /**
+     * The tables hornet's schema model holds, as H2 statements: tables referenced before tables
+     * referencing them, then the foreign keys.
+     */
     private static final String[] SCHEMA = {
 /*{schema}*/
     };
 
     /**
-     * The URL settings. NON_KEYWORDS lists the H2 keywords the schema uses as names, so that
-     * the schema and the code's own SQL can use them unquoted, as other databases allow.
+     * The URL settings: MODE is the compatibility mode of the schema's dialect, so that the
+     * code's SQL runs as on its engine; names match ignoring case, quoted or not; NON_KEYWORDS
+     * lists the H2 keywords the schema uses as names, so that the code's own SQL can use them
+     * unquoted, as other databases allow.
      */
     private static final String SETTINGS = "/*{settings}*/";
 

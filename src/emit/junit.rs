@@ -126,22 +126,15 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)], schema: Opti
     (package_file(package, &format!("{simple}HornetTest")), out)
 }
 
-/// `HornetDatabase.java` for `package`: the schema's statements (tables in an order that
-/// satisfies foreign keys, then the ALTER TABLE and CREATE UNIQUE INDEX statements) and the URL
-/// settings that let the schema's names be H2 keywords.
+/// `HornetDatabase.java` for `package`: the statements that build the schema model's tables
+/// in H2 (never the schema file's text: `sql::h2`) and the URL settings.
 pub fn database_helper(package: &str, schema: &Schema) -> (PathBuf, String) {
-    let order = schema.insertion_order();
-    let statements = order
-        .tables
-        .iter()
-        .map(|table| &table.ddl)
-        .chain(order.tables.iter().flat_map(|table| &table.alterations));
     let mut listed = String::new();
-    for statement in statements {
-        let lines: Vec<String> = statement.lines().map(|line| line.trim_end().to_string()).collect();
+    for statement in crate::sql::h2::create_statements(schema) {
+        let lines: Vec<&str> = statement.lines().collect();
         for (i, line) in lines.iter().enumerate() {
             let last = i + 1 == lines.len();
-            let text = if last { line.clone() } else { format!("{line}\n") };
+            let text = if last { line.to_string() } else { format!("{line}\n") };
             let lead = if i == 0 { "        " } else { "            + " };
             let _ = writeln!(listed, "{lead}{}{}", string_literal(&text), if last { "," } else { "" });
         }
@@ -158,9 +151,16 @@ pub fn database_helper(package: &str, schema: &Schema) -> (PathBuf, String) {
     (package_file(package, DATABASE_HELPER), out)
 }
 
-/// `;NON_KEYWORDS=KEY,YEAR` for the table and column names of the schema that are H2 keywords
-/// the setting can make names again; empty when there are none.
-fn h2_settings(schema: &Schema) -> String {
+/// The settings of the tests' H2 URL: the compatibility mode of the schema's dialect (so the
+/// code's SQL runs as on its engine), names matched ignoring case whether quoted or not (as
+/// hornet's model matches them), and `NON_KEYWORDS=KEY,YEAR` for the table and column names
+/// of the schema that are H2 keywords the setting can make names again.
+pub fn h2_settings(schema: &Schema) -> String {
+    let mut settings = String::new();
+    if let Some(mode) = schema.dialect.dialect.h2_mode() {
+        let _ = write!(settings, ";MODE={mode}");
+    }
+    settings.push_str(";CASE_INSENSITIVE_IDENTIFIERS=TRUE");
     let names = schema.tables.iter().flat_map(|table| {
         std::iter::once(&table.name).chain(table.columns.iter().map(|column| &column.name))
     });
@@ -168,11 +168,10 @@ fn h2_settings(schema: &Schema) -> String {
         .map(|name| name.to_uppercase())
         .filter(|name| H2_NAMEABLE_KEYWORDS.contains(&name.as_str()))
         .collect();
-    if keywords.is_empty() {
-        String::new()
-    } else {
-        format!(";NON_KEYWORDS={}", keywords.into_iter().collect::<Vec<_>>().join(","))
+    if !keywords.is_empty() {
+        let _ = write!(settings, ";NON_KEYWORDS={}", keywords.into_iter().collect::<Vec<_>>().join(","));
     }
+    settings
 }
 
 /// `p/q/Name.java` for class `Name` of package `p.q`.
@@ -542,9 +541,11 @@ fn database_body(
         table_rows(out, "insert", rows, tables);
     }
     for (table, start) in &database.identity_starts {
+        // An identity's start may pass int's range (a BIGINT key): then a long literal.
+        let suffix = if i32::try_from(*start).is_ok() { "" } else { "L" };
         let _ = writeln!(
             out,
-            "            {DATABASE_HELPER}.restartIdentity(connection, {}, {start});",
+            "            {DATABASE_HELPER}.restartIdentity(connection, {}, {start}{suffix});",
             tables.constant(table)
         );
     }
@@ -664,9 +665,9 @@ mod tests {
         let (schema, diagnostics) = parse_schema(Path::new("t.sql"), ddl);
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
         // ORDER is left out: listed, it would break `FROM t ORDER BY x`.
-        assert_eq!(h2_settings(&schema), ";NON_KEYWORDS=USER,VALUE,YEAR");
+        assert_eq!(h2_settings(&schema), ";CASE_INSENSITIVE_IDENTIFIERS=TRUE;NON_KEYWORDS=USER,VALUE,YEAR");
         let (plain, _) = parse_schema(Path::new("t.sql"), "CREATE TABLE book (id INT PRIMARY KEY, title VARCHAR(9));");
-        assert_eq!(h2_settings(&plain), "");
+        assert_eq!(h2_settings(&plain), ";CASE_INSENSITIVE_IDENTIFIERS=TRUE");
     }
 
     #[test]

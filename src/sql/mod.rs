@@ -4,9 +4,12 @@
 //! that model and compiles them into terms for the Prolog runtime.
 
 pub mod check;
+pub mod dialect;
+pub mod h2;
 pub mod schema;
 pub mod statement;
 
 pub use check::check_method;
-pub use schema::{Schema, parse_schema, render_schema};
+pub use dialect::Dialect;
+pub use schema::{Schema, parse_schema, parse_schema_in, render_schema};
 pub use statement::{Piece, SqlError, Statement, compile_statement, join_pieces, prolog_string, schema_term, offset_to_piece, render_sql_error};

@@ -1,16 +1,21 @@
 //! The schema model: tables, columns, keys and CHECK constraints read from a DDL file.
 //!
-//! `parse_schema` reads what PostgreSQL, MySQL and H2 users write (sqlparser's generic dialect),
-//! one statement at a time so that a bad statement costs only itself, and a bad column or
-//! constraint inside a CREATE TABLE costs only that column or constraint. Everything it cannot
-//! use is reported with the line and column of the construct.
+//! `parse_schema` reads what PostgreSQL, MySQL, SQLite and H2 users write, in sqlparser's
+//! dialect of the schema (`dialect.rs`: given, or detected from the text), one statement at a
+//! time so that a bad statement costs only itself, a bad column or constraint inside a CREATE
+//! TABLE costs only that column or constraint, and a table option the grammar does not know
+//! (`TYPE=InnoDB`) or a missing `;` costs nothing but a warning. Everything it cannot use is
+//! reported with the line and column of the construct. The tests never run the DDL text: they
+//! build their tables from this model (`h2.rs`).
 //!
 //! Choices about types (hornet's solver reasons about integers, booleans and strings):
-//! - NUMERIC/DECIMAL with no fraction digits become INTEGER (up to 9 digits) or BIGINT (up to 18),
-//!   with a warning that the digit limit is not enforced; TINYINT becomes SMALLINT and unsigned
-//!   integers the next wider signed type, with a warning likewise.
+//! - Integer types narrower than the modelled ones (TINYINT, MEDIUMINT, NUMERIC(p) with no
+//!   fraction digits, every UNSIGNED one) become the next wider of SMALLINT, INTEGER and BIGINT
+//!   with their range as a CHECK; BIGINT UNSIGNED is BIGINT 0..2^63-1 with a warning (Java's
+//!   long ends there). TINYINT(1) is a BOOLEAN, as MySQL's drivers read it; ENUM(...) a VARCHAR
+//!   whose values a CHECK lists.
 //! - Dates, times, fractional numbers (DECIMAL(p,s>0), REAL, FLOAT, DOUBLE), binary data, UUID,
-//!   JSON, ENUM and the like are kept as `SqlType::Opaque` with a warning: the column exists (so
+//!   JSON, SET and the like are kept as `SqlType::Opaque` with a warning: the column exists (so
 //!   fixtures know about its NOT NULL and DEFAULT) but hornet does not reason about its values.
 //! - Type names sqlparser does not know and that are not aliases below are reported as
 //!   unsupported and their column is left out.
@@ -24,7 +29,7 @@ use sqlparser::ast::{
     self, BinaryOperator, ColumnOption, DataType, ExactNumberInfo, Expr, Spanned, TableConstraint,
     UnaryOperator, Value,
 };
-use sqlparser::dialect::GenericDialect;
+use super::dialect::{self, Dialect, DialectChoice};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::{Parser, ParserError};
 use sqlparser::tokenizer::{Location, Span as TokenSpan, Token, TokenWithSpan, Tokenizer};
@@ -40,6 +45,8 @@ use std::path::Path;
 pub struct Schema {
     /// In the order of their CREATE TABLE statements.
     pub tables: Vec<Table>,
+    /// The dialect the schema was read in; the code's SQL is read in it too.
+    pub dialect: DialectChoice,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,10 +55,6 @@ pub struct Table {
     pub name: String,
     /// The start of the CREATE TABLE statement.
     pub span: Span,
-    /// The CREATE TABLE statement as written (without the closing `;`), for tests to run.
-    pub ddl: String,
-    /// The ALTER TABLE statements on this table, as written, in file order.
-    pub alterations: Vec<String>,
     pub columns: Vec<Column>,
     pub primary_key: Option<Key>,
     pub unique_keys: Vec<Key>,
@@ -71,8 +74,12 @@ pub struct Column {
     /// The database fills it in: AUTO_INCREMENT, IDENTITY, SERIAL, GENERATED ... AS.
     pub generated: bool,
     /// Filled in from a sequence (AUTO_INCREMENT, IDENTITY, SERIAL, GENERATED ... AS
-    /// IDENTITY), not computed from the row.
+    /// IDENTITY, DEFAULT nextval(...)), not computed from the row.
     pub identity: bool,
+    /// What the database computes for a generated column that is not an identity, as SQL:
+    /// `DEFAULT CURRENT_TIMESTAMP`, `GENERATED ALWAYS AS (price * 2)`, `ON UPDATE ...`; the
+    /// tests' tables are built with it, hornet does not model its values.
+    pub computed: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -194,23 +201,6 @@ pub struct InsertionOrder<'a> {
     pub cycles: Vec<Vec<&'a Table>>,
 }
 
-impl Column {
-    /// The values an `ENUM(...)` column allows, in their order; empty for any other type.
-    pub fn enum_values(&self) -> Vec<String> {
-        let SqlType::Opaque(text) = &self.sql_type else { return Vec::new() };
-        let data_type = Parser::new(&GenericDialect).try_with_sql(text).and_then(|mut parser| parser.parse_data_type());
-        match data_type {
-            Ok(DataType::Enum(members, _)) => members
-                .into_iter()
-                .map(|member| match member {
-                    ast::EnumMember::Name(name) | ast::EnumMember::NamedValue(name, _) => name,
-                })
-                .collect(),
-            _ => Vec::new(),
-        }
-    }
-}
-
 impl Schema {
     /// The table called `name`, case-insensitively.
     pub fn table(&self, name: &str) -> Option<&Table> {
@@ -301,10 +291,21 @@ pub(super) fn same_name(a: &str, b: &str) -> bool {
 // Parsing
 // ---------------------------------------------------------------------------------------------
 
-/// Read the DDL in `text`; `file` is what diagnostics and spans name.
+/// Read the DDL in `text` in the dialect it is detected to be written in; `file` is what
+/// diagnostics and spans name.
 pub fn parse_schema(file: &Path, text: &str) -> (Schema, Vec<Diagnostic>) {
-    let mut builder = SchemaBuilder { file, text, tables: Vec::new(), diagnostics: Vec::new() };
-    match Tokenizer::new(&GenericDialect {}, text).tokenize_with_location() {
+    parse_schema_in(file, text, None)
+}
+
+/// Read the DDL in `text` in `dialect`, or in the dialect detected from it when `None`.
+pub fn parse_schema_in(file: &Path, text: &str, dialect: Option<Dialect>) -> (Schema, Vec<Diagnostic>) {
+    let choice = match dialect {
+        Some(dialect) => DialectChoice { dialect, reason: "given by --dialect".to_string() },
+        None => dialect::detect(text),
+    };
+    let parser_dialect = choice.dialect.parser();
+    let mut builder = SchemaBuilder { file, dialect: choice, tables: Vec::new(), diagnostics: Vec::new() };
+    match Tokenizer::new(parser_dialect.as_ref(), text).tokenize_with_location() {
         Ok(tokens) => {
             for range in statement_ranges(&tokens) {
                 builder.statement(&tokens[range]);
@@ -316,7 +317,7 @@ pub fn parse_schema(file: &Path, text: &str) -> (Schema, Vec<Diagnostic>) {
             // An unterminated string or comment swallows the rest of the file, but the
             // statements before the one it starts in are still good.
             let before = &text[..offset_of(text, error.location)];
-            if let Ok(tokens) = Tokenizer::new(&GenericDialect {}, before).tokenize_with_location() {
+            if let Ok(tokens) = Tokenizer::new(parser_dialect.as_ref(), before).tokenize_with_location() {
                 let mut ranges = statement_ranges(&tokens);
                 let last = tokens.iter().rev().find(|token| !matches!(token.token, Token::Whitespace(_)));
                 if last.is_none_or(|token| token.token != Token::SemiColon) {
@@ -383,8 +384,6 @@ const CONSTRAINT_KEYWORDS: [Keyword; 6] = [
 struct StatementSource<'a> {
     file: &'a Path,
     tokens: &'a [TokenWithSpan],
-    /// The statement as written, without the closing `;`.
-    text: &'a str,
 }
 
 impl StatementSource<'_> {
@@ -441,17 +440,41 @@ impl StatementSource<'_> {
 
 struct SchemaBuilder<'a> {
     file: &'a Path,
-    text: &'a str,
+    dialect: DialectChoice,
     tables: Vec<Table>,
     diagnostics: Vec<Diagnostic>,
 }
 
+/// The keywords that start a statement of a schema, for finding one whose `;` before is missing.
+const STATEMENT_KEYWORDS: [Keyword; 9] = [
+    Keyword::CREATE,
+    Keyword::ALTER,
+    Keyword::DROP,
+    Keyword::INSERT,
+    Keyword::SET,
+    Keyword::COMMENT,
+    Keyword::GRANT,
+    Keyword::LOCK,
+    Keyword::UNLOCK,
+];
+
 impl SchemaBuilder<'_> {
     fn statement(&mut self, tokens: &[TokenWithSpan]) {
-        let (Some(first), Some(last)) = (tokens.first(), tokens.last()) else { return };
-        let text = self.text.get(offset_of(self.text, first.span.start)..offset_of(self.text, last.span.end)).unwrap_or("");
-        let source = StatementSource { file: self.file, tokens, text };
-        let Some(statement) = self.parse_statement(&source) else { return };
+        if tokens.is_empty() {
+            return;
+        }
+        let source = StatementSource { file: self.file, tokens };
+        // pg_dump's sequence options come in an order sqlparser does not read, and hornet
+        // does not model sequences but as identities (DEFAULT nextval(...)).
+        let leading = source.leading_keywords();
+        if leading.starts_with("CREATE SEQUENCE") || leading.starts_with("ALTER SEQUENCE") {
+            let statement = if leading.starts_with("CREATE") { "CREATE SEQUENCE" } else { "ALTER SEQUENCE" };
+            let message =
+                format!("{statement} ignored: sequences are not modelled (a column whose DEFAULT is its nextval is an identity)");
+            self.diagnostics.push(Diagnostic::warning(source.start(), message));
+            return;
+        }
+        let Some((statement, rest)) = self.parse_statement(&source) else { return };
         match &statement {
             ast::Statement::CreateTable(create) => self.create_table(&source, create),
             ast::Statement::AlterTable(alter) => self.alter_table(&source, alter),
@@ -464,36 +487,70 @@ impl SchemaBuilder<'_> {
             | ast::Statement::CreateDatabase { .. }
             | ast::Statement::Comment { .. }
             | ast::Statement::StartTransaction { .. }
-            | ast::Statement::Commit { .. } => {}
+            | ast::Statement::Commit { .. }
+            | ast::Statement::LockTables { .. }
+            | ast::Statement::UnlockTables => {}
             ast::Statement::Insert(_) => self.diagnostics.push(Diagnostic::warning(
                 source.start(),
                 "INSERT ignored: hornet does not model rows present before a test",
             )),
-            ast::Statement::CreateSequence { .. } => self.diagnostics.push(Diagnostic::warning(
-                source.start(),
-                "CREATE SEQUENCE ignored: sequences are not modelled",
-            )),
-            _ => self.diagnostics.push(Diagnostic::unsupported(
+            // Triggers and rules change what statements do to the tables.
+            ast::Statement::CreateTrigger { .. } => self.diagnostics.push(Diagnostic::unsupported(
                 source.start(),
                 format!("{} statement; ignored", source.leading_keywords()),
             )),
+            _ => self.diagnostics.push(Diagnostic::warning(
+                source.start(),
+                format!("{} statement ignored: it does not declare tables or constraints", source.leading_keywords()),
+            )),
+        }
+        if let Some(rest) = rest {
+            self.statement(&tokens[rest..]);
         }
     }
 
-    /// Parse one statement. A syntax error inside the parenthesised body of a CREATE TABLE
-    /// drops the column or constraint it is in and parsing is tried again, so that one
-    /// unusual column does not lose the table; elsewhere it loses the statement.
-    fn parse_statement(&mut self, source: &StatementSource) -> Option<ast::Statement> {
-        let mut tokens = source.tokens.to_vec();
+    /// Parse one statement, and where the next one starts when its `;` is missing. A syntax
+    /// error inside the parenthesised body of a CREATE TABLE drops the column or constraint it
+    /// is in, and one after the body drops the table options from there (a warning names
+    /// them), and parsing is tried again, so that one unusual column or option does not lose
+    /// the table; elsewhere it loses the statement.
+    fn parse_statement(&mut self, source: &StatementSource) -> Option<(ast::Statement, Option<usize>)> {
+        let mut tokens = without_national(source.tokens);
         loop {
-            let (message, location) = match parse_tokens(tokens.clone()) {
-                Ok(statement) => return Some(statement),
+            let (message, location) = match parse_tokens(tokens.clone(), self.dialect.dialect) {
+                Ok(statement) => return Some((statement, None)),
                 Err(error) => error,
             };
             let span = match location {
                 Some(location) => source.span(location),
                 None => source.span(source.tokens.last().map_or(Location::new(0, 0), |t| t.span.end)),
             };
+            // A statement keyword where the statement could have ended: a missing `;`.
+            let next_statement = location.and_then(|location| {
+                let index = tokens.iter().position(|token| token.span.start == location)?;
+                if !matches!(&tokens[index].token, Token::Word(word) if STATEMENT_KEYWORDS.contains(&word.keyword)) {
+                    return None;
+                }
+                let before = parse_tokens(tokens[..index].to_vec(), self.dialect.dialect).ok()?;
+                Some((before, source.tokens.iter().position(|token| token.span.start == location)?))
+            });
+            if let Some((statement, index)) = next_statement {
+                self.diagnostics.push(Diagnostic::warning(span, "missing `;` before this statement; read as two statements"));
+                return Some((statement, Some(index)));
+            }
+            if let Some(options) = location.and_then(|location| table_options_at(&tokens, location)) {
+                let text: Vec<String> = tokens[options.clone()]
+                    .iter()
+                    .filter(|token| !matches!(token.token, Token::Whitespace(_)))
+                    .map(|token| token.token.to_string())
+                    .collect();
+                self.diagnostics.push(Diagnostic::warning(
+                    span,
+                    format!("table option `{}` ignored: it does not change what the tests can observe", text.join(" ")),
+                ));
+                tokens.drain(options);
+                continue;
+            }
             match location.and_then(|location| create_table_element_at(&tokens, location)) {
                 Some(element) => {
                     self.diagnostics.push(Diagnostic::error(
@@ -530,14 +587,30 @@ impl SchemaBuilder<'_> {
         let mut table = Table {
             name,
             span: source.start(),
-            ddl: source.text.to_string(),
-            alterations: Vec::new(),
             columns: Vec::new(),
             primary_key: None,
             unique_keys: Vec::new(),
             foreign_keys: Vec::new(),
             checks: Vec::new(),
         };
+        if let ast::CreateTableOptions::With(options)
+        | ast::CreateTableOptions::Options(options)
+        | ast::CreateTableOptions::Plain(options)
+        | ast::CreateTableOptions::TableProperties(options) = &create.table_options
+        {
+            for option in options {
+                let text = option.to_string();
+                let setting: String = text.chars().filter(|c| !c.is_whitespace() && *c != '=').collect::<String>().to_uppercase();
+                if let Some(engine) = setting.strip_prefix("ENGINE").or_else(|| setting.strip_prefix("TYPE"))
+                    && engine != "INNODB"
+                {
+                    self.diagnostics.push(Diagnostic::warning(
+                        source.start(),
+                        format!("table option `{text}`: the tests' tables enforce foreign keys and transactions, as InnoDB does"),
+                    ));
+                }
+            }
+        }
         // Column-level constraints wait for every column: a CHECK may name later columns.
         let mut column_constraints = Vec::new();
         for column in &create.columns {
@@ -556,13 +629,16 @@ impl SchemaBuilder<'_> {
     fn alter_table(&mut self, source: &StatementSource, alter: &ast::AlterTable) {
         let name = object_name(&alter.name);
         let Some(table) = self.tables.iter_mut().find(|table| same_name(&table.name, &name)) else {
+            // pg_dump gives sequences owners with ALTER TABLE too.
+            if alter.operations.iter().all(|operation| matches!(operation, ast::AlterTableOperation::OwnerTo { .. })) {
+                return;
+            }
             self.diagnostics.push(Diagnostic::error(
                 source.span(alter.name.span().start),
                 format!("ALTER TABLE of unknown table `{name}`; statement ignored"),
             ));
             return;
         };
-        table.alterations.push(source.text.to_string());
         for operation in &alter.operations {
             match operation {
                 ast::AlterTableOperation::AddConstraint { constraint, .. } => {
@@ -574,6 +650,28 @@ impl SchemaBuilder<'_> {
                         add_constraint(table, &constraint, span, source, &mut self.diagnostics);
                     }
                 }
+                ast::AlterTableOperation::AlterColumn { column_name, op } => {
+                    let name = column_name.value.clone();
+                    let Some(column) = table.column_mut(&name) else {
+                        self.diagnostics.push(Diagnostic::error(
+                            source.span(column_name.span.start),
+                            format!("unknown column `{name}` in table `{}`; ALTER COLUMN ignored", table.name),
+                        ));
+                        continue;
+                    };
+                    match op {
+                        ast::AlterColumnOperation::SetNotNull => column.not_null = true,
+                        ast::AlterColumnOperation::SetDefault { value } => {
+                            set_default(column, value, source, &mut self.diagnostics);
+                        }
+                        other => self.diagnostics.push(Diagnostic::unsupported(
+                            source.start(),
+                            format!("ALTER TABLE operation `ALTER COLUMN {name} {other}`; ignored"),
+                        )),
+                    }
+                }
+                // Who owns a table changes nothing a test can observe.
+                ast::AlterTableOperation::OwnerTo { .. } => {}
                 other => self.diagnostics.push(Diagnostic::unsupported(
                     source.start(),
                     format!("ALTER TABLE operation `{other}`; ignored"),
@@ -602,7 +700,6 @@ impl SchemaBuilder<'_> {
             ));
             return;
         };
-        table.alterations.push(source.text.to_string());
         let Some(columns) = resolve_index_columns(table, &index.columns, source, &mut self.diagnostics) else {
             return;
         };
@@ -614,14 +711,14 @@ impl SchemaBuilder<'_> {
         resolve_foreign_keys(&mut self.tables, &mut self.diagnostics);
         // In file order, although foreign keys are checked last.
         self.diagnostics.sort_by(|a, b| a.span.cmp(&b.span));
-        (Schema { tables: self.tables }, self.diagnostics)
+        (Schema { tables: self.tables, dialect: self.dialect }, self.diagnostics)
     }
 }
 
 /// Parse exactly one statement, or say what is wrong and where.
-fn parse_tokens(tokens: Vec<TokenWithSpan>) -> Result<ast::Statement, (String, Option<Location>)> {
-    let dialect = GenericDialect {};
-    let mut parser = Parser::new(&dialect).with_tokens_with_locations(tokens);
+fn parse_tokens(tokens: Vec<TokenWithSpan>, dialect: Dialect) -> Result<ast::Statement, (String, Option<Location>)> {
+    let dialect = dialect.parser();
+    let mut parser = Parser::new(dialect.as_ref()).with_tokens_with_locations(tokens);
     let statement = parser.parse_statement().map_err(split_parser_error)?;
     let next = parser.peek_token();
     if next.token != Token::EOF {
@@ -644,6 +741,61 @@ pub(super) fn split_parser_error(error: ParserError) -> (String, Option<Location
         Some((text, location)) => (text, Some(location)),
         None => (message, None),
     }
+}
+
+/// `tokens` without MySQL's `NATIONAL` before a character type (`NATIONAL VARCHAR(20)`): it
+/// chooses a character set, which changes nothing hornet models.
+fn without_national(tokens: &[TokenWithSpan]) -> Vec<TokenWithSpan> {
+    let mut kept: Vec<TokenWithSpan> = Vec::with_capacity(tokens.len());
+    for token in tokens {
+        let is_type = matches!(&token.token, Token::Word(word)
+            if matches!(word.keyword, Keyword::VARCHAR | Keyword::CHAR | Keyword::CHARACTER | Keyword::TEXT));
+        if is_type {
+            let previous = kept.iter().rposition(|token| !matches!(token.token, Token::Whitespace(_)));
+            if let Some(previous) = previous
+                && matches!(&kept[previous].token, Token::Word(word) if word.keyword == Keyword::NATIONAL && word.quote_style.is_none())
+            {
+                kept.truncate(previous);
+            }
+        }
+        kept.push(token.clone());
+    }
+    kept
+}
+
+/// The tokens after the parenthesised body of a CREATE TABLE, from the one at `location` on:
+/// table options the dialect's grammar does not know (`TYPE = InnoDB`, `TABLESPACE users`).
+fn table_options_at(tokens: &[TokenWithSpan], location: Location) -> Option<Range<usize>> {
+    let is_word = |token: &TokenWithSpan, keyword| matches!(&token.token, Token::Word(w) if w.keyword == keyword);
+    let mut words = tokens.iter().filter(|token| matches!(token.token, Token::Word(_)));
+    if !words.next().is_some_and(|token| is_word(token, Keyword::CREATE)) {
+        return None;
+    }
+    let open = tokens.iter().position(|token| token.token == Token::LParen)?;
+    if !tokens[..open].iter().any(|token| is_word(token, Keyword::TABLE)) {
+        return None;
+    }
+    let mut depth = 0;
+    let close = tokens.iter().enumerate().skip(open).find_map(|(index, token)| {
+        match token.token {
+            Token::LParen => depth += 1,
+            Token::RParen => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(index);
+                }
+            }
+            _ => {}
+        }
+        None
+    })?;
+    let error_token = tokens.iter().position(|token| token.span.start >= location)?;
+    // Up to the next statement, when the `;` before it is missing.
+    let end = tokens[error_token..]
+        .iter()
+        .position(|token| matches!(&token.token, Token::Word(word) if STATEMENT_KEYWORDS.contains(&word.keyword)))
+        .map_or(tokens.len(), |next| error_token + next);
+    (error_token > close && end > error_token).then_some(error_token..end)
 }
 
 /// The tokens to drop to remove the column or constraint of a CREATE TABLE body that
@@ -720,6 +872,23 @@ fn add_column(
             diagnostics.push(Diagnostic::warning(span.clone(), format!("column `{name}`: {note}")));
             (sql_type, false)
         }
+        TypeMapping::Ranged(sql_type, low, high, note) => {
+            if let Some(note) = note {
+                diagnostics.push(Diagnostic::warning(span.clone(), format!("column `{name}`: {note}")));
+            }
+            let column = Box::new(CheckExpr::Column(name.clone()));
+            let bound = |value| Box::new(CheckExpr::Literal(Literal::Integer(value)));
+            let expr = CheckExpr::Between { expr: column, low: bound(low), high: bound(high), negated: false };
+            table.checks.push(Check { name: None, expr, span: span.clone() });
+            (sql_type, false)
+        }
+        TypeMapping::Enumerated(values) => {
+            let longest = values.iter().map(|value| value.chars().count()).max().unwrap_or(1);
+            let list = values.into_iter().map(|value| CheckExpr::Literal(Literal::String(value))).collect();
+            let expr = CheckExpr::InList { expr: Box::new(CheckExpr::Column(name.clone())), list, negated: false };
+            table.checks.push(Check { name: None, expr, span: span.clone() });
+            (SqlType::Varchar(Some(u64::try_from(longest).unwrap_or(u64::MAX))), false)
+        }
         TypeMapping::Unknown => {
             diagnostics.push(Diagnostic::unsupported(
                 span,
@@ -737,6 +906,7 @@ fn add_column(
             default: None,
             generated: serial,
             identity: serial,
+            computed: Vec::new(),
         };
     let mut constraints = Vec::new();
     for option in &column.options {
@@ -745,26 +915,18 @@ fn add_column(
         match &option.option {
             ColumnOption::Null | ColumnOption::CharacterSet(_) | ColumnOption::Collation(_) | ColumnOption::Comment(_) => {}
             ColumnOption::NotNull => new_column.not_null = true,
-            ColumnOption::Default(expr) => match literal(expr) {
-                Some(value) => new_column.default = Some(value),
-                // CURRENT_TIMESTAMP and the like: hornet does not model the column's values
-                // (tests do not check them), only that the database fills one in.
-                None if matches!(new_column.sql_type, SqlType::Opaque(_)) => new_column.generated = true,
-                // The clock (CURRENT_TIMESTAMP, NOW()) is an input no test sets: such a date
-                // column stays opaque, filled in by the database and never checked.
-                None if matches!(new_column.sql_type, SqlType::Date | SqlType::Timestamp) => {
-                    diagnostics.push(Diagnostic::warning(
-                        source.span(expr.span().start),
-                        format!("column `{name}`: its DEFAULT {expr} reads the clock, so its values are not modelled (kept opaque)"),
-                    ));
+            ColumnOption::Default(expr) => set_default(&mut new_column, expr, source, diagnostics),
+            // MySQL's ON UPDATE CURRENT_TIMESTAMP: like a DEFAULT of the same, the database
+            // fills in a value hornet does not model.
+            ColumnOption::OnUpdate(expr)
+                if matches!(new_column.sql_type, SqlType::Opaque(_) | SqlType::Date | SqlType::Timestamp) =>
+            {
+                if !matches!(new_column.sql_type, SqlType::Opaque(_)) {
                     new_column.sql_type = SqlType::Opaque(new_column.sql_type.to_string());
-                    new_column.generated = true;
                 }
-                None => diagnostics.push(Diagnostic::warning(
-                    source.span(expr.span().start),
-                    format!("DEFAULT {expr} of column `{name}` is not an integer, string, boolean or NULL literal; ignored"),
-                )),
-            },
+                new_column.generated = true;
+                new_column.computed.push(format!("ON UPDATE {expr}"));
+            }
             ColumnOption::PrimaryKey(primary_key) => {
                 let constraint = ast::PrimaryKeyConstraint {
                     name: option_name.or_else(|| primary_key.name.clone()),
@@ -810,6 +972,7 @@ fn add_column(
                 new_column.generated = true;
                 new_column.identity = generation_expr.is_none();
                 if let Some(expr) = generation_expr {
+                    new_column.computed.push(format!("GENERATED ALWAYS AS ({expr})"));
                     diagnostics.push(Diagnostic::warning(
                         source.span(expr.span().start),
                         format!("column `{name}` is computed by the database; its expression {expr} is not modelled"),
@@ -832,12 +995,17 @@ enum TypeMapping {
     Serial(SqlType),
     /// Mapped with something lost, which the text says.
     Lossy(SqlType, String),
+    /// An integer type narrower than the modelled one it maps to (TINYINT, MEDIUMINT,
+    /// UNSIGNED): its range becomes a CHECK, which the tests' tables hold too. The text, if
+    /// any, says what is lost.
+    Ranged(SqlType, i64, i64, Option<String>),
+    /// MySQL's ENUM: a string restricted to its values (a CHECK).
+    Enumerated(Vec<String>),
     Unknown,
 }
 
 fn map_type(data_type: &DataType) -> TypeMapping {
-    use TypeMapping::{Exact, Lossy, Serial};
-    let wider = |to: SqlType, lost: &str| Lossy(to.clone(), format!("{data_type} is modelled as {to}; {lost} not enforced"));
+    use TypeMapping::{Exact, Lossy, Ranged, Serial};
     let opaque = || {
         let text = data_type.to_string();
         Lossy(SqlType::Opaque(text.clone()), format!("values of type {text} are not modelled (kept opaque)"))
@@ -847,15 +1015,35 @@ fn map_type(data_type: &DataType) -> TypeMapping {
         Some(ast::CharacterLength::Max) | None => None,
     };
     match data_type {
-        DataType::Int(_) | DataType::Integer(_) | DataType::Int4(_) | DataType::MediumInt(_) => Exact(SqlType::Integer),
+        DataType::Int(_) | DataType::Integer(_) | DataType::Int4(_) => Exact(SqlType::Integer),
+        DataType::MediumInt(_) => Ranged(SqlType::Integer, -8_388_608, 8_388_607, None),
         DataType::SmallInt(_) | DataType::Int2(_) => Exact(SqlType::SmallInt),
         DataType::BigInt(_) | DataType::Int8(_) => Exact(SqlType::BigInt),
-        DataType::TinyInt(_) => wider(SqlType::SmallInt, "its range -128..127 is"),
-        DataType::TinyIntUnsigned(_) | DataType::SmallIntUnsigned(_) => wider(SqlType::Integer, "its range is"),
-        DataType::MediumIntUnsigned(_)
-        | DataType::IntUnsigned(_)
-        | DataType::IntegerUnsigned(_)
-        | DataType::Int4Unsigned(_) => wider(SqlType::BigInt, "its range is"),
+        // MySQL's drivers read TINYINT(1) as a boolean, and schemas declare booleans so.
+        DataType::TinyInt(Some(1)) => Exact(SqlType::Boolean),
+        DataType::TinyInt(_) => Ranged(SqlType::SmallInt, -128, 127, None),
+        DataType::TinyIntUnsigned(_) => Ranged(SqlType::SmallInt, 0, 255, None),
+        DataType::SmallIntUnsigned(_) | DataType::Int2Unsigned(_) => Ranged(SqlType::Integer, 0, 65_535, None),
+        DataType::MediumIntUnsigned(_) => Ranged(SqlType::Integer, 0, 16_777_215, None),
+        DataType::IntUnsigned(_) | DataType::IntegerUnsigned(_) | DataType::Int4Unsigned(_) => {
+            Ranged(SqlType::BigInt, 0, 4_294_967_295, None)
+        }
+        // Java's long stops at 2^63 - 1: larger values are not modelled, so the tests' column
+        // is a BIGINT that is never negative, and the code reads it with getLong as it must.
+        DataType::BigIntUnsigned(_) | DataType::Int8Unsigned(_) => Ranged(
+            SqlType::BigInt,
+            0,
+            i64::MAX,
+            Some(format!("{data_type} is modelled as BIGINT 0..{}; values above are not modelled", i64::MAX)),
+        ),
+        DataType::Enum(members, _) => TypeMapping::Enumerated(
+            members
+                .iter()
+                .map(|member| match member {
+                    ast::EnumMember::Name(name) | ast::EnumMember::NamedValue(name, _) => name.clone(),
+                })
+                .collect(),
+        ),
         DataType::Bool | DataType::Boolean | DataType::Bit(None | Some(1)) => Exact(SqlType::Boolean),
         DataType::Varchar(n) | DataType::CharacterVarying(n) | DataType::CharVarying(n) | DataType::Nvarchar(n) => {
             Exact(SqlType::Varchar(length(n)))
@@ -870,11 +1058,10 @@ fn map_type(data_type: &DataType) -> TypeMapping {
         | DataType::CharLargeObject(_)
         | DataType::String(None) => Exact(SqlType::Text),
         DataType::Numeric(precision) | DataType::Decimal(precision) | DataType::Dec(precision) => match precision {
-            ExactNumberInfo::Precision(digits) | ExactNumberInfo::PrecisionAndScale(digits, 0) if *digits <= 9 => {
-                wider(SqlType::Integer, &format!("its limit of {digits} digits is"))
-            }
             ExactNumberInfo::Precision(digits) | ExactNumberInfo::PrecisionAndScale(digits, 0) if *digits <= 18 => {
-                wider(SqlType::BigInt, &format!("its limit of {digits} digits is"))
+                let largest = 10_i64.pow(u32::try_from(*digits).unwrap_or(18)) - 1;
+                let to = if *digits <= 9 { SqlType::Integer } else { SqlType::BigInt };
+                Ranged(to, -largest, largest, None)
             }
             _ => opaque(),
         },
@@ -924,10 +1111,58 @@ fn map_type(data_type: &DataType) -> TypeMapping {
         | DataType::VarBit(_)
         | DataType::JSON
         | DataType::JSONB
-        | DataType::Enum(..)
         | DataType::Set(_)
         | DataType::Array(_) => opaque(),
         _ => TypeMapping::Unknown,
+    }
+}
+
+/// The DEFAULT of `column`: a literal, a sequence's `nextval(...)` (an identity, as pg_dump
+/// writes SERIAL), or, for a type hornet does not model, what the database computes
+/// (CURRENT_TIMESTAMP and the like: the tests do not check the column's values).
+fn set_default(column: &mut Column, expr: &Expr, source: &StatementSource, diagnostics: &mut Vec<Diagnostic>) {
+    let is_nextval = matches!(expr, Expr::Function(function) if object_name(&function.name).eq_ignore_ascii_case("nextval"));
+    match literal(expr) {
+        // MySQL's dumps quote numbers: DEFAULT '0' of an integer or boolean column is the number.
+        Some(Literal::String(text)) if matches!(column.sql_type, SqlType::Integer | SqlType::SmallInt | SqlType::BigInt) && text.trim().parse::<i64>().is_ok() => {
+            column.default = text.trim().parse().ok().map(Literal::Integer);
+        }
+        Some(Literal::String(text)) if column.sql_type == SqlType::Boolean && matches!(text.trim(), "0" | "1") => {
+            column.default = Some(Literal::Boolean(text.trim() == "1"));
+        }
+        Some(Literal::Integer(value @ (0 | 1))) if column.sql_type == SqlType::Boolean => {
+            column.default = Some(Literal::Boolean(value == 1));
+        }
+        Some(value) => column.default = Some(value),
+        None if is_nextval && !matches!(column.sql_type, SqlType::Opaque(_)) => {
+            column.generated = true;
+            column.identity = true;
+        }
+        None if matches!(column.sql_type, SqlType::Opaque(_)) => {
+            column.generated = true;
+            column.computed.push(format!("DEFAULT {expr}"));
+        }
+        // The clock (CURRENT_TIMESTAMP, NOW()) is an input no test sets: such a date column
+        // stays opaque, filled in by the database and never checked.
+        None if matches!(column.sql_type, SqlType::Date | SqlType::Timestamp) => {
+            diagnostics.push(Diagnostic::warning(
+                source.span(expr.span().start),
+                format!(
+                    "column `{}`: its DEFAULT {expr} reads the clock, so its values are not modelled (kept opaque)",
+                    column.name
+                ),
+            ));
+            column.sql_type = SqlType::Opaque(column.sql_type.to_string());
+            column.generated = true;
+            column.computed.push(format!("DEFAULT {expr}"));
+        }
+        None => diagnostics.push(Diagnostic::warning(
+            source.span(expr.span().start),
+            format!(
+                "DEFAULT {expr} of column `{}` is not an integer, string, boolean or NULL literal; ignored",
+                column.name
+            ),
+        )),
     }
 }
 
@@ -1010,9 +1245,8 @@ fn add_constraint(
                 Err(diagnostic) => diagnostics.push(diagnostic),
             }
         }
-        TableConstraint::Index(_) | TableConstraint::FulltextOrSpatial(_) => {
-            diagnostics.push(Diagnostic::warning(span, "index ignored: indexes do not change behaviour"))
-        }
+        // KEY and INDEX lines of MySQL's CREATE TABLE: indexes change no result.
+        TableConstraint::Index(_) | TableConstraint::FulltextOrSpatial(_) => {}
         other => diagnostics.push(Diagnostic::unsupported(span, format!("constraint `{other}`; ignored"))),
     }
 }
@@ -1124,14 +1358,12 @@ fn resolve_foreign_key(
             target.name
         ));
     }
+    // MySQL allows it on any indexed columns; H2, the tests' database, does not.
     if !target.is_key(&referenced_columns) {
-        diagnostics.push(Diagnostic::warning(
-            foreign_key.span.clone(),
-            format!(
-                "foreign key references ({}) of `{}`, which is not its primary key or a unique key",
-                referenced_columns.join(", "),
-                target.name
-            ),
+        return error(format!(
+            "foreign key references ({}) of `{}`, which is not its primary key or a unique key (the tests' database, H2, requires one)",
+            referenced_columns.join(", "),
+            target.name
         ));
     }
     Some(ForeignKey { referenced_table: target.name.clone(), referenced_columns, ..foreign_key })
@@ -1211,7 +1443,7 @@ pub(super) fn binary_op(op: &BinaryOperator) -> Option<BinaryOp> {
 /// The schema as `hornet schema FILE.sql` prints it: each table with its columns and
 /// constraints (each constraint followed by its line:col), then the insertion order.
 pub fn render_schema(schema: &Schema) -> String {
-    let mut out = String::new();
+    let mut out = format!("dialect: {} ({})\n\n", schema.dialect.dialect, schema.dialect.reason);
     for table in &schema.tables {
         render_table(&mut out, table);
         out.push('\n');

@@ -26,7 +26,7 @@ use sqlparser::ast::{
     ObjectName, ObjectNamePart, SelectItem as SqlSelectItem, SetExpr, Spanned, TableFactor, TableWithJoins,
     UnaryOperator, Value,
 };
-use sqlparser::dialect::GenericDialect;
+use super::dialect::Dialect;
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::Parser;
 use sqlparser::tokenizer::{Location, Token, TokenWithSpan, Tokenizer};
@@ -272,6 +272,18 @@ pub enum Conversion {
     ComparedWithText,
 }
 
+impl Expr {
+    /// Whether a column occurs in the expression.
+    fn has_column(&self) -> bool {
+        match self {
+            Expr::Column { .. } => true,
+            Expr::Arith(_, left, right) => left.has_column() || right.has_column(),
+            Expr::Neg(operand) => operand.has_column(),
+            _ => false,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum TemplatePart {
     Text(String),
@@ -294,11 +306,18 @@ pub enum ArithOp {
 /// Parse, resolve and check one statement written as `pieces` against `schema`.
 pub fn compile_statement(pieces: &[Piece], schema: &Schema) -> Result<Statement, SqlError> {
     let (text, holes) = joined(pieces);
-    let dialect = GenericDialect {};
-    let tokens = Tokenizer::new(&dialect, &text).tokenize_with_location().map_err(|error| SqlError {
+    let dialect = schema.dialect.dialect;
+    let mut tokens = Tokenizer::new(dialect.parser().as_ref(), &text).tokenize_with_location().map_err(|error| SqlError {
         offset: offset_of(&text, error.location),
         message: format!("syntax error: {}", error.message),
     })?;
+    // PostgreSQL's tokenizer reads `?` as an operator of its geometric types; in JDBC it is
+    // always a parameter.
+    for token in &mut tokens {
+        if token.token == Token::Question {
+            token.token = Token::Placeholder("?".to_string());
+        }
+    }
     let located = |location: Location| if location.line == 0 { 0 } else { offset_of(&text, location) };
     let params = tokens
         .iter()
@@ -317,15 +336,15 @@ pub fn compile_statement(pieces: &[Piece], schema: &Schema) -> Result<Statement,
         .iter()
         .find(|token| !matches!(token.token, Token::Whitespace(_)))
         .map_or(0, |token| located(token.span.start));
-    let statement = parse_one(tokens, &text)?;
+    let statement = parse_one(tokens, &text, dialect)?;
     let compiler = Compiler { text: &text, schema, holes, params, keywords };
     compiler.statement(&statement, start)
 }
 
 /// Exactly one statement, optionally followed by `;`.
-fn parse_one(tokens: Vec<TokenWithSpan>, text: &str) -> Result<ast::Statement, SqlError> {
-    let dialect = GenericDialect {};
-    let mut parser = Parser::new(&dialect).with_tokens_with_locations(tokens);
+fn parse_one(tokens: Vec<TokenWithSpan>, text: &str, dialect: Dialect) -> Result<ast::Statement, SqlError> {
+    let dialect = dialect.parser();
+    let mut parser = Parser::new(dialect.as_ref()).with_tokens_with_locations(tokens);
     let statement = parser.parse_statement().map_err(|error| {
         let (message, location) = split_parser_error(error);
         // sqlparser knows no location for the end of the text.
@@ -670,6 +689,18 @@ impl<'a> Compiler<'a> {
                 _ => start,
             };
             return self.unsupported(offset, "ORDER BY other than the GROUP BY expression");
+        }
+        // One row of aggregates has no column values to sort by: H2 rejects such a key
+        // ("must be in the GROUP BY list") when it meets a row, whatever the dialect's mode.
+        if group_by.is_none()
+            && projection.iter().any(|item| !matches!(item.value, Projected::Expr(_)))
+            && let Some(unsortable) = order_keys.iter().position(|key| key.expr.has_column())
+        {
+            let offset = match order_by.map(|order_by| &order_by.kind) {
+                Some(ast::OrderByKind::Expressions(keys)) => self.offset_of_expr(&keys[unsortable].expr),
+                _ => start,
+            };
+            return error(offset, "ORDER BY a column in a query of aggregates without GROUP BY (H2 rejects it: the column must be in the GROUP BY list)");
         }
         Ok(Select { projection, distinct, group_by, from: scope.refs(), condition, order_by: order_keys, window: None })
     }

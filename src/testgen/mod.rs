@@ -4,7 +4,7 @@
 use crate::clp::explore::{Event, Exploration, HeapObject, Outcome, PathResult, Value};
 use crate::ir::{ClassLayout, ClassName, DateClass, JdbcType, Method, MethodKind, Ty, simple_name};
 use crate::sql::Schema;
-use crate::sql::schema::{Column, Literal, SqlType};
+use crate::sql::schema::{Column, SqlType};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -450,20 +450,10 @@ fn column_value(sql_type: &SqlType, v: &Value) -> Result<JavaValue, ValueError> 
 }
 
 /// An initial value of a column whose type hornet does not model (no path reads it): NULL, or,
-/// where the column is NOT NULL, the text of a plain value of its type (H2 converts it): for
-/// an ENUM its default, else its first value.
+/// where the column is NOT NULL, the text of a plain value of its type (H2 converts it).
 fn opaque_value(type_text: &str, column: &Column) -> Result<JavaValue, ValueError> {
     if !column.not_null {
         return Ok(JavaValue::Null);
-    }
-    let allowed = column.enum_values();
-    if let Some(Literal::String(default)) = &column.default
-        && allowed.contains(default)
-    {
-        return Ok(JavaValue::Str(default.clone()));
-    }
-    if let Some(first) = allowed.into_iter().next() {
-        return Ok(JavaValue::Str(first));
     }
     let upper = type_text.to_ascii_uppercase();
     let word = upper.split(|c: char| !c.is_ascii_alphanumeric()).next().unwrap_or_default();

@@ -28,11 +28,3 @@ CREATE TABLE measurement (
     label       VARCHAR(10) DEFAULT ('x' || 'y'),
     CHECK (location IS NOT NULL)
 );
-
-CREATE TABLE mysql_style (
-    id INT NOT NULL AUTO_INCREMENT,
-    name VARCHAR(50) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL COMMENT 'the name',
-    `order` INT DEFAULT 1,
-    PRIMARY KEY (id),
-    KEY ix_name (name)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
