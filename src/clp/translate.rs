@@ -831,6 +831,7 @@ impl Translator<'_> {
             JdbcCall::ExecuteUpdate(id) => format!("execute_update({})", sql(id)),
             JdbcCall::Execute(id) => format!("execute({})", sql(id)),
             JdbcCall::Close => "close".into(),
+            JdbcCall::OpenConnection(_) => "open_connection".into(),
             JdbcCall::CloseResource => "close_resource".into(),
             JdbcCall::SetParameter(Ty::Boxed(primitive)) => format!("set_object({})", ty_atom(primitive.ty())),
             JdbcCall::SetParameter(_) | JdbcCall::SetText(_) => "set_parameter".into(),

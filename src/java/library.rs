@@ -33,6 +33,13 @@ pub(crate) const LIST: &str = "java.util.List";
 /// list), as `<init>` returning the list.
 pub(crate) const ARRAY_LIST: &str = "java.util.ArrayList";
 
+/// `java.sql.DriverManager`: only `getConnection`, a connection to the test database
+/// (`lower/jdbc.rs`).
+pub(crate) const DRIVER_MANAGER: &str = "java.sql.DriverManager";
+
+/// The library classes whose modelled members code names them by (for on-demand imports).
+pub(crate) const MODELLED_CLASSES: &[&str] = &[MATH, INTEGER, LONG, BOOLEAN, STRING, SQL_TYPES, SYSTEM, OBJECTS, LIST, ARRAY_LIST, DRIVER_MANAGER];
+
 const INTEGER_BOX: Ty = Ty::Boxed(Primitive::Int);
 const LONG_BOX: Ty = Ty::Boxed(Primitive::Long);
 const BOOLEAN_BOX: Ty = Ty::Boxed(Primitive::Boolean);

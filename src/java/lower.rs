@@ -1723,6 +1723,9 @@ impl<'t> MethodLowering<'_, 't> {
         if object.is_none() && own_instance_method {
             return self.unqualified_call(node, name, want_value);
         }
+        if name == "getConnection" && object.is_some_and(|o| self.names_driver_manager(o)) {
+            return self.driver_manager_connection(node, want_value);
+        }
         let called = match object {
             Some(object) => format!("{}.{name}", self.text(object)),
             None => name.to_string(),
@@ -1764,6 +1767,16 @@ impl<'t> MethodLowering<'_, 't> {
         let span = self.span(node);
         self.emit(Inst::Call { dst, callee, args, span });
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// Whether `object` names `java.sql.DriverManager` (imported, or qualified).
+    fn names_driver_manager(&self, object: Node<'t>) -> bool {
+        let spelled = self.text(object);
+        let qualified = match self.class.file.imports.get(spelled) {
+            Some(imported) => imported.as_str(),
+            None => spelled,
+        };
+        qualified == crate::java::library::DRIVER_MANAGER && self.lookup(spelled).is_none()
     }
 
     /// Whether a call's object is a value (a local, a literal, or an expression that is neither

@@ -17,6 +17,10 @@ pub enum JavaValue {
     Null,
     /// The test's own connection to its fresh database (a `java.sql.Connection` parameter).
     Connection,
+    /// A connection the code opened to the test's database (and returned).
+    OpenedConnection,
+    /// A `javax.sql.DataSource` opening the test's database.
+    DataSource,
     /// A `java.util.Scanner` over this text (the tokens the path reads).
     Scanner(String),
     /// The object of the case's heap with this id (`HeapCase`).
@@ -471,7 +475,10 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::String | Ty::Null, Value::Null) => Ok(JavaValue::Null),
         (Ty::Boxed(_), Value::Null) => Ok(JavaValue::Null),
         (Ty::Boxed(primitive), value) => Ok(JavaValue::Boxed(Box::new(java_value(primitive.ty(), value)?))),
+        (Ty::Jdbc(JdbcType::Connection), Value::OpenedConnection) => Ok(JavaValue::OpenedConnection),
         (Ty::Jdbc(JdbcType::Connection), _) => Ok(JavaValue::Connection),
+        (Ty::Jdbc(JdbcType::DataSource), Value::Null) => Ok(JavaValue::Null),
+        (Ty::Jdbc(JdbcType::DataSource), _) => Ok(JavaValue::DataSource),
         (Ty::Object(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
         (Ty::Object(_), Value::Null) => Ok(JavaValue::Null),
         (Ty::Array(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
@@ -514,7 +521,8 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
             if s.is_empty() { "returnsEmpty" } else { "returnsText" }.to_string()
         }
         Expectation::Returns(JavaValue::Null) => "returnsNull".to_string(),
-        Expectation::Returns(JavaValue::Connection) => "returnsConnection".to_string(),
+        Expectation::Returns(JavaValue::Connection | JavaValue::OpenedConnection) => "returnsConnection".to_string(),
+        Expectation::Returns(JavaValue::DataSource) => "returnsDataSource".to_string(),
         Expectation::Returns(JavaValue::Scanner(_)) => "returnsScanner".to_string(),
         Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::Array(_)) => "returnsArray".to_string(),
         Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::List(_)) => "returnsList".to_string(),
