@@ -97,7 +97,7 @@ invoke(Call, Receiver, Args, Result, S0, S, Ex) :-
         S = S0, Ex = ok
     ;   Receiver == null ->
         S = S0, Ex = exc('java.lang.NullPointerException')
-    ;   Receiver = conn(Id) ->
+    ;   nonvar(Receiver), Receiver = conn(Id) ->
         state:session(S0, J0),
         opened_connection_call(Call, Id, Args, Result, J0, J, Ex),
         state:with_session(S0, J, S)
