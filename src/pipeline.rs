@@ -371,7 +371,7 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Boolean => "Z".to_string(),
         Ty::Void => "V".to_string(),
         Ty::String | Ty::Null => "Ljava/lang/String;".to_string(),
-        Ty::Jdbc(interface) => format!("Ljava/sql/{};", interface.simple_name()),
+        Ty::Jdbc(interface) => format!("L{};", interface.qualified_name().replace('.', "/")),
         Ty::Scanner => "Ljava/util/Scanner;".to_string(),
         Ty::Throwable => "Ljava/lang/Throwable;".to_string(),
         Ty::Object(class) => format!("L{};", class.as_str().replace('.', "/")),

@@ -15,7 +15,7 @@ use super::syntax::{
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{
     BinOp, Block, BlockId, BranchId, BranchPoint, Catch, ClassLayout, ClassName, CmpOp, Cond, Handler,
-    HandlerId, InputCall, Inst, JdbcCall, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, Operand, Rvalue,
+    HandlerId, InputCall, Inst, JdbcCall, JdbcType, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, Operand, Rvalue,
     Primitive, THROWABLE, Terminator, Ty,
 };
 use std::collections::{BTreeSet, HashMap};
@@ -529,6 +529,10 @@ impl<'t> MethodLowering<'_, 't> {
             // A String's initialiser may be SQL text (`jdbc.rs`), lowered after the declaration.
             let text_initialiser = declarator.child_by_field_name("value").filter(|_| ty == Ty::String);
             let initial = match declarator.child_by_field_name("value") {
+                Some(value) if ty == Ty::Jdbc(JdbcType::Connection) => {
+                    let initial = self.initial_value(value, ty).map_err(|d| self.unfollowed_connection(d, value));
+                    Some((value, initial?))
+                }
                 Some(value) if ty != Ty::String => Some((value, self.initial_value(value, ty)?)),
                 _ => None,
             };
@@ -847,7 +851,10 @@ impl<'t> MethodLowering<'_, 't> {
         let field = |name| node.child_by_field_name(name);
         if let (Some(type_node), Some(name), Some(value)) = (field("type"), field("name"), field("value")) {
             let ty = self.declared_type(type_node)?;
-            let typed = self.value(value)?;
+            let typed = match self.value(value) {
+                Err(problem) if ty == Ty::Jdbc(JdbcType::Connection) => return Err(self.unfollowed_connection(problem, value)),
+                typed => typed?,
+            };
             let operand = self.coerce(typed, ty, value)?;
             let id = self.declare(self.text(name), ty, None);
             self.assign(id, Rvalue::Use(operand));
@@ -860,6 +867,19 @@ impl<'t> MethodLowering<'_, 't> {
             },
             _ => self.unsupported(node, "this resource (a field access)"),
         }
+    }
+
+    /// The diagnostic of a Connection whose source hornet could not follow: where it came from
+    /// and what a user can do, after what stopped the analysis there.
+    fn unfollowed_connection(&self, problem: Diagnostic, source: Node<'t>) -> Diagnostic {
+        let message = format!(
+            "{}; the connection comes from '{}', which hornet cannot follow to a javax.sql.DataSource, \
+             DriverManager.getConnection or an interface method returning a Connection (the tests supply their \
+             database there): get it from one of those, or take the Connection as a parameter",
+            problem.message,
+            self.text(source)
+        );
+        Diagnostic { message, ..problem }
     }
 
     /// The catch clauses and the `finally` block of a try statement.
