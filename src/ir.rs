@@ -480,6 +480,9 @@ pub enum ConnectionSource {
     /// `DriverManager.getConnection(url, ...)` with this constant URL: a test registers a
     /// driver that opens its database for the URL.
     DriverManager { url: String },
+    /// A method of an interface of the sources returning a Connection: a test gives the code
+    /// an implementation whose connection-returning methods open its database.
+    Interface { interface: ClassName },
 }
 
 /// A JDBC method, called on a receiver of its interface. Arguments follow the Java call's.

@@ -337,6 +337,29 @@ final class HornetDatabase {
     }
 
     /**
+     * An implementation of `type` whose methods returning a Connection open one to the current
+     * test's database; its other methods are not expected to be called.
+     */
+    static <T> T connecting(Class<T> type) {
+        return type.cast(java.lang.reflect.Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+                (proxy, method, arguments) -> {
+                    if (method.getReturnType() == Connection.class) {
+                        return connect();
+                    }
+                    switch (method.getName()) {
+                        case "toString":
+                            return "the test database's " + type.getSimpleName();
+                        case "hashCode":
+                            return System.identityHashCode(proxy);
+                        case "equals":
+                            return proxy == arguments[0];
+                        default:
+                            throw new UnsupportedOperationException(method.toString());
+                    }
+                }));
+    }
+
+    /**
      * Registers a driver that opens the current test's database for the code's own URLs, ahead
      * of the drivers already registered (H2's would open a `jdbc:h2:` URL of the code itself).
      */

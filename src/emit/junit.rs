@@ -514,6 +514,7 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
             JavaValue::Null => format!("assertNull({read});"),
             // A data source the test made: still one (a fresh one is another object).
             JavaValue::DataSource => format!("assertTrue({read} instanceof javax.sql.DataSource);"),
+            JavaValue::ConnectionProxy(interface) => format!("assertTrue({read} instanceof {interface});"),
             JavaValue::Object(target) => {
                 let reached_here = heap.after.iter().any(|o| {
                     o.id == *target && o.origin == Origin::Field { owner: object.id, field: field.clone() }
@@ -596,6 +597,7 @@ fn literal(v: &JavaValue) -> String {
         // Never asserted equal (`check_fields`, `test_method`): it is a new connection.
         JavaValue::OpenedConnection => "connection".to_string(),
         JavaValue::DataSource => format!("{DATABASE_HELPER}.dataSource()"),
+        JavaValue::ConnectionProxy(interface) => format!("{DATABASE_HELPER}.connecting({interface}.class)"),
         JavaValue::Scanner(text) => format!("new java.util.Scanner({})", string_literal(text)),
         JavaValue::Object(id) => format!("object{id}"),
         JavaValue::Unchecked => "HornetDatabase.UNCHECKED".to_string(),
