@@ -41,4 +41,15 @@ public class Sources {
             return 1;
         }
     }
+
+    public static int fromDriver(ConnectionDriver driver) throws SQLException {
+        Connection c = driver.getConnection();
+        c.close();
+        return 0;
+    }
+}
+
+/** Production looks a DataSource up in JNDI; the tests give an implementation of their own. */
+interface ConnectionDriver {
+    Connection getConnection() throws SQLException;
 }
