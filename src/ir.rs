@@ -342,24 +342,43 @@ pub enum JdbcType {
     Statement,
     PreparedStatement,
     ResultSet,
+    /// `javax.sql.DataSource`: where the code gets its connections; in a test, one opening
+    /// the test database.
+    DataSource,
 }
 
 impl JdbcType {
+    pub const ALL: [JdbcType; 5] = [
+        JdbcType::Connection,
+        JdbcType::Statement,
+        JdbcType::PreparedStatement,
+        JdbcType::ResultSet,
+        JdbcType::DataSource,
+    ];
+
     pub fn simple_name(self) -> &'static str {
         match self {
             JdbcType::Connection => "Connection",
             JdbcType::Statement => "Statement",
             JdbcType::PreparedStatement => "PreparedStatement",
             JdbcType::ResultSet => "ResultSet",
+            JdbcType::DataSource => "DataSource",
         }
     }
 
-    /// The type a simple or `java.sql.`-qualified name spells.
+    pub fn qualified_name(self) -> &'static str {
+        match self {
+            JdbcType::Connection => "java.sql.Connection",
+            JdbcType::Statement => "java.sql.Statement",
+            JdbcType::PreparedStatement => "java.sql.PreparedStatement",
+            JdbcType::ResultSet => "java.sql.ResultSet",
+            JdbcType::DataSource => "javax.sql.DataSource",
+        }
+    }
+
+    /// The type a simple or qualified name spells.
     pub fn from_name(name: &str) -> Option<JdbcType> {
-        let simple = name.strip_prefix("java.sql.").unwrap_or(name);
-        [JdbcType::Connection, JdbcType::Statement, JdbcType::PreparedStatement, JdbcType::ResultSet]
-            .into_iter()
-            .find(|t| t.simple_name() == simple)
+        JdbcType::ALL.into_iter().find(|t| t.simple_name() == name || t.qualified_name() == name)
     }
 }
 
@@ -562,6 +581,19 @@ pub enum Rvalue {
     Text { operand: Operand, ty: Ty },
 }
 
+/// Where the analysed code gets a connection: the boundary a test supplies its database at.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ConnectionSource {
+    /// `getConnection()` of a `javax.sql.DataSource`: a test gives the code one of its own.
+    DataSource,
+    /// `DriverManager.getConnection(url, ...)` with this constant URL: a test registers a
+    /// driver that opens its database for the URL.
+    DriverManager { url: String },
+    /// A method of an interface of the sources returning a Connection: a test gives the code
+    /// an implementation whose connection-returning methods open its database.
+    Interface { interface: ClassName },
+}
+
 /// A JDBC method, called on a receiver of its interface. Arguments follow the Java call's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum JdbcCall {
@@ -585,8 +617,11 @@ pub enum JdbcCall {
     ExecuteQuery(Option<SqlId>),
     ExecuteUpdate(Option<SqlId>),
     Execute(Option<SqlId>),
-    /// `close()` of a Statement, PreparedStatement or ResultSet.
+    /// `close()` of a Connection, Statement, PreparedStatement or ResultSet.
     Close,
+    /// A new connection to the database, from where the analysed code gets it: the receiver
+    /// is the `DataSource`, or the URL given to `DriverManager.getConnection`.
+    OpenConnection(ConnectionSource),
     /// The implicit `close()` at the end of try-with-resources: nothing for a null resource.
     CloseResource,
     /// `setInt`, `setLong`, `setString`, `setBoolean` (index, value).

@@ -584,8 +584,9 @@ fn write_tests(
     }
     // The engine gives tests a database only when there is a schema to build it from.
     if let Some(schema) = schema {
+        let driver_urls = junit::driver_urls(results.iter().map(|(m, _)| *m));
         for package in database_packages {
-            let (rel, text) = junit::database_helper(package, schema);
+            let (rel, text) = junit::database_helper(package, schema, &driver_urls);
             let path = out.join(rel);
             write_file(&path, &text)?;
             written.push(path);
@@ -623,7 +624,7 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Boolean => "Z".to_string(),
         Ty::Void => "V".to_string(),
         Ty::String | Ty::Null => "Ljava/lang/String;".to_string(),
-        Ty::Jdbc(interface) => format!("Ljava/sql/{};", interface.simple_name()),
+        Ty::Jdbc(interface) => format!("L{};", interface.qualified_name().replace('.', "/")),
         Ty::Scanner => "Ljava/util/Scanner;".to_string(),
         Ty::Throwable => "Ljava/lang/Throwable;".to_string(),
         Ty::Object(class) => format!("L{};", class.as_str().replace('.', "/")),

@@ -12,8 +12,15 @@
                    Keys is none when the statement was not asked for generated keys, else
                    keys(Labels, Rows): what getGeneratedKeys gives (the last execution's);
        Written     the tables the path wrote (or tried to), whose final rows the test checks.
-   Java values of JDBC types: the method's Connection is the atom `conn`; statements and result
-   sets are stmt(Id), pstmt(Id) and rs(Id); any of them may be null.
+   Java values of JDBC types: the method's Connection is the atom `conn`; a connection the code
+   opens itself (from a DataSource or DriverManager: the boundary where a test supplies its
+   database) is conn(Id), with Id-connection among the Objects while open, Id-closed after;
+   statements and result sets are stmt(Id), pstmt(Id) and rs(Id); any of them may be null.
+   Every connection reaches the one database. The transaction state is the session's: a
+   connection opened while another one's transaction is in progress (auto-commit off) would
+   see that database without its uncommitted changes, which is not modelled (the path is
+   abandoned and the exploration marked incomplete, as jvm:guarded/1 does). Closing an opened
+   connection in a transaction rolls it back, as H2 does.
    An SQL text is sql(Statement, Labels, Holes): the statement compiled by src/sql, its result
    column labels (lower case), and hole(N)-Value for each Java value spliced into the text.
    Not modelled: getResultSet/getUpdateCount after execute, closing a statement closing its
@@ -86,10 +93,17 @@ negated(f, t).
 invoke(Call, Receiver, Args, Result, S0, S, Ex) :-
     must_be(list, Args),
     (   callable(Call) -> true ; type_error(callable, Call, invoke/7) ),
+    % A lazy input where connections come from (a DataSource, an object of an interface) is
+    % null on one path, the test's own on the other.
+    (   var(Receiver), Call = open_connection(Kind) -> ( Receiver = null ; Receiver = Kind ) ; true ),
     (   Receiver == null, Call == close_resource ->
         S = S0, Ex = ok
     ;   Receiver == null ->
         S = S0, Ex = exc('java.lang.NullPointerException')
+    ;   nonvar(Receiver), Receiver = conn(Id) ->
+        state:session(S0, J0),
+        opened_connection_call(Call, Id, Args, Result, J0, J, Ex),
+        state:with_session(S0, J, S)
     ;   state:session(S0, J0),
         jdbc_call(Call, Receiver, Args, Result, J0, J, Ex),
         state:with_session(S0, J, S)
@@ -98,6 +112,39 @@ invoke(Call, Receiver, Args, Result, S0, S, Ex) :-
 sql_exception(exc('java.sql.SQLException')).
 
 % --- Connection --------------------------------------------------------------------------------
+
+% A call on a connection the code opened: closing it ends its transaction (H2 rolls back what
+% was not committed; the next connection starts in auto-commit), closing it again does
+% nothing, any other call on a closed connection is an SQLException.
+opened_connection_call(Call, Id, Args, Result, J0, J, Ex) :-
+    object(Id, J0, State),
+    (   ( Call == close ; Call == close_resource ) ->
+        Result = void, Ex = ok,
+        (   State == connection ->
+            J0 = session(Db0, Committed, Auto, N, Os, W),
+            (   Auto == 0 -> db:rollback(Committed, Db0, Db) ; Db = Db0 ),
+            replace_object(Id, closed, session(Db, Db, 1, N, Os, W), J)
+        ;   J = J0
+        )
+    ;   State == connection ->
+        jdbc_call(Call, conn, Args, Result, J0, J, Ex)
+    ;   J = J0, sql_exception(Ex)
+    ).
+
+% A connection from where the code gets it (Kind: datasource, driver_manager, or proxy for
+% a method of an interface): a new connection to the one database, in auto-commit. An object
+% the path already knows (r(Id)) runs its own code, which is not analysed: the path is
+% abandoned and the exploration marked incomplete.
+jdbc_call(open_connection(_), Source, [], conn(Id), J0, J, ok) :-
+    (   Source = r(_) -> bb_put(hornet_stalled, true), false ; true ),
+    J0 = session(_, _, Auto, _, Os, _),
+    (   Auto == 0, memberchk(_-connection, Os) ->
+        bb_put(hornet_stalled, true),
+        false
+    ;   true
+    ),
+    J0 = session(Db, _, _, N, _, W),
+    new_object(connection, Id, session(Db, Db, 1, N, Os, W), J).
 
 jdbc_call(create_statement, conn, [], stmt(Id), J0, J, ok) :-
     new_object(statement, Id, J0, J).

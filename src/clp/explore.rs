@@ -60,6 +60,13 @@ pub enum Value {
     Connection,
     /// A `Scanner` argument (the runtime's `scanner`), over the tokens the path reads.
     Scanner,
+    /// A connection the code opened itself (the runtime's `conn(Id)`).
+    OpenedConnection,
+    /// The test's `DataSource` (the runtime's `datasource`).
+    DataSource,
+    /// The test's implementation of an interface whose methods return connections (the
+    /// runtime's `proxy`).
+    ConnectionProxy,
     /// A reference to the object of the path's heap with this id.
     Ref(u32),
 }
@@ -184,6 +191,9 @@ fn value(term: &PTerm) -> Option<Value> {
         (PTerm::Atom(a), _) if a == "null" => Some(Value::Null),
         (PTerm::Atom(a), _) if a == "conn" => Some(Value::Connection),
         (PTerm::Atom(a), _) if a == "scanner" => Some(Value::Scanner),
+        (PTerm::Atom(a), _) if a == "datasource" => Some(Value::DataSource),
+        (PTerm::Atom(a), _) if a == "proxy" => Some(Value::ConnectionProxy),
+        (PTerm::Compound(f, _), [PTerm::Int(_)]) if f == "conn" => Some(Value::OpenedConnection),
         (PTerm::Compound(f, _), [PTerm::Int(id)]) if f == "r" => u32::try_from(*id).ok().map(Value::Ref),
         (PTerm::Compound(f, _), [PTerm::Int(len), PTerm::List(codes)]) if f == "s" => {
             let len = usize::try_from(*len).ok()?;

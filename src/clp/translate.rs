@@ -12,8 +12,8 @@
 //! predicates of other methods by the names `method_pred` gives them; nothing else.
 
 use crate::ir::{
-    BinOp, Block, BlockId, Caught, ClassName, CmpOp, DateClass, Elem, EnumOp, EnumType, HandlerId, InputCall, Inst, JdbcCall, JdbcType,
-    Method, MethodKey,
+    BinOp, Block, BlockId, Caught, ClassName, CmpOp, ConnectionSource, DateClass, Elem, EnumOp, EnumType, HandlerId, InputCall,
+    Inst, JdbcCall, JdbcType, Method, MethodKey,
     MethodKind, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, Terminator, Ty,
 };
 use crate::java::library::{ARRAY_LIST, LIST};
@@ -868,6 +868,9 @@ impl Translator<'_> {
             JdbcCall::ExecuteUpdate(id) => format!("execute_update({})", sql(id)),
             JdbcCall::Execute(id) => format!("execute({})", sql(id)),
             JdbcCall::Close => "close".into(),
+            JdbcCall::OpenConnection(ConnectionSource::DataSource) => "open_connection(datasource)".into(),
+            JdbcCall::OpenConnection(ConnectionSource::DriverManager { .. }) => "open_connection(driver_manager)".into(),
+            JdbcCall::OpenConnection(ConnectionSource::Interface { .. }) => "open_connection(proxy)".into(),
             JdbcCall::CloseResource => "close_resource".into(),
             JdbcCall::SetParameter(Ty::Boxed(primitive)) => format!("set_object({})", ty_atom(primitive.ty())),
             JdbcCall::SetParameter(Ty::Date(class)) => format!("set_date({})", sql_date_kind(*class)),

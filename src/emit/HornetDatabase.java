@@ -40,6 +40,21 @@ final class HornetDatabase {
      */
     private static final String SETTINGS = "/*{settings}*/";
 
+    /** The URLs the code under test gives DriverManager: they open the test's database. */
+    private static final String[] DRIVER_URLS = {/*{driver urls}*/};
+
+    /**
+     * The URL of the current test's database: named, and kept while the code under test opens
+     * and closes its own connections to it (DB_CLOSE_DELAY=-1) until the next test opens its own.
+     */
+    private static String currentUrl;
+
+    static {
+        if (DRIVER_URLS.length > 0) {
+            routeDriverUrls();
+        }
+    }
+
     /** A table as the schema declares it: its name and the columns the tests give values for. */
     static final class Table {
         final String name;
@@ -61,10 +76,19 @@ final class HornetDatabase {
     private HornetDatabase() {
     }
 
-    /** A new database of its own, with the schema's tables empty; it vanishes when closed. */
+    /**
+     * A new database of its own, with the schema's tables empty, and the test's connection to
+     * it; the previous test's database is dropped.
+     */
     static Connection open() throws SQLException {
-        String url = "jdbc:h2:mem:hornet_" + UUID.randomUUID() + SETTINGS;
-        Connection connection = DriverManager.getConnection(url);
+        if (currentUrl != null) {
+            try (Connection previous = DriverManager.getConnection(currentUrl);
+                    Statement statement = previous.createStatement()) {
+                statement.execute("SHUTDOWN");
+            }
+        }
+        currentUrl = "jdbc:h2:mem:hornet_" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1" + SETTINGS;
+        Connection connection = DriverManager.getConnection(currentUrl);
         try (Statement statement = connection.createStatement()) {
             for (String sql : SCHEMA) {
                 statement.execute(sql);
@@ -310,5 +334,97 @@ final class HornetDatabase {
             return ((BigDecimal) value).stripTrailingZeros().toPlainString();
         }
         return String.valueOf(value);
+    }
+
+    /** Another connection to the current test's database, as the code under test gets one. */
+    static Connection connect() throws SQLException {
+        return DriverManager.getConnection(currentUrl);
+    }
+
+    /** A data source whose connections reach the current test's database. */
+    static javax.sql.DataSource dataSource() {
+        org.h2.jdbcx.JdbcDataSource dataSource = new org.h2.jdbcx.JdbcDataSource();
+        dataSource.setURL(currentUrl);
+        return dataSource;
+    }
+
+    /**
+     * An implementation of `type` whose methods returning a Connection open one to the current
+     * test's database; its other methods are not expected to be called.
+     */
+    static <T> T connecting(Class<T> type) {
+        return type.cast(java.lang.reflect.Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
+                (proxy, method, arguments) -> {
+                    if (method.getReturnType() == Connection.class) {
+                        return connect();
+                    }
+                    switch (method.getName()) {
+                        case "toString":
+                            return "the test database's " + type.getSimpleName();
+                        case "hashCode":
+                            return System.identityHashCode(proxy);
+                        case "equals":
+                            return proxy == arguments[0];
+                        default:
+                            throw new UnsupportedOperationException(method.toString());
+                    }
+                }));
+    }
+
+    /**
+     * Registers a driver that opens the current test's database for the code's own URLs, ahead
+     * of the drivers already registered (H2's would open a `jdbc:h2:` URL of the code itself).
+     */
+    private static void routeDriverUrls() {
+        try {
+            List<java.sql.Driver> others = Collections.list(DriverManager.getDrivers());
+            for (java.sql.Driver other : others) {
+                DriverManager.deregisterDriver(other);
+            }
+            DriverManager.registerDriver(new TestDatabaseDriver());
+            for (java.sql.Driver other : others) {
+                DriverManager.registerDriver(other);
+            }
+        } catch (SQLException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** The driver of the code's own URLs: every connection it gives reaches the test's database. */
+    private static final class TestDatabaseDriver implements java.sql.Driver {
+        @Override
+        public boolean acceptsURL(String url) {
+            return java.util.Arrays.asList(DRIVER_URLS).contains(url);
+        }
+
+        @Override
+        public Connection connect(String url, java.util.Properties info) throws SQLException {
+            return acceptsURL(url) ? HornetDatabase.connect() : null;
+        }
+
+        @Override
+        public java.sql.DriverPropertyInfo[] getPropertyInfo(String url, java.util.Properties info) {
+            return new java.sql.DriverPropertyInfo[0];
+        }
+
+        @Override
+        public int getMajorVersion() {
+            return 1;
+        }
+
+        @Override
+        public int getMinorVersion() {
+            return 0;
+        }
+
+        @Override
+        public boolean jdbcCompliant() {
+            return false;
+        }
+
+        @Override
+        public java.util.logging.Logger getParentLogger() throws java.sql.SQLFeatureNotSupportedException {
+            throw new java.sql.SQLFeatureNotSupportedException();
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! build or check objects, `p/HornetObjects.java`, which allocates objects and sets and reads
 //! their fields by reflection.
 
-use crate::ir::{DateClass, Method, MethodKind, package_of, simple_name};
+use crate::ir::{ConnectionSource, DateClass, Inst, JdbcCall, Method, MethodKind, package_of, simple_name};
 use crate::sql::schema::Schema;
 use crate::testgen::{
     DatabaseCase, Expectation, HeapCase, JavaValue, MethodTests, ObjectKind, Origin, TableRows, TestCase, TestObject,
@@ -16,7 +16,21 @@ use std::path::PathBuf;
 /// The name of the database helper class, one per package (a file of that name is generated).
 pub const DATABASE_HELPER: &str = "HornetDatabase";
 
-/// The helper's code; `database_helper` fills in the schema and the URL settings.
+/// The URLs the code gives `DriverManager.getConnection`, for which the database helper
+/// registers a driver opening the test's database.
+pub fn driver_urls<'m>(methods: impl IntoIterator<Item = &'m Method>) -> BTreeSet<String> {
+    methods
+        .into_iter()
+        .flat_map(|method| method.blocks.iter().flat_map(|block| &block.insts))
+        .filter_map(|inst| match inst {
+            Inst::Jdbc { call: JdbcCall::OpenConnection(ConnectionSource::DriverManager { url }), .. } => Some(url.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The helper's code; `database_helper` fills in the schema, the URL settings and the
+/// URLs of the code's `DriverManager` connections.
 const DATABASE_HELPER_TEMPLATE: &str = include_str!("HornetDatabase.java");
 
 /// The keywords of H2 2.1 (`org.h2.util.ParserUtil`) that its `NON_KEYWORDS` setting turns back
@@ -127,8 +141,9 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)], schema: Opti
 }
 
 /// `HornetDatabase.java` for `package`: the statements that build the schema model's tables
-/// in H2 (never the schema file's text: `sql::h2`) and the URL settings.
-pub fn database_helper(package: &str, schema: &Schema) -> (PathBuf, String) {
+/// in H2 (never the schema file's text: `sql::h2`), the URL settings, and the JDBC URLs the code
+/// gives `DriverManager`, which the helper routes to the test's database.
+pub fn database_helper(package: &str, schema: &Schema, driver_urls: &BTreeSet<String>) -> (PathBuf, String) {
     let mut listed = String::new();
     for statement in crate::sql::h2::create_statements(schema) {
         let lines: Vec<&str> = statement.lines().collect();
@@ -146,7 +161,8 @@ pub fn database_helper(package: &str, schema: &Schema) -> (PathBuf, String) {
     out.push_str(
         &DATABASE_HELPER_TEMPLATE
             .replace("/*{schema}*/\n", &listed)
-            .replace("/*{settings}*/", &h2_settings(schema)),
+            .replace("/*{settings}*/", &h2_settings(schema))
+            .replace("/*{driver urls}*/", &driver_urls.iter().map(|url| string_literal(url)).collect::<Vec<_>>().join(", ")),
     );
     (package_file(package, DATABASE_HELPER), out)
 }
@@ -306,6 +322,12 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
         Expectation::Returns(JavaValue::Boolean(true)) => format!("assertTrue({call});"),
         Expectation::Returns(JavaValue::Boolean(false)) => format!("assertFalse({call});"),
         Expectation::Returns(JavaValue::Null) => format!("assertNull({call});"),
+        // A connection the code opened to the test's database: the test closes it.
+        Expectation::Returns(JavaValue::OpenedConnection) => {
+            format!("try (Connection opened = {call}) {{
+            assertFalse(opened.isClosed());
+        }}")
+        }
         Expectation::Returns(JavaValue::Object(id)) => {
             // Classes are spelled fully qualified, so that no import is needed.
             let result = format!("{} result = {call};", names.class_of(*id));
@@ -501,6 +523,9 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
         };
         let line = match value {
             JavaValue::Null => format!("assertNull({read});"),
+            // A data source the test made: still one (a fresh one is another object).
+            JavaValue::DataSource => format!("assertTrue({read} instanceof javax.sql.DataSource);"),
+            JavaValue::ConnectionProxy(interface) => format!("assertTrue({read} instanceof {interface});"),
             JavaValue::Object(target) => {
                 let reached_here = heap.after.iter().any(|o| {
                     o.id == *target && o.origin == Origin::Field { owner: object.id, field: field.clone() }
@@ -582,6 +607,10 @@ fn literal(v: &JavaValue) -> String {
         JavaValue::Str(s) => string_literal(s),
         JavaValue::Null => "null".to_string(),
         JavaValue::Connection => "connection".to_string(),
+        // Never asserted equal (`check_fields`, `test_method`): it is a new connection.
+        JavaValue::OpenedConnection => "connection".to_string(),
+        JavaValue::DataSource => format!("{DATABASE_HELPER}.dataSource()"),
+        JavaValue::ConnectionProxy(interface) => format!("{DATABASE_HELPER}.connecting({interface}.class)"),
         JavaValue::Scanner(text) => format!("new java.util.Scanner({})", string_literal(text)),
         JavaValue::Object(id) => format!("object{id}"),
         JavaValue::Unchecked => "HornetDatabase.UNCHECKED".to_string(),

@@ -5,7 +5,7 @@
 use crate::ir::THROWABLE;
 
 /// (class, direct superclass) of the JDK exception classes hornet knows.
-const JDK_EXCEPTIONS: &[(&str, &str)] = &[
+pub(crate) const JDK_EXCEPTIONS: &[(&str, &str)] = &[
     ("java.lang.Exception", THROWABLE),
     ("java.lang.Error", THROWABLE),
     ("java.lang.RuntimeException", "java.lang.Exception"),

@@ -38,6 +38,13 @@ pub(crate) const ARRAY_LIST: &str = "java.util.ArrayList";
 pub(crate) const PRINT_STREAM: &str = "java.io.PrintStream";
 /// `java.lang.Throwable`: only `printStackTrace()` of a caught exception.
 pub(crate) const THROWABLE: &str = "java.lang.Throwable";
+/// `java.sql.DriverManager`: only `getConnection`, a connection to the test database
+/// (`lower/jdbc.rs`).
+pub(crate) const DRIVER_MANAGER: &str = "java.sql.DriverManager";
+
+/// The library classes whose modelled members code names them by (for on-demand imports).
+pub(crate) const MODELLED_CLASSES: &[&str] =
+    &[MATH, INTEGER, LONG, BOOLEAN, STRING, SQL_TYPES, SYSTEM, OBJECTS, LIST, ARRAY_LIST, DRIVER_MANAGER];
 
 const INTEGER_BOX: Ty = Ty::Boxed(Primitive::Int);
 const LONG_BOX: Ty = Ty::Boxed(Primitive::Long);

@@ -14,9 +14,9 @@ use super::syntax::{
 };
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{
-    BinOp, Block, BlockId, BranchId, BranchPoint, Catch, ClassLayout, ClassName, DateClass, CmpOp, Cond, Handler,
-    HandlerId, InputCall, Inst, JdbcCall, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, Operand, Rvalue,
-    Primitive, THROWABLE, Terminator, Ty,
+    BinOp, Block, BlockId, BranchId, BranchPoint, Catch, ClassLayout, ClassName, CmpOp, Cond, DateClass, Handler,
+    HandlerId, InputCall, Inst, JdbcCall, JdbcType, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, Operand,
+    Primitive, Rvalue, THROWABLE, Terminator, Ty,
 };
 use std::collections::{BTreeSet, HashMap};
 use tree_sitter::Node;
@@ -531,6 +531,10 @@ impl<'t> MethodLowering<'_, 't> {
             // A String's initialiser may be SQL text (`jdbc.rs`), lowered after the declaration.
             let text_initialiser = declarator.child_by_field_name("value").filter(|_| ty == Ty::String);
             let initial = match declarator.child_by_field_name("value") {
+                Some(value) if ty == Ty::Jdbc(JdbcType::Connection) => {
+                    let initial = self.initial_value(value, ty).map_err(|d| self.unfollowed_connection(d, value));
+                    Some((value, initial?))
+                }
                 Some(value) if ty != Ty::String => Some((value, self.initial_value(value, ty)?)),
                 _ => None,
             };
@@ -849,7 +853,10 @@ impl<'t> MethodLowering<'_, 't> {
         let field = |name| node.child_by_field_name(name);
         if let (Some(type_node), Some(name), Some(value)) = (field("type"), field("name"), field("value")) {
             let ty = self.declared_type(type_node)?;
-            let typed = self.value(value)?;
+            let typed = match self.value(value) {
+                Err(problem) if ty == Ty::Jdbc(JdbcType::Connection) => return Err(self.unfollowed_connection(problem, value)),
+                typed => typed?,
+            };
             let operand = self.coerce(typed, ty, value)?;
             let id = self.declare(self.text(name), ty, None);
             self.assign(id, Rvalue::Use(operand));
@@ -862,6 +869,19 @@ impl<'t> MethodLowering<'_, 't> {
             },
             _ => self.unsupported(node, "this resource (a field access)"),
         }
+    }
+
+    /// The diagnostic of a Connection whose source hornet could not follow: where it came from
+    /// and what a user can do, after what stopped the analysis there.
+    fn unfollowed_connection(&self, problem: Diagnostic, source: Node<'t>) -> Diagnostic {
+        let message = format!(
+            "{}; the connection comes from '{}', which hornet cannot follow to a javax.sql.DataSource, \
+             DriverManager.getConnection or an interface method returning a Connection (the tests supply their \
+             database there): get it from one of those, or take the Connection as a parameter",
+            problem.message,
+            self.text(source)
+        );
+        Diagnostic { message, ..problem }
     }
 
     /// The catch clauses and the `finally` block of a try statement.
@@ -1765,6 +1785,9 @@ impl<'t> MethodLowering<'_, 't> {
         if object.is_none() && own_instance_method {
             return self.unqualified_call(node, name, want_value);
         }
+        if name == "getConnection" && object.is_some_and(|o| self.names_driver_manager(o)) {
+            return self.driver_manager_connection(node, want_value);
+        }
         let called = match object {
             Some(object) => format!("{}.{name}", self.text(object)),
             None => name.to_string(),
@@ -1846,6 +1869,16 @@ impl<'t> MethodLowering<'_, 't> {
             self.emit(Inst::Call { dst: None, callee, args, span });
             Ok(None)
         })())
+    }
+
+    /// Whether `object` names `java.sql.DriverManager` (imported, or qualified).
+    fn names_driver_manager(&self, object: Node<'t>) -> bool {
+        let spelled = self.text(object);
+        let qualified = match self.class.file.imports.get(spelled) {
+            Some(imported) => imported.as_str(),
+            None => spelled,
+        };
+        qualified == crate::java::library::DRIVER_MANAGER && self.lookup(spelled).is_none()
     }
 
     /// Whether a call's object is a value (a local, a literal, or an expression that is neither

@@ -157,11 +157,14 @@ fn enclosing_method(node: Node) -> Option<Node> {
     None
 }
 
-/// The package of a file and its single-type imports (simple name to qualified name).
-/// Static and on-demand imports bring nothing the analysis can use.
+/// The package of a file and its imports (simple name to qualified name): the single-type
+/// imports, and the classes hornet knows of the packages imported on demand (`java.sql.*`
+/// brings `SQLException`); a single-type import wins over an on-demand one, as in Java.
+/// Static imports bring nothing the analysis can use.
 fn package_and_imports(root: Node, source: &str) -> (String, HashMap<String, String>) {
     let mut package = String::new();
     let mut imports = HashMap::new();
+    let mut on_demand_packages = Vec::new();
     for declaration in children(root) {
         let name = children(declaration)
             .into_iter()
@@ -175,12 +178,29 @@ fn package_and_imports(root: Node, source: &str) -> (String, HashMap<String, Str
                 let on_demand = children(declaration).iter().any(|c| c.kind() == "asterisk");
                 if !is_static && !on_demand {
                     imports.insert(crate::ir::simple_name(&name).to_string(), name);
+                } else if !is_static {
+                    on_demand_packages.push(name);
                 }
             }
             _ => {}
         }
     }
+    for imported_package in on_demand_packages {
+        for class in known_library_classes().filter(|fq| crate::ir::package_of(fq) == imported_package) {
+            imports.entry(crate::ir::simple_name(class).to_string()).or_insert_with(|| class.to_string());
+        }
+    }
     (package, imports)
+}
+
+/// The library classes hornet knows by name: the JDK exceptions it knows the hierarchy of,
+/// the JDBC interfaces and the library classes it models.
+fn known_library_classes() -> impl Iterator<Item = &'static str> {
+    exceptions::JDK_EXCEPTIONS
+        .iter()
+        .map(|(class, _)| *class)
+        .chain(crate::ir::JdbcType::ALL.iter().map(|t| t.qualified_name()))
+        .chain(library::MODELLED_CLASSES.iter().copied())
 }
 
 /// Methods that call a method which was skipped cannot be analysed either.

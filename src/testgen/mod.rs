@@ -17,6 +17,13 @@ pub enum JavaValue {
     Null,
     /// The test's own connection to its fresh database (a `java.sql.Connection` parameter).
     Connection,
+    /// A connection the code opened to the test's database (and returned).
+    OpenedConnection,
+    /// A `javax.sql.DataSource` opening the test's database.
+    DataSource,
+    /// An implementation of this interface (fully qualified) whose methods returning a
+    /// Connection open the test's database.
+    ConnectionProxy(String),
     /// A `java.util.Scanner` over this text (the tokens the path reads).
     Scanner(String),
     /// The object of the case's heap with this id (`HeapCase`).
@@ -489,8 +496,12 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         }
         (Ty::Date(_), Value::Null) => Ok(JavaValue::Null),
         (Ty::Date(class), Value::Int(i)) => i64::try_from(*i).map(|m| JavaValue::Date(class, m)).map_err(|_| wrong()),
+        (Ty::Jdbc(JdbcType::Connection), Value::OpenedConnection) => Ok(JavaValue::OpenedConnection),
         (Ty::Jdbc(JdbcType::Connection), _) => Ok(JavaValue::Connection),
+        (Ty::Jdbc(JdbcType::DataSource), Value::Null) => Ok(JavaValue::Null),
+        (Ty::Jdbc(JdbcType::DataSource), _) => Ok(JavaValue::DataSource),
         (Ty::Object(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
+        (Ty::Object(interface), Value::ConnectionProxy) => Ok(JavaValue::ConnectionProxy(interface.as_str().to_string())),
         (Ty::Object(_), Value::Null) => Ok(JavaValue::Null),
         (Ty::Array(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
         (Ty::Array(_), Value::Null) => Ok(JavaValue::Null),
@@ -546,7 +557,9 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
         }
         Expectation::Returns(JavaValue::Null) => "returnsNull".to_string(),
         Expectation::Returns(JavaValue::Enum { constant, .. }) => format!("returns{}", enum_constant_word(constant)),
-        Expectation::Returns(JavaValue::Connection) => "returnsConnection".to_string(),
+        Expectation::Returns(JavaValue::Connection | JavaValue::OpenedConnection) => "returnsConnection".to_string(),
+        Expectation::Returns(JavaValue::DataSource) => "returnsDataSource".to_string(),
+        Expectation::Returns(JavaValue::ConnectionProxy(_)) => "returnsConnectionSource".to_string(),
         Expectation::Returns(JavaValue::Scanner(_)) => "returnsScanner".to_string(),
         Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::Array(_)) => "returnsArray".to_string(),
         Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::List(_)) => "returnsList".to_string(),

@@ -10,7 +10,8 @@
 use super::{Lowered, MethodLowering, Typed};
 use crate::diag::Diagnostic;
 use crate::ir::{
-    DateClass, Inst, JdbcCall, JdbcType, LocalId, Operand, Primitive, Rvalue, STRING_MAX_LENGTH, SqlId, SqlText, Ty,
+    ConnectionSource, DateClass, Inst, JdbcCall, JdbcType, LocalId, Operand, Primitive, Rvalue, STRING_MAX_LENGTH, SqlId,
+    SqlText, Ty,
 };
 use crate::java::index::{ClassInfo, ClassRef};
 use crate::java::syntax::{children, skip_parens};
@@ -563,7 +564,11 @@ impl<'t> MethodLowering<'_, 't> {
             (PreparedStatement, "executeQuery", []) => (JdbcCall::ExecuteQuery(None), Ty::Jdbc(ResultSet)),
             (PreparedStatement, "executeUpdate", []) => (JdbcCall::ExecuteUpdate(None), Ty::Int),
             (PreparedStatement, "execute", []) => (JdbcCall::Execute(None), Ty::Boolean),
-            (Statement | PreparedStatement | ResultSet, "close", []) => (JdbcCall::Close, Ty::Void),
+            (Connection | Statement | PreparedStatement | ResultSet, "close", []) => (JdbcCall::Close, Ty::Void),
+            (DataSource, "getConnection", credentials) if matches!(credentials.len(), 0 | 2) => {
+                self.credentials(credentials)?;
+                (JdbcCall::OpenConnection(ConnectionSource::DataSource), Ty::Jdbc(Connection))
+            }
             (PreparedStatement, "setInt" | "setLong" | "setString" | "setBoolean", [index, value]) => {
                 let ty = match name {
                     "setInt" => Ty::Int,
@@ -690,6 +695,66 @@ impl<'t> MethodLowering<'_, 't> {
         let span = self.span(node);
         self.emit(Inst::Jdbc { dst, call, receiver: receiver.operand, args, span });
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// `DriverManager.getConnection(url)` or `(url, user, password)`: a connection to the
+    /// database of a URL that must be constant text (the test registers a driver for it).
+    pub(super) fn driver_manager_connection(&mut self, node: Node<'t>, want_value: bool) -> Lowered<Option<Typed>> {
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let (url, credentials) = match arguments.as_slice() {
+            [url] => (*url, &arguments[1..]),
+            [url, _, _] => (*url, &arguments[1..]),
+            _ => {
+                return self.unsupported(
+                    node,
+                    "DriverManager.getConnection with Properties (pass the URL, or the URL, user and password)",
+                );
+            }
+        };
+        let parts = self.text_parts(url, &Scope::Method, 0);
+        let text = match parts {
+            Ok(parts) if parts.iter().all(|p| matches!(p, Part::Text(_))) => parts
+                .iter()
+                .map(|p| match p {
+                    Part::Text(text) => text.as_str(),
+                    _ => "",
+                })
+                .collect::<String>(),
+            _ => {
+                return self.unsupported(
+                    url,
+                    format!(
+                        "a connection from DriverManager.getConnection with the URL '{}', which is not constant text \
+                         (the tests open their database for the code's own URL: make it a static final String, \
+                         or get the connection from a javax.sql.DataSource)",
+                        self.text(url)
+                    ),
+                );
+            }
+        };
+        self.credentials(credentials)?;
+        // A static method has no receiver: a constant stands for it.
+        let receiver = Operand::Const(0, Ty::Int);
+        let call = JdbcCall::OpenConnection(ConnectionSource::DriverManager { url: text });
+        let ret = Ty::Jdbc(JdbcType::Connection);
+        let dst = want_value.then(|| self.new_temp(ret));
+        let span = self.span(node);
+        self.emit(Inst::Jdbc { dst, call, receiver, args: Vec::new(), span });
+        Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// The user name and password given for a connection, which only the production database
+    /// checks: constant text is left alone (it may be longer than the runtime's strings), other
+    /// expressions are evaluated for what they do.
+    fn credentials(&mut self, credentials: &[Node<'t>]) -> Lowered<()> {
+        for credential in credentials {
+            let constant = matches!(self.text_parts(*credential, &Scope::Method, 0),
+                Ok(parts) if parts.iter().all(|p| matches!(p, Part::Text(_))));
+            if !constant {
+                self.argument(*credential, Ty::String)?;
+            }
+        }
+        Ok(())
     }
 
     fn argument(&mut self, node: Node<'t>, ty: Ty) -> Lowered<Operand> {

@@ -8,7 +8,9 @@
 //! branch, as in the bytecode: the instruction itself throws NullPointerException.
 
 use super::{Lowered, MethodLowering, Typed, Variable, choose_overload};
-use crate::ir::{CONSTRUCTOR, ClassName, FieldRef, Inst, MethodKey, MethodKind, Operand, Rvalue, Ty};
+use crate::ir::{
+    CONSTRUCTOR, ClassName, ConnectionSource, FieldRef, Inst, JdbcCall, JdbcType, MethodKey, MethodKind, Operand, Rvalue, Ty,
+};
 use crate::java::index::{ClassRef, declared_type};
 use crate::java::syntax::{children, skip_parens};
 use tree_sitter::Node;
@@ -453,7 +455,18 @@ impl<'t> MethodLowering<'_, 't> {
         if candidates.is_empty() {
             return self.error(node, format!("cannot find symbol: method '{name}' of '{}'", class.as_str()));
         }
-        let (callee, args, _) = self.resolve_call(&candidates, &arguments, name, name, node)?;
+        let (callee, args, ret) = self.resolve_call(&candidates, &arguments, name, name, node)?;
+        let is_interface = self.index.classes.get(class.as_str()).is_some_and(|c| c.is_interface);
+        if is_interface && ret == Ty::Jdbc(JdbcType::Connection) {
+            // Where the code's connections come from (a JNDI lookup, a pool in production):
+            // the test gives it an implementation of the interface opening its database. The
+            // arguments were evaluated for what they do.
+            let call = JdbcCall::OpenConnection(ConnectionSource::Interface { interface: class });
+            let dst = want_value.then(|| self.new_temp(ret));
+            let span = self.span(node);
+            self.emit(Inst::Jdbc { dst, call, receiver: receiver.operand, args: Vec::new(), span });
+            return Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }));
+        }
         self.method_call(node, Some(receiver), class, callee, args, want_value)
     }
 
