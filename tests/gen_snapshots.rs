@@ -1,5 +1,6 @@
 //! Data-driven: for each `tests/cases/gen/*.java`, the summaries hornet computes (as `hornet
-//! summaries` prints them) and the JUnit tests it writes, against the snapshot beside it.
+//! summaries` prints them) and the JUnit tests it writes, against the snapshot beside it. A
+//! case that uses a database has its schema beside it (`name.sql`).
 
 mod common;
 
@@ -10,7 +11,7 @@ use std::path::{Path, PathBuf};
 fn options(case: &Path, out: PathBuf) -> GenOptions {
     GenOptions {
         inputs: vec![case.to_path_buf()],
-        schema: None,
+        schema: Some(case.with_extension("sql")).filter(|schema| schema.is_file()),
         out,
         k: 2,
         methods: Vec::new(),
