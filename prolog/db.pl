@@ -1025,7 +1025,7 @@ must_be_string(V) :-
     (   is_string(V) -> true ; type_error(string, V) ).
 
 arith(add, A, B, V) :- V #= A + B.
-arith(sub, A, B, V) :- V #= A - B.
+arith(sub, A, B, V) :- jvm:difference(A, B, V).
 arith(mul, A, B, V) :- V #= A * B.
 arith(div, A, B, V) :- B #\= 0, V #= A // B.
 arith(mod, A, B, V) :- B #\= 0, V #= A rem B.

@@ -205,6 +205,16 @@ fn main() -> ExitCode {
                         "summaries: {} computed, {} reused from the cache, {} call sites composed\n",
                         t.summaries_computed, t.summaries_reused, t.compositions
                     ));
+                    let mut slowest: Vec<_> = outcome.report.methods.iter().filter(|m| m.analysis_ms > 0).collect();
+                    slowest.sort_by_key(|m| std::cmp::Reverse(m.analysis_ms));
+                    if !slowest.is_empty() {
+                        let listed: Vec<String> = slowest
+                            .iter()
+                            .take(3)
+                            .map(|m| format!("{}.{} {:.1} s", m.class.rsplit('.').next().unwrap_or(&m.class), m.name, m.analysis_ms as f64 / 1000.0))
+                            .collect();
+                        print_out(&format!("slowest methods: {}\n", listed.join(", ")));
+                    }
                     print_out(&format!("tests and report written to {}\n", opts.out.display()));
                     if t.tests == 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
                 }

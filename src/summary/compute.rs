@@ -13,6 +13,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -41,6 +42,9 @@ pub struct Stats {
 pub struct Computed {
     /// The summary of every needed method, or why there is none.
     pub summaries: HashMap<MethodKey, Result<Summary, String>>,
+    /// Milliseconds spent computing each summary computed in this run (loading its component's
+    /// clauses counts for the component's first method); none for those reused.
+    pub times: HashMap<MethodKey, u64>,
     pub stats: Stats,
 }
 
@@ -101,6 +105,7 @@ pub fn compute(
     let cache = settings.cache_dir.as_ref().map(Cache::new);
     let mut keys: HashMap<MethodKey, Key> = HashMap::new();
     let mut summaries: HashMap<MethodKey, Result<Summary, String>> = HashMap::new();
+    let mut times: HashMap<MethodKey, u64> = HashMap::new();
     let mut stats = Stats::default();
 
     std::thread::scope(|scope| {
@@ -185,7 +190,8 @@ pub fn compute(
                 match result.outcome {
                     Ok(computed) => {
                         stats.computed += computed.len();
-                        for ((k, key), s) in members.iter().zip(&member_keys).zip(computed) {
+                        for ((k, key), (s, ms)) in members.iter().zip(&member_keys).zip(computed) {
+                            times.insert(k.clone(), ms);
                             if let Some(cache) = &cache {
                                 // A cache that cannot be written only costs time on the next run.
                                 let _ = cache.put(key, &s);
@@ -203,7 +209,7 @@ pub fn compute(
         }
         drop(job_sender);
     });
-    Computed { summaries, stats }
+    Computed { summaries, times, stats }
 }
 
 /// The methods that use the database: those that call JDBC or take a JDBC value, and their
@@ -304,7 +310,8 @@ struct Job {
 
 struct JobResult {
     index: usize,
-    outcome: Result<Vec<Summary>, String>,
+    /// Each member's summary and the milliseconds it took.
+    outcome: Result<Vec<(Summary, u64)>, String>,
 }
 
 /// A worker thread: owns one engine, started on its first job and started afresh after a
@@ -332,7 +339,8 @@ fn run_job(
     initial: &[(String, String)],
     job: &Job,
     budget: u64,
-) -> Result<Vec<Summary>, String> {
+) -> Result<Vec<(Summary, u64)>, String> {
+    let start = Instant::now();
     if engine.is_none() {
         let mut fresh = Engine::new().map_err(|e| e.to_string())?;
         for (name, text) in initial {
@@ -346,11 +354,15 @@ fn run_job(
             engine.consult(name, text).map_err(|e| e.to_string())?;
         }
     }
+    // Loading counts for the first member: most components are one method.
+    let mut start = Some(start);
     job.members
         .iter()
         .map(|key| {
+            let from = start.take().unwrap_or_else(Instant::now);
             let (exploration, cases) = explore_with_summary(engine, key, budget).map_err(|e| e.to_string())?;
-            Ok(Summary { method: key.to_string(), cases, exploration })
+            let ms = u64::try_from(from.elapsed().as_millis()).unwrap_or(u64::MAX);
+            Ok((Summary { method: key.to_string(), cases, exploration }, ms))
         })
         .collect()
 }
