@@ -63,7 +63,9 @@
 
 % A CHECK waiting for values nobody has looked at yet (check_holds/4).
 % Key comparisons waiting for strings' codes (column_differs/4).
-:- attribute pending_checks/1, unread_differences/1.
+% The length bound of a nullable string column whose value is still open (fresh_value/2): the
+% value may reach Java code unshaped (getString), which shapes it only if it looks at it.
+:- attribute pending_checks/1, unread_differences/1, string_bound/1.
 
 %% empty(+Schema, -Db)  empty(+Schema, +MaxNew, -Db)
 %
@@ -421,6 +423,7 @@ materialise(Table, Depth, Db0, Db, Values) :-
 
 fresh_value(column(_, Type, Nullable, _), V) :-
     (   Nullable == not_null -> nonnull_value(Type, V)
+    ;   Type = string(N) -> put_atts(V, string_bound(N))
     ;   true
     ).
 
@@ -699,12 +702,24 @@ verify_attributes(V, Value, Goals) :-
     (   get_atts(V, unread_differences(Ds)) -> differences_woken(Ds, Value, Compares)
     ;   Compares = []
     ),
-    append(Checks, Compares, Goals).
+    (   get_atts(V, string_bound(N)) -> bound_kept(N, Value, Bounds) ; Bounds = [] ),
+    append([Checks, Compares, Bounds], Goals).
+
+% A string shaped anywhere (strings:shape/1 in Java code, say) keeps its column's length bound;
+% two open values made one keep the tighter bound.
+bound_kept(N, Value, Goals) :-
+    (   var(Value) ->
+        Goals = [],
+        (   get_atts(Value, string_bound(M)) -> B is min(N, M) ; B = N ),
+        put_atts(Value, string_bound(B))
+    ;   Value = s(L, _) -> Goals = [clpz:(L #=< N)]
+    ;   Goals = []
+    ).
 
 % closed_row/3 decides every waiting value before a path's clause is written; a comparison of
 % unread codes may still wait, and the clause carries it as a goal that makes it wait again.
 attribute_goals(V) -->
-    { put_atts(V, -pending_checks(_)) },
+    { put_atts(V, -pending_checks(_)), put_atts(V, -string_bound(_)) },
     (   { get_atts(V, unread_differences(Ds)) } ->
         { put_atts(V, -unread_differences(_)) },
         differences_goals(Ds, V)
@@ -1078,7 +1093,7 @@ must_be_string(V) :-
     (   is_string(V) -> true ; type_error(string, V) ).
 
 arith(add, A, B, V) :- V #= A + B.
-arith(sub, A, B, V) :- V #= A - B.
+arith(sub, A, B, V) :- jvm:difference(A, B, V).
 arith(mul, A, B, V) :- V #= A * B.
 arith(div, A, B, V) :- B #\= 0, V #= A // B.
 arith(mod, A, B, V) :- B #\= 0, V #= A rem B.

@@ -21,9 +21,10 @@
 %
 %  Text holds a clause `CaseName(Inputs, Ret, Ex, Events) :- Constraints.` per path of the
 %  entry predicate Entry(Inputs, Ret, Ex, Events) of module user, one per line, and a last
-%  line `%% budget_exhausted` when finding a next path took more than Budget inferences (the
-%  branch where that happened is abandoned, see jvm:search_budget/1) or a path was abandoned
-%  because the propagation of one of its constraints stalled (see jvm:guarded/1).
+%  line `%% budget_exhausted Stall` when finding a next path took more than Budget inferences
+%  (the branch where that happened is abandoned, see jvm:search_budget/1) or a path was
+%  abandoned because the propagation of one of its constraints stalled (see jvm:guarded/1);
+%  Stall (jvm:stall/1) says why and at which branch the first overrun happened.
 %
 %  ?- explore:cases('$entry A.f(int)', 1000000, c, Text).
 cases(Entry, Budget, CaseName, Text) :-
@@ -33,7 +34,12 @@ cases(Entry, Budget, CaseName, Text) :-
     jvm:search_start(Budget),
     findall(Line, path_case(Entry, Budget, CaseName, Line), Lines0),
     jvm:search_budget(none),
-    (   jvm:stalled(true) -> append(Lines0, ["%% budget_exhausted\n"], Lines) ; Lines = Lines0 ),
+    (   jvm:stalled(true) ->
+        jvm:stall(Stall),
+        phrase(format_("%% budget_exhausted ~q~n", [Stall]), Note),
+        append(Lines0, [Note], Lines)
+    ;   Lines = Lines0
+    ),
     append(Lines, Text).
 
 path_case(Entry, Budget, CaseName, Text) :-

@@ -7,7 +7,8 @@
 */
 
 :- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/3, wrap/3, compare/4,
-                guarded/1, abandon/0, search_start/1, search_budget/1, stalled/1]).
+                guarded/1, abandon/0, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
+                difference/3]).
 
 :- use_module(library(clpz)).
 :- use_module(library(error)).
@@ -40,17 +41,25 @@ modulus(long, 18446744073709551616).
 %% wrap(+Type, ?Exact, ?Wrapped)
 %
 %  Wrapped is the mathematical result Exact reduced to Type's two's-complement range, as the
-%  JVM does on overflow. When Exact cannot leave the range no constraint is posted.
+%  JVM does on overflow. When Exact cannot leave the range no constraint is posted. Otherwise
+%  Wrapped = Exact - M * Wraps for a fresh integer Wraps (M the modulus): a linear constraint,
+%  which clpz propagates through bounds at once, where `mod` stalled on wide domains (a sum
+%  `total += price * qty` in a loop); Wrapped's range makes Wraps unique.
 %
 %  ?- jvm:wrap(int, 2147483648, W).
 %  W = -2147483648.
+%  ?- X in 0..2147483647, E #= X + 1, jvm:wrap(int, E, W), W #< 0.
+%  X = 2147483647, E = 2147483648, W = -2147483648.
 wrap(Type, Exact, Wrapped) :-
     range(Type, Min, Max),
-    (   fd_inf(Exact, Lo), integer(Lo), Lo >= Min,
+    modulus(Type, M),
+    (   integer(Exact) ->
+        Wrapped is ((Exact - Min) mod M) + Min
+    ;   fd_inf(Exact, Lo), integer(Lo), Lo >= Min,
         fd_sup(Exact, Hi), integer(Hi), Hi =< Max ->
         Wrapped = Exact
-    ;   modulus(Type, M),
-        guarded(Wrapped #= ((Exact - Min) mod M) + Min)
+    ;   Wrapped in Min..Max,
+        guarded(Wrapped #= Exact - M * Wraps)
     ).
 
 %% arith(+Op, +Type, ?A, ?B, ?R)
@@ -117,15 +126,31 @@ convert(int, A, R) :- wrap(int, A, R).
 %  X in 0..8, ...
 compare(Op, A, B, Outcome) :-
     (   var(A), var(B), A \== B, ordering(Op) ->
-        (   recorded_difference(A, B, D) -> Op1 = Op
-        ;   recorded_difference(B, A, D) -> swapped(Op, Op1)
-        ;   guarded(D #= A - B),
-            ( get_atts(A, differences(Ds)) -> true ; Ds = [] ),
-            put_atts(A, differences([B-D|Ds])),
-            Op1 = Op
+        (   recorded_difference(B, A, D) -> swapped(Op, Op1)
+        ;   difference(A, B, D), Op1 = Op
         ),
         outcome(Op1, D, 0, Outcome)
     ;   outcome(Op, A, B, Outcome)
+    ).
+
+%% difference(?A, ?B, -D)
+%
+%  D is A - B: for two variables the one difference variable of the pair (made and recorded
+%  the first time), so that what comparisons posted on it bounds it at once. SQL's `a - b`
+%  (db.pl) uses it: `balance - ?` after the Java code compared balance with the amount would
+%  otherwise be a new variable whose sign clpz finds only by shrinking domains value by value.
+%
+%  ?- X in 0..9, Y in 0..9, jvm:compare(ge, X, Y, t), jvm:difference(X, Y, D).
+%  D in 0..9, ...
+difference(A, B, D) :-
+    (   var(A), var(B), A \== B ->
+        (   recorded_difference(A, B, D0) -> D = D0
+        ;   recorded_difference(B, A, D1) -> guarded(D #= -D1)
+        ;   guarded(D #= A - B),
+            ( get_atts(A, differences(Ds)) -> true ; Ds = [] ),
+            put_atts(A, differences([B-D|Ds]))
+        )
+    ;   guarded(D #= A - B)
     ).
 
 outcome(Op, A, B, t) :- guarded(holds(Op, A, B)).
@@ -168,6 +193,8 @@ guarded(Goal) :-
     call_with_inference_limit(Goal, 200000, R),
     (   R == inference_limit_exceeded ->
         bb_put(hornet_stalled, true),
+        goal_kind(Goal, Kind),
+        stall_noted(solving(Kind)),
         false
     ;   true
     ).
@@ -175,10 +202,50 @@ guarded(Goal) :-
 %% abandon
 %
 %  Abandons the path as an exhausted budget does, for what the model cannot follow: it fails,
-%  and stalled(true) records that paths may be missing.
+%  stalled(true) records that paths may be missing, and stall/1 tells where (Why model).
+%
+%  ?- jvm:stalled(false), ( jvm:abandon ; true ), jvm:stall(S).
+%  S = stall(model, none).
 abandon :-
     bb_put(hornet_stalled, true),
+    stall_noted(model),
     false.
+
+goal_kind(Goal, Kind) :-
+    (   Goal = holds(_, _, _) -> Kind = comparison
+    ;   Goal = db:_ -> Kind = sql
+    ;   Kind = arithmetic
+    ).
+
+%% at(+Method, +Branch)
+%
+%  The path is about to decide branch Branch (its BranchId) of Method: a budget that runs out
+%  from here until the next branch is reported there.
+%
+%  ?- jvm:at('A.f(int)', 0), jvm:stalled(false), jvm:stall(S).
+%  S = none.
+% Undone on backtracking, so that it is always a branch of the path being searched.
+at(Method, Branch) :- bb_b_put(hornet_at, at(Method, Branch)).
+
+% The first budget overrun of a search, with the branch last reached.
+stall_noted(Why) :-
+    (   bb_get(hornet_stall, stall(_, _)) -> true
+    ;   (   bb_get(hornet_at, At) -> true ; At = none ),
+        bb_put(hornet_stall, stall(Why, At))
+    ).
+
+%% stall(-Stall)
+%
+%  The first budget overrun since the last stalled(false): none, or stall(Why, Where) with Why
+%  search (finding the next path took more than the search budget), solving(Kind) (one
+%  constraint's propagation stalled: Kind comparison, sql or arithmetic) or model (abandon/0:
+%  the path needs what the model does not follow), Where at(Method, Branch), the branch last
+%  reached, or none.
+%
+%  ?- jvm:stalled(false), jvm:stall(S).
+%  S = none.
+stall(Stall) :-
+    (   bb_get(hornet_stall, Stall0) -> Stall = Stall0 ; Stall = none ).
 
 %% search_budget(+Budget)
 %
@@ -216,6 +283,7 @@ within_search_budget :-
         '$inference_count'(Now),
         (   Now =< Deadline -> true
         ;   bb_put(hornet_stalled, true),
+            stall_noted(search),
             bb_get(hornet_overruns, K0),
             K is K0 + 1,
             bb_put(hornet_overruns, K),
@@ -235,7 +303,9 @@ within_search_budget :-
 %  S = false.
 stalled(Stalled) :-
     (   Stalled == false ->
-        bb_put(hornet_stalled, false)
+        bb_put(hornet_stalled, false),
+        bb_put(hornet_stall, none),
+        bb_put(hornet_at, none)
     ;   bb_get(hornet_stalled, Stalled0) -> Stalled = Stalled0
     ;   Stalled = false
     ).

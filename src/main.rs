@@ -286,6 +286,19 @@ fn main() -> ExitCode {
                         "summaries: {} computed, {} reused from the cache; call sites: {} composed, {} executed inline\n",
                         t.summaries_computed, t.summaries_reused, t.compositions, t.inlined
                     ));
+                    let mut slowest: Vec<_> = outcome.report.methods.iter().filter(|m| m.analysis_ms > 0).collect();
+                    slowest.sort_by_key(|m| std::cmp::Reverse(m.analysis_ms));
+                    if !slowest.is_empty() {
+                        let listed: Vec<String> = slowest
+                            .iter()
+                            .take(3)
+                            .map(|m| {
+                                let class = m.class.rsplit('.').next().unwrap_or(&m.class);
+                                format!("{class}.{} {:.1} s", m.name, m.analysis_ms as f64 / 1000.0)
+                            })
+                            .collect();
+                        print_out(&format!("slowest methods: {}\n", listed.join(", ")));
+                    }
                     match &opts.report {
                         Some(report) => print_out(&format!(
                             "tests written to {}, report to {}\n",

@@ -93,6 +93,8 @@ pub struct Analysis {
     pub targets: HashSet<MethodKey>,
     /// The summary of every selected method and of its callees, or why there is none.
     pub summaries: HashMap<MethodKey, Result<Summary, String>>,
+    /// Milliseconds each summary computed in this run took (`compute::Computed::times`).
+    pub times: HashMap<MethodKey, u64>,
     pub stats: Stats,
     pub diagnostics: Vec<Diagnostic>,
     /// The database schema (`--schema`), when one was given.
@@ -154,12 +156,20 @@ pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
             diagnostics.push(Diagnostic::error(m.span.clone(), format!("cannot analyse '{}': {problem}", m.key.short())));
         }
     }
-    Ok(Analysis { program, targets, summaries: computed.summaries, stats: computed.stats, diagnostics, schema })
+    Ok(Analysis {
+        program,
+        targets,
+        summaries: computed.summaries,
+        times: computed.times,
+        stats: computed.stats,
+        diagnostics,
+        schema,
+    })
 }
 
 pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let start = Instant::now();
-    let Analysis { program, targets, summaries, stats, mut diagnostics, schema } = analyse(opts)?;
+    let Analysis { program, targets, summaries, times, stats, mut diagnostics, schema } = analyse(opts)?;
     let incomplete = incomplete_methods(&program.methods, &summaries, opts.compose);
     let unmodelled_literals = unmodelled_literals(&program.methods);
     let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
@@ -197,6 +207,13 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
             Ok(summary) => testgen::build(method, &summary.exploration, schema.as_ref(), &program.classes).map(|mut tests| {
                 tests.incomplete |= incomplete.contains(&method.key);
                 let short = method.key.short();
+                if tests.incomplete {
+                    let callee = method.callees().find(|c| incomplete.contains(*c)).map(|c| c.short());
+                    let note = testgen::budget_note(&summary.exploration, &program.methods, opts.budget, callee.as_deref());
+                    if let Some(note) = note {
+                        diagnostics.push(Diagnostic::warning(method.span.clone(), format!("'{short}': {note}")));
+                    }
+                }
                 if tests.cases.is_empty() {
                     let why = if tests.incomplete {
                         format!(
@@ -251,7 +268,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
 
     diagnostics.sort_by(|a, b| (&a.span, &a.message).cmp(&(&b.span, &b.message)));
     diagnostics.dedup();
-    let report = build_report(opts, &results, &program.skipped, &diagnostics, stats, start);
+    let report = build_report(opts, &results, &program.skipped, &diagnostics, stats, &times, start);
     let report_path = opts.report.clone().unwrap_or_else(|| opts.out.join(REPORT_NAME));
     let written = write_output(&opts.out, &report_path, &report.to_json(), |dir| {
         write_tests(dir, &results, schema.as_ref())
@@ -676,6 +693,7 @@ fn build_report(
     skipped: &[DeclaredMethod],
     diagnostics: &[Diagnostic],
     stats: Stats,
+    times: &HashMap<MethodKey, u64>,
     start: Instant,
 ) -> Report {
     // A diagnostic belongs to the method whose name is on its line or last before it in the
@@ -706,6 +724,7 @@ fn build_report(
             branches_total: m.branch_outcomes(),
             branch_lines: Vec::new(),
             diagnostics: diags_in(&m.span),
+            analysis_ms: times.get(&m.key).copied().unwrap_or(0),
         };
         methods.push(match r {
             Ok(t) => MethodReport {
@@ -738,6 +757,7 @@ fn build_report(
             branches_total: 0,
             branch_lines: Vec::new(),
             diagnostics: diags_in(&m.span),
+            analysis_ms: 0,
         });
     }
     methods.sort_by(|a, b| (&a.file, a.line, &a.name).cmp(&(&b.file, b.line, &b.name)));

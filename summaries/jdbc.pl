@@ -136,13 +136,9 @@ opened_connection_call(Call, Id, Args, Result, J0, J, Ex) :-
 % the path already knows (r(Id)) runs its own code, which is not analysed: the path is
 % abandoned and the exploration marked incomplete.
 jdbc_call(open_connection(_), Source, [], conn(Id), J0, J, ok) :-
-    (   Source = r(_) -> bb_put(hornet_stalled, true), false ; true ),
+    (   Source = r(_) -> jvm:abandon ; true ),
     J0 = session(_, _, Auto, _, Os, _),
-    (   Auto == 0, memberchk(_-connection, Os) ->
-        bb_put(hornet_stalled, true),
-        false
-    ;   true
-    ),
+    (   Auto == 0, memberchk(_-connection, Os) -> jvm:abandon ; true ),
     J0 = session(Db, _, _, N, _, W),
     new_object(connection, Id, session(Db, Db, 1, N, Os, W), J).
 
@@ -237,19 +233,29 @@ jdbc_call(get(Type), rs(Id), [Column], Result, J0, J, Ex) :-
     (   Object = result(Labels, Rows, at(Row), _), column_index(Column, Labels, Index) ->
         nth1(Index, Row, Value),
         J0 = session(Db, _, _, _, _, _),
-        looked_at(Db, Value),
-        (   Value == null ->
-            default_value(Type, Result), WasNull = 1, Ex = ok
-        ;   got(Type, Value, Result, Ex), WasNull = 0
+        (   Type == string, copied(Db, Value, ColumnType) ->
+            Result = Value, WasNull = unread(ColumnType, Value), Ex = ok
+        ;   looked_at(Db, Value),
+            (   Value == null ->
+                default_value(Type, Result), WasNull = 1, Ex = ok
+            ;   got(Type, Value, Result, Ex), WasNull = 0
+            )
         ),
         replace_object(Id, result(Labels, Rows, at(Row), WasNull), J0, J)
     ;   J = J0, sql_exception(Ex)
     ).
 jdbc_call(was_null, rs(Id), [], Result, J, J, Ex) :-
     object(Id, J, Object),
-    (   Object = result(_, _, _, WasNull) -> Result = WasNull, Ex = ok
+    (   Object = result(_, _, _, WasNull) -> was_null(WasNull, Result), Ex = ok
     ;   sql_exception(Ex)
     ).
+
+% wasNull() after a getString that left the value open looks at it now.
+was_null(unread(Type, V), WasNull) :-
+    !,
+    db:shaped(Type, V),
+    (   V == null -> WasNull = 1 ; WasNull = 0 ).
+was_null(WasNull, WasNull).
 
 % The rows after the cursor (a row is found by identity: rows may be equal in value).
 rows_after(before, Rows, Rows).
@@ -312,6 +318,16 @@ looked_at(Db, V) :-
     ;   column_type(Db, V, Type) -> db:shaped(Type, V)
     ;   true
     ).
+
+% getString of a nullable string column's value nobody has looked at: the value itself, still
+% open, is the result (a Java String is null or text just as the column is), so copying it
+% into a bean or a list splits no path; the Java code shapes it if it ever looks at it, and
+% the path's end decides it otherwise (NULL when its checks allow).
+copied(Db, V, Type) :-
+    var(V),
+    fd_inf(V, inf),
+    column_type(Db, V, Type),
+    Type = string(_).
 
 column_type(Db, V, Type) :-
     Db =.. [db, schema(Tables), _, _, Rows | _],

@@ -1,6 +1,7 @@
 //! Data-driven: for each `tests/cases/gen/*.java`, the summaries hornet computes (as `hornet
 //! summaries` prints them), the JUnit tests it writes and each method's status in the report,
-//! against the snapshot beside it. A case with a schema has it beside it (`case.sql`).
+//! against the snapshot beside it. A case that uses a database has its schema beside it
+//! (`name.sql`).
 
 mod common;
 

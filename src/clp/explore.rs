@@ -94,6 +94,51 @@ pub struct Exploration {
     pub paths: Vec<PathResult>,
     /// Finding the next path ran out of budget: the paths listed are not all there are.
     pub budget_exhausted: bool,
+    /// Where and why the first budget ran out, when `budget_exhausted`.
+    pub stall: Option<Stall>,
+}
+
+/// The first budget overrun of an exploration (`jvm:stall/1`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stall {
+    pub why: StallReason,
+    /// The branch the path had last reached: the method (its key as text) and the branch's id.
+    pub at: Option<(String, u32)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StallReason {
+    /// Finding the next path took more than the search budget.
+    Search,
+    /// A comparison's propagation stalled (deciding a branch).
+    Comparison,
+    /// An SQL condition's propagation stalled.
+    Sql,
+    /// An arithmetic constraint's propagation stalled.
+    Arithmetic,
+    /// The path needs what the model does not follow (`jvm:abandon/0`).
+    Model,
+}
+
+/// `stall(Why, Where)` as `explore:cases/4` writes it after `%% budget_exhausted`.
+fn stall(text: &str) -> Option<Stall> {
+    let term = parse_terms(&format!("{text}.")).ok()?.into_iter().next()?;
+    let [why, at] = term.args() else { return None };
+    let why = match (why.functor(), why.args()) {
+        (("search", 0), _) => StallReason::Search,
+        (("model", 0), _) => StallReason::Model,
+        (("solving", 1), [kind]) => match kind.functor() {
+            ("comparison", 0) => StallReason::Comparison,
+            ("sql", 0) => StallReason::Sql,
+            _ => StallReason::Arithmetic,
+        },
+        _ => return None,
+    };
+    let at = match at.args() {
+        [PTerm::Atom(method), PTerm::Int(branch)] => Some((method.clone(), u32::try_from(*branch).ok()?)),
+        _ => None,
+    };
+    Some(Stall { why, at })
 }
 
 /// Enumerates the paths of `key`, whose clauses the engine has loaded, and labels each with
@@ -112,7 +157,9 @@ pub fn explore_with_summary(
     let raw = raw_case_pred(key);
     let goal = format!("explore:cases({}, {budget}, {raw}, Text)", entry_pred(key));
     let output = engine.query_text(&goal)?.unwrap_or_default();
-    let budget_exhausted = output.lines().any(|l| l == "%% budget_exhausted");
+    let exhausted = output.lines().find_map(|l| l.strip_prefix("%% budget_exhausted"));
+    let budget_exhausted = exhausted.is_some();
+    let stall = exhausted.and_then(|rest| stall(rest.trim()));
     let clauses: Vec<&str> = output.lines().filter(|l| !l.starts_with("%%")).collect();
     engine.consult(&format!("{key}$raw.pl"), &case_program(&raw, &clauses.join("\n")))?;
 
@@ -127,7 +174,7 @@ pub fn explore_with_summary(
     if terms.len() != clauses.len() {
         return Err(malformed(format!("{} labelled paths for {} cases", terms.len(), clauses.len())));
     }
-    let mut exploration = Exploration { paths: Vec::new(), budget_exhausted };
+    let mut exploration = Exploration { paths: Vec::new(), budget_exhausted, stall };
     let mut summary = String::new();
     let case = case_pred(key);
     for (term, clause) in terms.iter().zip(&clauses) {

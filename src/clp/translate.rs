@@ -716,8 +716,16 @@ impl Translator<'_> {
             Terminator::Goto(target) => {
                 format!("{}({}, Ret, {}, S, Ex)", block_pred(m, *target), env.as_list(), env.state)
             }
-            Terminator::Branch { .. } => {
-                format!("{}({}, Ret, {}, S, Ex)", branch_pred(m, block), env.as_list(), env.state)
+            Terminator::Branch { id, .. } => {
+                // The branch being decided, where a budget that runs out is reported.
+                format!(
+                    "jvm:at({}, {}),\n    {}({}, Ret, {}, S, Ex)",
+                    self.name(),
+                    id.0,
+                    branch_pred(m, block),
+                    env.as_list(),
+                    env.state
+                )
             }
             Terminator::Return(value) => {
                 let ret = value.as_ref().map(|v| self.operand(env, v)).unwrap_or_else(|| "void".into());

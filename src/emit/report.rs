@@ -34,6 +34,9 @@ pub struct MethodReport {
     pub branches_total: usize,
     pub branch_lines: Vec<LineCoverage>,
     pub diagnostics: Vec<String>,
+    /// Milliseconds spent finding and labelling the method's paths in this run (0 when its
+    /// summary came from the cache).
+    pub analysis_ms: u64,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]

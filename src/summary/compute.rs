@@ -13,6 +13,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -57,6 +58,9 @@ pub struct Stats {
 pub struct Computed {
     /// The summary of every needed method, or why there is none.
     pub summaries: HashMap<MethodKey, Result<Summary, String>>,
+    /// Milliseconds spent computing each summary computed in this run (loading its component's
+    /// clauses counts for the component's first method); none for those reused.
+    pub times: HashMap<MethodKey, u64>,
     pub stats: Stats,
     /// The first error writing the cache, if one could not be written (the run goes on; the
     /// next one computes those summaries again).
@@ -120,6 +124,7 @@ pub fn compute(
     let cache = settings.cache_dir.as_ref().map(Cache::new);
     let mut keys: HashMap<MethodKey, Key> = HashMap::new();
     let mut summaries: HashMap<MethodKey, Result<Summary, String>> = HashMap::new();
+    let mut times: HashMap<MethodKey, u64> = HashMap::new();
     let mut stats = Stats::default();
     let report = |step: Progress| {
         if let Some(progress) = &settings.progress {
@@ -229,7 +234,8 @@ pub fn compute(
                 match result.outcome {
                     Ok(computed) => {
                         stats.computed += computed.len();
-                        for ((k, key), s) in members.iter().zip(&member_keys).zip(computed) {
+                        for ((k, key), (s, ms)) in members.iter().zip(&member_keys).zip(computed) {
+                            times.insert(k.clone(), ms);
                             if let Some(cache) = &cache
                                 && let Err(error) = cache.put(key, &s)
                             {
@@ -248,7 +254,7 @@ pub fn compute(
         }
         drop(job_sender);
     });
-    Computed { summaries, stats, cache_error }
+    Computed { summaries, times, stats, cache_error }
 }
 
 /// The methods that use the database: those that call JDBC or take a JDBC value, and their
@@ -349,7 +355,8 @@ struct Job {
 
 struct JobResult {
     index: usize,
-    outcome: Result<Vec<Summary>, String>,
+    /// Each member's summary and the milliseconds it took.
+    outcome: Result<Vec<(Summary, u64)>, String>,
 }
 
 /// A worker thread: owns one engine, started on its first job and started afresh after a
@@ -388,7 +395,7 @@ fn run_job(
     initial: &[(String, String)],
     job: &Job,
     budget: u64,
-) -> Result<Vec<Summary>, String> {
+) -> Result<Vec<(Summary, u64)>, String> {
     if engine.is_none() {
         let mut fresh = Engine::new().map_err(|e| e.to_string())?;
         for (name, text) in initial {
@@ -396,17 +403,24 @@ fn run_job(
         }
         *engine = Some((fresh, HashSet::new()));
     }
+    // Starting the machine and loading the runtime is the worker's cost, paid once; loading the
+    // job's clauses is its methods'.
+    let start = Instant::now();
     let (engine, loaded) = engine.as_mut().expect("started above");
     for (name, text) in &job.texts {
         if loaded.insert(name.clone()) {
             engine.consult(name, text).map_err(|e| e.to_string())?;
         }
     }
+    // Loading counts for the first member: most components are one method.
+    let mut start = Some(start);
     job.members
         .iter()
         .map(|key| {
+            let from = start.take().unwrap_or_else(Instant::now);
             let (exploration, cases) = explore_with_summary(engine, key, budget).map_err(|e| explain(&e))?;
-            Ok(Summary { method: key.to_string(), cases, exploration })
+            let ms = u64::try_from(from.elapsed().as_millis()).unwrap_or(u64::MAX);
+            Ok((Summary { method: key.to_string(), cases, exploration }, ms))
         })
         .collect()
 }

@@ -1,6 +1,9 @@
 //! From labelled paths to test cases: typed Java values, the expected outcome, a readable name
 //! per path, and the branch coverage the cases achieve within the method.
 
+mod budget;
+pub use budget::budget_note;
+
 use crate::clp::explore::{Event, Exploration, HeapObject, Outcome, PathResult, Value};
 use crate::ir::{ClassLayout, ClassName, DateClass, JdbcType, Method, MethodKind, Ty, simple_name};
 use crate::sql::Schema;

@@ -183,4 +183,34 @@ public class UserDao {
         }
         return found;
     }
+
+    /** Every user's contact, by id: the nullable e-mail column is copied, never looked at. */
+    public static List<Contact> contacts(Connection conn) throws SQLException {
+        List<Contact> result = new ArrayList<>();
+        try (PreparedStatement ps = conn.prepareStatement("SELECT name, email FROM users ORDER BY id")) {
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    result.add(new Contact(rs.getString("name"), rs.getString("email")));
+                }
+            }
+        }
+        return result;
+    }
+
+    /** A user's address line: the name alone when the e-mail column is NULL. */
+    public static String addressLine(Connection conn, int id) throws SQLException {
+        try (PreparedStatement ps = conn.prepareStatement("SELECT name, email FROM users WHERE id = ?")) {
+            ps.setInt(1, id);
+            ResultSet rs = ps.executeQuery();
+            if (!rs.next()) {
+                return null;
+            }
+            String name = rs.getString(1);
+            String email = rs.getString(2);
+            if (rs.wasNull()) {
+                return name;
+            }
+            return name + " <" + email + ">";
+        }
+    }
 }

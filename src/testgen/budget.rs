@@ -1,0 +1,70 @@
+//! Where an `incomplete` method's budget ran out, in words a user can act on: the branch the
+//! search had reached (file:line) and which budget it was.
+
+use crate::clp::explore::{Event, Exploration, PathResult, StallReason};
+use crate::ir::Method;
+
+/// The one note of an incomplete method: its own first overrun, else its first path that
+/// could not be labelled, else the callee whose summary is incomplete (`incomplete_callee`).
+pub fn budget_note(
+    exploration: &Exploration,
+    methods: &[Method],
+    budget: u64,
+    incomplete_callee: Option<&str>,
+) -> Option<String> {
+    let branch = |method: &str, id: u32| -> String {
+        methods
+            .iter()
+            .find(|m| m.key.to_string() == method)
+            .and_then(|m| m.branches.get(id as usize))
+            .map_or_else(|| format!("in '{method}'"), |b| format!("{}:{}", b.span.file.display(), b.span.line))
+    };
+    if exploration.budget_exhausted {
+        let Some(stall) = &exploration.stall else {
+            return Some(format!("a budget ran out ({budget} inferences to find a path): paths may be missing"));
+        };
+        let place = match &stall.at {
+            Some((method, id)) => branch(method, *id),
+            None => "before the first branch".to_string(),
+        };
+        return Some(match stall.why {
+            StallReason::Search => format!(
+                "search budget ran out at the branch at {place}: finding the next path took more than \
+                 {budget} inferences (--budget); paths from there on may be missing"
+            ),
+            StallReason::Comparison => format!(
+                "solving budget ran out deciding the branch at {place}: its comparison did not propagate \
+                 within 200000 inferences; that path was abandoned"
+            ),
+            StallReason::Sql => format!(
+                "solving budget ran out in an SQL condition after the branch at {place}: it did not \
+                 propagate within 200000 inferences; that path was abandoned"
+            ),
+            StallReason::Arithmetic => format!(
+                "solving budget ran out in arithmetic after the branch at {place}: it did not propagate \
+                 within 200000 inferences; that path was abandoned"
+            ),
+            StallReason::Model => format!(
+                "a path after the branch at {place} needs what hornet does not model (the warnings and \
+                 docs/ list what: a conversion H2 makes, text over the string bound, a second connection \
+                 inside a transaction, ...); that path was abandoned"
+            ),
+        });
+    }
+    let unlabelled = exploration.paths.iter().find_map(|p| match p {
+        PathResult::Unknown { events } => Some(events),
+        _ => None,
+    });
+    if let Some(events) = unlabelled {
+        let last = events.iter().rev().find_map(|e| match e {
+            Event::Branch { method, id, .. } => Some(branch(method, *id)),
+            _ => None,
+        });
+        let place = last.map_or_else(|| "with no branch".to_string(), |p| format!("ending after the branch at {p}"));
+        return Some(format!(
+            "labelling budget ran out: no inputs found within {budget} inferences (--budget) for a path \
+             {place}; it has no test"
+        ));
+    }
+    incomplete_callee.map(|callee| format!("its callee '{callee}' is incomplete: paths through it may be missing"))
+}
