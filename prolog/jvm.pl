@@ -41,25 +41,17 @@ modulus(long, 18446744073709551616).
 %% wrap(+Type, ?Exact, ?Wrapped)
 %
 %  Wrapped is the mathematical result Exact reduced to Type's two's-complement range, as the
-%  JVM does on overflow. When Exact cannot leave the range no constraint is posted. Otherwise
-%  Wrapped = Exact - M * Wraps for a fresh integer Wraps (M the modulus): a linear constraint,
-%  which clpz propagates through bounds at once, where `mod` stalled on wide domains (a sum
-%  `total += price * qty` in a loop); Wrapped's range makes Wraps unique.
+%  JVM does on overflow. When Exact cannot leave the range no constraint is posted.
 %
 %  ?- jvm:wrap(int, 2147483648, W).
 %  W = -2147483648.
-%  ?- X in 0..2147483647, E #= X + 1, jvm:wrap(int, E, W), W #< 0.
-%  X = 2147483647, E = 2147483648, W = -2147483648.
 wrap(Type, Exact, Wrapped) :-
     range(Type, Min, Max),
-    modulus(Type, M),
-    (   integer(Exact) ->
-        Wrapped is ((Exact - Min) mod M) + Min
-    ;   fd_inf(Exact, Lo), integer(Lo), Lo >= Min,
+    (   fd_inf(Exact, Lo), integer(Lo), Lo >= Min,
         fd_sup(Exact, Hi), integer(Hi), Hi =< Max ->
         Wrapped = Exact
-    ;   Wrapped in Min..Max,
-        guarded(Wrapped #= Exact - M * Wraps)
+    ;   modulus(Type, M),
+        guarded(Wrapped #= ((Exact - Min) mod M) + Min)
     ).
 
 %% arith(+Op, +Type, ?A, ?B, ?R)

@@ -307,10 +307,11 @@ fn is_abstract(classes: &[ClassLayout], class: &str) -> bool {
 }
 
 /// The first parameter of `method` of a JDBC type a test cannot make: a Statement, a
-/// PreparedStatement or a ResultSet comes from SQL its caller ran (a Connection the test opens).
+/// PreparedStatement or a ResultSet comes from SQL its caller ran (a Connection or a DataSource
+/// the test makes itself).
 fn unmade_jdbc_parameter(method: &Method) -> Option<JdbcType> {
     method.key.params.iter().find_map(|ty| match ty {
-        Ty::Jdbc(jdbc) if *jdbc != JdbcType::Connection => Some(*jdbc),
+        Ty::Jdbc(jdbc) if !matches!(jdbc, JdbcType::Connection | JdbcType::DataSource) => Some(*jdbc),
         _ => None,
     })
 }

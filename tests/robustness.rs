@@ -59,7 +59,7 @@ fn hostile_inputs_give_passing_tests_or_located_diagnostics() {
                     std::os::unix::fs::symlink(target, dir.join(path)).expect("links");
                 }
             }
-            let mut args: Vec<String> = ["--no-cache", "--out", "out"].map(String::from).to_vec();
+            let mut args: Vec<String> = ["--quiet", "--no-cache", "--out", "out"].map(String::from).to_vec();
             if dir.join("schema.sql").is_file() {
                 args.extend(["--schema".to_string(), "schema.sql".to_string()]);
             }
@@ -181,7 +181,7 @@ fn tests_written_under_an_input_are_not_analysed() {
     .expect("writes");
     let mine = "package p;\nclass MineTest {}\n";
     std::fs::write(work.join("src/test/java/p/MineTest.java"), mine).expect("writes");
-    let args = ["--no-cache", "--out", "src/test/java", "--report", "target/hornet/report.json", "src/main/java", "src/test/java"];
+    let args = ["--quiet", "--no-cache", "--out", "src/test/java", "--report", "target/hornet/report.json", "src/main/java", "src/test/java"];
     let first = hornet(&work, &args);
     let second = hornet(&work, &args);
     assert!(second.status.success(), "{}", String::from_utf8_lossy(&second.stderr));

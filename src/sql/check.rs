@@ -4,11 +4,24 @@
 use super::schema::Schema;
 use super::statement::{Statement, compile_statement, join_pieces};
 use crate::diag::Diagnostic;
-use crate::ir::{CompiledSql, Method};
+use crate::ir::{CompiledSql, Inst, JdbcCall, Method};
 
 /// Compiles every SQL text of `method` in place; the first one that does not check is the
-/// error (the method cannot be analysed without it).
+/// error (the method cannot be analysed without it). A method that opens a connection needs
+/// the schema too: the database behind it is the one the schema describes.
 pub fn check_method(method: &mut Method, schema: Option<&Schema>) -> Result<(), Diagnostic> {
+    if schema.is_none() {
+        let opened = method.blocks.iter().flat_map(|b| &b.insts).find_map(|inst| match inst {
+            Inst::Jdbc { call: JdbcCall::OpenConnection(_), span, .. } => Some(span.clone()),
+            _ => None,
+        });
+        if let Some(span) = opened {
+            return Err(Diagnostic::error(
+                span,
+                "opening a connection needs the database schema: pass --schema FILE.sql".to_string(),
+            ));
+        }
+    }
     for sql in &mut method.sql {
         let text = join_pieces(&sql.pieces);
         let Some(schema) = schema else {

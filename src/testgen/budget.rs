@@ -23,29 +23,37 @@ pub fn budget_note(
         let Some(stall) = &exploration.stall else {
             return Some(format!("a budget ran out ({budget} inferences to find a path): paths may be missing"));
         };
-        let place = match &stall.at {
-            Some((method, id)) => branch(method, *id),
-            None => "before the first branch".to_string(),
+        // Where the search was: "at the branch at FILE:LINE", or before any branch.
+        let (at, after, deciding) = match &stall.at {
+            Some((method, id)) => {
+                let place = branch(method, *id);
+                (
+                    format!("at the branch at {place}"),
+                    format!("after the branch at {place}"),
+                    format!("deciding the branch at {place}"),
+                )
+            }
+            None => ("before the first branch".into(), "before the first branch".into(), "deciding a branch".into()),
         };
         return Some(match stall.why {
             StallReason::Search => format!(
-                "search budget ran out at the branch at {place}: finding the next path took more than \
+                "search budget ran out {at}: finding the next path took more than \
                  {budget} inferences (--budget); paths from there on may be missing"
             ),
             StallReason::Comparison => format!(
-                "solving budget ran out deciding the branch at {place}: its comparison did not propagate \
+                "solving budget ran out {deciding}: its comparison did not propagate \
                  within 200000 inferences; that path was abandoned"
             ),
             StallReason::Sql => format!(
-                "solving budget ran out in an SQL condition after the branch at {place}: it did not \
+                "solving budget ran out in an SQL condition {after}: it did not \
                  propagate within 200000 inferences; that path was abandoned"
             ),
             StallReason::Arithmetic => format!(
-                "solving budget ran out in arithmetic after the branch at {place}: it did not propagate \
+                "solving budget ran out in arithmetic {after}: it did not propagate \
                  within 200000 inferences; that path was abandoned"
             ),
             StallReason::Model => format!(
-                "a path after the branch at {place} needs what hornet does not model (the warnings and \
+                "a path {after} needs what hornet does not model (the warnings and \
                  docs/ list what: a conversion H2 makes, text over the string bound, a second connection \
                  inside a transaction, ...); that path was abandoned"
             ),
