@@ -763,18 +763,22 @@ fn without_national(tokens: &[TokenWithSpan]) -> Vec<TokenWithSpan> {
     kept
 }
 
-/// The tokens after the parenthesised body of a CREATE TABLE, from the one at `location` on:
-/// table options the dialect's grammar does not know (`TYPE = InnoDB`, `TABLESPACE users`).
-fn table_options_at(tokens: &[TokenWithSpan], location: Location) -> Option<Range<usize>> {
+/// The index of the `(` that opens the body of a CREATE TABLE statement's tokens; `None` for
+/// other statements.
+fn create_table_body(tokens: &[TokenWithSpan]) -> Option<usize> {
     let is_word = |token: &TokenWithSpan, keyword| matches!(&token.token, Token::Word(w) if w.keyword == keyword);
     let mut words = tokens.iter().filter(|token| matches!(token.token, Token::Word(_)));
     if !words.next().is_some_and(|token| is_word(token, Keyword::CREATE)) {
         return None;
     }
     let open = tokens.iter().position(|token| token.token == Token::LParen)?;
-    if !tokens[..open].iter().any(|token| is_word(token, Keyword::TABLE)) {
-        return None;
-    }
+    tokens[..open].iter().any(|token| is_word(token, Keyword::TABLE)).then_some(open)
+}
+
+/// The tokens after the parenthesised body of a CREATE TABLE, from the one at `location` on:
+/// table options the dialect's grammar does not know (`TYPE = InnoDB`, `TABLESPACE users`).
+fn table_options_at(tokens: &[TokenWithSpan], location: Location) -> Option<Range<usize>> {
+    let open = create_table_body(tokens)?;
     let mut depth = 0;
     let close = tokens.iter().enumerate().skip(open).find_map(|(index, token)| {
         match token.token {
@@ -801,15 +805,7 @@ fn table_options_at(tokens: &[TokenWithSpan], location: Location) -> Option<Rang
 /// The tokens to drop to remove the column or constraint of a CREATE TABLE body that
 /// `location` is in, together with one separating comma; `None` outside such a body.
 fn create_table_element_at(tokens: &[TokenWithSpan], location: Location) -> Option<Range<usize>> {
-    let is_word = |token: &TokenWithSpan, keyword| matches!(&token.token, Token::Word(w) if w.keyword == keyword);
-    let mut words = tokens.iter().filter(|token| matches!(token.token, Token::Word(_)));
-    if !words.next().is_some_and(|token| is_word(token, Keyword::CREATE)) {
-        return None;
-    }
-    let open = tokens.iter().position(|token| token.token == Token::LParen)?;
-    if !tokens[..open].iter().any(|token| is_word(token, Keyword::TABLE)) {
-        return None;
-    }
+    let open = create_table_body(tokens)?;
     // Each element runs from after `(` or a comma up to and including its `,` or `)`.
     let mut elements = Vec::new();
     let mut depth = 0;
