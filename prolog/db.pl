@@ -105,8 +105,8 @@ statement(select(Projection, From, Cond, Order, Window), Result, Db0, Db) :-
             ( Projection = distinct(Items) -> true ; Items = Projection ),
             projected(Items, Tuples0, Db, AllRows),
             windowed(Bounds, AllRows, Rows, _, _)
-        ;   Projection = group(Key, Items) ->
-            grouped_rows(Key, Items, Order, Db, Tuples0, AllRows),
+        ;   Projection = group(Keys, Items, Having) ->
+            grouped_rows(Keys, Items, Having, Order, Db, Tuples0, AllRows),
             windowed(Bounds, AllRows, Rows, _, _)
         ;   Projection = distinct(Items) ->
             distinct_rows(Items, Order, Db, Tuples0, Dirs, Positions, Distinct),
@@ -1060,6 +1060,52 @@ expr_value(arith(Op, A, B), Env, Db, V) :-
 expr_value(template(Parts), Env, Db, V) :-
     strings:literal([], Empty),
     foldl(template_part(Env, Db), Parts, Empty, V).
+expr_value(fn(F, Args), Env, Db, V) :-
+    maplist(arg_value(Env, Db), Args, Vs),
+    function_value(F, Vs, V).
+% The first condition that is true gives the result: a branch per condition's outcome.
+expr_value(case(Branches, Otherwise), Env, Db, V) :-
+    case_value(Branches, Otherwise, Env, Db, V).
+% HAVING's aggregates, over the group's tuples (group_kept/5).
+expr_value(agg(F, E), Env, Db, V) :-
+    memberchk(group(Tuples), Env),
+    aggregate(Tuples, Db, agg(F, E), V).
+
+arg_value(Env, Db, E, V) :- expr_value(E, Env, Db, V).
+
+%% function_value(+F, +Vs, -V)
+%
+%  V is the scalar function F of the argument values Vs as H2 computes it: NULL in, NULL out,
+%  except CONCAT (which leaves NULL arguments out) and COALESCE.
+%
+%  ?- strings:literal("ab", A), db:function_value(upper, [A], s(2, [U|_])).
+%  U = 65 (once the codes are read).
+function_value(coalesce, Vs, V) :- !,
+    (   member(V, Vs), V \== null -> true ; V = null ).
+function_value(concat, Vs0, V) :- !,
+    exclude(==(null), Vs0, Vs),
+    strings:literal([], Empty),
+    foldl(appended, Vs, Empty, V).
+function_value(F, Vs, V) :-
+    (   has_null(Vs) -> V = null
+    ;   non_null_function(F, Vs, V)
+    ).
+
+non_null_function(upper, [A], V) :- strings:case_changed(upper, A, V).
+non_null_function(lower, [A], V) :- strings:case_changed(lower, A, V).
+non_null_function(length, [A], V) :- strings:length_of(A, V).
+non_null_function(trim, [A], V) :- strings:trimmed(A, V).
+non_null_function(abs, [A], V) :- V #= abs(A).
+non_null_function(append, [A, B], V) :- strings:concat(A, B, V).
+
+appended(P, S0, S) :- strings:concat(S0, P, S).
+
+case_value([], Otherwise, Env, Db, V) :- expr_value(Otherwise, Env, Db, V).
+case_value([when(Cond, E)|Branches], Otherwise, Env, Db, V) :-
+    truth(Cond, Env, Db, T),
+    (   decided(T #= 2), expr_value(E, Env, Db, V)
+    ;   decided(T #< 2), case_value(Branches, Otherwise, Env, Db, V)
+    ).
 
 % Java's `+` on strings: a null part is the text "null", an int its decimal digits.
 template_part(Env, Db, Part, S0, S) :-
@@ -1621,46 +1667,64 @@ distinct_after([Row|Rows], Last, Dirs, Distinct) :-
 % --- GROUP BY ----------------------------------------------------------------------------------
 
 /* What is assumed of H2 (2.1.214, measured): GROUP BY collects the groups in a sorted map, so
-   the groups come sorted ascending on the grouped value (NULL, a group of its own, first); no
-   rows, no groups. sql::statement allows ORDER BY only on the grouped expression. */
+   the groups come sorted ascending on the grouped values (NULL, a group of its own, first;
+   several expressions compare in order); no rows, no groups. HAVING drops groups after that.
+   sql::statement allows ORDER BY only on the grouped expressions, in their order, in one
+   direction. */
 
-%% grouped_rows(+Key, +Items, +Order, +Db, +Tuples, -Rows)
+%% grouped_rows(+Keys, +Items, +Having, +Order, +Db, +Tuples, -Rows)
 %
-%  One row per value of Key among Tuples, in H2's order: Items are Key or aggregates over the
-%  group's tuples. The tuples are sorted on Key (one chosen order), then each tuple either has
-%  the key of the one before it and joins its group, or sorts strictly after it and starts a
-%  group: a branch per pair of neighbours.
+%  One row per combination of the values of Keys among Tuples whose group satisfies Having, in
+%  H2's order: Items are keys or aggregates over the group's tuples. The tuples are sorted on
+%  Keys (one chosen order), then each tuple either has the keys of the one before it and joins
+%  its group, or sorts strictly after it and starts a group: a branch per pair of neighbours;
+%  each group is kept or not: a branch each way.
 %
-%  ?- db:grouped_rows(int(1), [agg(count,star)], [], _, [[], []], Rows).
+%  ?- db:grouped_rows([int(1)], [agg(count,star)], true, [], _, [[], []], Rows).
 %  Rows = [[2]].
-grouped_rows(Key, Items, Order, Db, Tuples, Rows) :-
-    maplist(tuple_keys([Key], Db), Tuples, Keys),
-    maplist(maplist(string_codes_made), Keys),
-    pairs_keys_values(KeyedTuples, Keys, Tuples),
-    pairs_keys_values(Keyed, Keys, KeyedTuples),
-    sorted_keyed(Keyed, [asc], Sorted),
-    groups(Sorted, Groups),
-    maplist(group_row(Key, Items, Db), Groups, Ascending),
+grouped_rows(Keys, Items, Having, Order, Db, Tuples, Rows) :-
+    maplist(tuple_keys(Keys, Db), Tuples, KeyValues),
+    maplist(maplist(string_codes_made), KeyValues),
+    pairs_keys_values(KeyedTuples, KeyValues, Tuples),
+    pairs_keys_values(Keyed, KeyValues, KeyedTuples),
+    maplist(ascending, Keys, Ascending),
+    sorted_keyed(Keyed, Ascending, Sorted),
+    groups(Sorted, Ascending, Groups0),
+    include_groups(Groups0, Having, Db, Groups),
+    maplist(group_row(Keys, Items, Db), Groups, AscendingRows),
     % Groups' keys are distinct: DESC is the ascending order reversed.
-    (   Order = [desc(_)|_] -> reverse(Ascending, Rows) ; Rows = Ascending ).
+    (   Order = [desc(_)|_] -> reverse(AscendingRows, Rows) ; Rows = AscendingRows ).
 
-groups([], []).
-groups([Ks-T|KTs], Groups) :- grouped_after(KTs, Ks, [T], Groups).
+groups([], _, []).
+groups([Ks-T|KTs], Dirs, Groups) :- grouped_after(KTs, Dirs, Ks, [T], Groups).
 
-% The tuples of KTs follow the group Ts of key Ks in sorted order.
-grouped_after([], Ks, Ts, [Ks-Ts]).
-grouped_after([Ks1-T|KTs], Ks, Ts, Groups) :-
+% The tuples of KTs follow the group Ts of keys Ks in sorted order.
+grouped_after([], _, Ks, Ts, [Ks-Ts]).
+grouped_after([Ks1-T|KTs], Dirs, Ks, Ts, Groups) :-
     (   maplist(same_value, Ks, Ks1),
         append(Ts, [T], Ts1),
-        grouped_after(KTs, Ks, Ts1, Groups)
-    ;   strictly_before([asc], Ks-Ks1),
+        grouped_after(KTs, Dirs, Ks, Ts1, Groups)
+    ;   strictly_before(Dirs, Ks-Ks1),
         Groups = [Ks-Ts|Groups1],
-        grouped_after(KTs, Ks1, [T], Groups1)
+        grouped_after(KTs, Dirs, Ks1, [T], Groups1)
     ).
 
-group_row(Key, Items, Db, [V]-Tuples, Row) :- maplist(group_item(Key, V, Tuples, Db), Items, Row).
-group_item(Key, V, Tuples, Db, Item, Value) :-
-    (   Item == Key -> Value = V ; aggregate(Tuples, Db, Item, Value) ).
+% The groups whose HAVING condition is true, seen from the group's first tuple (the grouped
+% values are the same in all of them) and with its aggregates over all of them.
+include_groups([], _, _, []).
+include_groups([Ks-Ts|Groups0], Having, Db, Groups) :-
+    Ts = [First|_],
+    truth(Having, [group(Ts)|First], Db, T),
+    (   decided(T #= 2), Groups = [Ks-Ts|Groups1]
+    ;   decided(T #< 2), Groups = Groups1
+    ),
+    include_groups(Groups0, Having, Db, Groups1).
+
+group_row(Keys, Items, Db, Vs-Tuples, Row) :- maplist(group_item(Keys, Vs, Tuples, Db), Items, Row).
+group_item(Keys, Vs, Tuples, Db, Item, Value) :-
+    (   nth0(I, Keys, Key), Key == Item -> nth0(I, Vs, Value)
+    ;   aggregate(Tuples, Db, Item, Value)
+    ).
 
 % DISTINCT's equality: NULL equals NULL.
 same_value(X, Y) :-

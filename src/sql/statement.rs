@@ -133,9 +133,12 @@ pub struct Select {
     pub projection: Vec<SelectItem>,
     /// `SELECT DISTINCT`: duplicate projected rows (NULLs equal) are listed once.
     pub distinct: bool,
-    /// `GROUP BY` one expression: one row per value (NULLs one group), the projection that
-    /// expression and aggregates over the group.
-    pub group_by: Option<Expr>,
+    /// `GROUP BY` expressions (none: no grouping): one row per combination of their values
+    /// (NULLs one group), the projection those expressions and aggregates over the group.
+    pub group_by: Vec<Expr>,
+    /// `HAVING`: the groups kept, a condition over the grouped expressions and aggregates
+    /// (`Expr::Aggregate`, `Expr::CountStar`).
+    pub having: Condition,
     /// Comma-separated and INNER JOINed tables alike, in the order written.
     pub from: Vec<TableRef>,
     /// The WHERE condition and join conditions (ON), joined by AND.
@@ -258,6 +261,36 @@ pub enum Expr {
     /// column, or stored in an integer or text column (`setString` on a BIGINT column, `setLong`
     /// on a VARCHAR one).
     Converted(Conversion, u32),
+    /// A scalar function applied to its arguments.
+    Function(Function, Vec<Expr>),
+    /// `CASE WHEN c THEN e ... ELSE e END`: the result of the first condition that is true, else
+    /// the ELSE value (NULL without one). A simple `CASE x WHEN v` compares `x = v`.
+    Case(Vec<(Condition, Expr)>, Box<Expr>),
+    /// An aggregate over a group's rows, in `HAVING`.
+    Aggregate(Aggregate, Box<Expr>),
+    /// `COUNT(*)` in `HAVING`.
+    CountStar,
+}
+
+/// The scalar functions modelled, with H2's NULL handling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Function {
+    /// `UPPER`, `LOWER` (ASCII letters): NULL for NULL.
+    Upper,
+    Lower,
+    /// `LENGTH`, `CHAR_LENGTH`, `CHARACTER_LENGTH`: NULL for NULL.
+    Length,
+    /// `TRIM(s)`: without leading and trailing spaces; NULL for NULL.
+    Trim,
+    /// `ABS`: NULL for NULL.
+    Abs,
+    /// `CONCAT(a, b, ...)`: NULL arguments are left out (H2 in every mode, MySQL's own NULL
+    /// result included), so never NULL.
+    Concat,
+    /// `a || b`: NULL if either is.
+    Append,
+    /// `COALESCE(a, b, ...)`, `IFNULL(a, b)`: the first argument that is not NULL.
+    Coalesce,
 }
 
 /// The type H2 converts a parameter to.
@@ -265,7 +298,7 @@ pub enum Expr {
 pub enum Conversion {
     /// Compared with or stored in an integer column.
     Integer,
-    /// Stored in a text column.
+    /// Stored in a text column, or an argument of a string function.
     Text,
     /// Compared with a text column: H2 converts the column to a number given one, which is
     /// not modelled.
@@ -278,8 +311,27 @@ impl Expr {
         match self {
             Expr::Column { .. } => true,
             Expr::Arith(_, left, right) => left.has_column() || right.has_column(),
-            Expr::Neg(operand) => operand.has_column(),
+            Expr::Neg(operand) | Expr::Aggregate(_, operand) => operand.has_column(),
+            Expr::Function(_, arguments) => arguments.iter().any(Expr::has_column),
+            Expr::Case(branches, otherwise) => {
+                otherwise.has_column() || branches.iter().any(|(condition, result)| condition.has_column() || result.has_column())
+            }
             _ => false,
+        }
+    }
+}
+
+impl Condition {
+    /// Whether a column occurs in the condition.
+    fn has_column(&self) -> bool {
+        match self {
+            Condition::True => false,
+            Condition::And(left, right) | Condition::Or(left, right) => left.has_column() || right.has_column(),
+            Condition::Not(inner) => inner.has_column(),
+            Condition::Compare(_, left, right) | Condition::Like(left, right) => left.has_column() || right.has_column(),
+            Condition::In(tested, items) => tested.has_column() || items.iter().any(Expr::has_column),
+            Condition::Between(tested, low, high) => tested.has_column() || low.has_column() || high.has_column(),
+            Condition::IsNull(tested) => tested.has_column(),
         }
     }
 }
@@ -426,9 +478,20 @@ impl Typed {
 /// The tables a statement's names resolve against, with their aliases.
 struct Scope<'s> {
     tables: Vec<(&'s Table, String)>,
+    /// In `HAVING`: aggregates over the group are values.
+    aggregates: bool,
 }
 
 impl<'s> Scope<'s> {
+    fn new(tables: Vec<(&'s Table, String)>) -> Scope<'s> {
+        Scope { tables, aggregates: false }
+    }
+
+    /// The same tables, where an aggregate is not a value (inside an aggregate).
+    fn plain(&self) -> Scope<'s> {
+        Scope::new(self.tables.clone())
+    }
+
     fn refs(&self) -> Vec<TableRef> {
         self.tables.iter().map(|(table, alias)| TableRef { table: table.name.clone(), alias: alias.clone() }).collect()
     }
@@ -533,7 +596,7 @@ impl<'a> Compiler<'a> {
             if compiled.distinct {
                 return self.unsupported(offset, "LIMIT/OFFSET/FETCH of a SELECT DISTINCT without ORDER BY (which rows it keeps depends on H2's plan)");
             }
-            if compiled.group_by.is_some() {
+            if !compiled.group_by.is_empty() {
                 return self.unsupported(offset, "LIMIT/OFFSET/FETCH of a GROUP BY without ORDER BY (which rows it keeps depends on H2's plan)");
             }
         }
@@ -567,7 +630,7 @@ impl<'a> Compiler<'a> {
             return Ok(None);
         }
         let bound = |expr: &SqlExpr| -> Result<Expr, SqlError> {
-            let typed = self.value(&Scope { tables: Vec::new() }, expr)?;
+            let typed = self.value(&Scope::new(Vec::new()), expr)?;
             if typed.value_type.compatible(ValueType::Integer) {
                 Ok(typed.expr)
             } else {
@@ -599,14 +662,11 @@ impl<'a> Compiler<'a> {
             ast::GroupByExpr::Expressions(exprs, modifiers) if modifiers.is_empty() => exprs,
             _ => return self.unsupported_clause(start, Keyword::GROUP, "GROUP BY ALL or a GROUP BY modifier"),
         };
-        if let Some(second) = group_exprs.get(1) {
-            return self.unsupported(self.offset_of_expr(second), "GROUP BY of more than one expression");
-        }
         if distinct && !group_exprs.is_empty() {
             return self.unsupported_clause(start, Keyword::DISTINCT, "DISTINCT with GROUP BY");
         }
-        if select.having.is_some() {
-            return self.unsupported_clause(start, Keyword::HAVING, "HAVING");
+        if select.having.is_some() && group_exprs.is_empty() {
+            return self.unsupported_clause(start, Keyword::HAVING, "HAVING without GROUP BY");
         }
         if !select.lateral_views.is_empty()
             || select.prewhere.is_some()
@@ -622,20 +682,20 @@ impl<'a> Compiler<'a> {
             return self.unsupported(start, "SELECT clause");
         }
 
-        let mut scope = Scope { tables: Vec::new() };
+        let mut scope = Scope::new(Vec::new());
         let mut join_conditions = Vec::new();
         for table_with_joins in &select.from {
             self.add_table(&mut scope, &table_with_joins.relation)?;
             for join in &table_with_joins.joins {
                 self.add_table(&mut scope, &join.relation)?;
                 let constraint = match &join.join_operator {
-                    JoinOperator::Join(constraint) | JoinOperator::Inner(constraint) => constraint,
+                    // H2 (in every mode) takes an INNER JOIN without ON as a CROSS JOIN.
+                    JoinOperator::Join(constraint) | JoinOperator::Inner(constraint) | JoinOperator::CrossJoin(constraint) => constraint,
                     other => {
                         let kind = match other {
                             JoinOperator::Left(_) | JoinOperator::LeftOuter(_) => "LEFT JOIN",
                             JoinOperator::Right(_) | JoinOperator::RightOuter(_) => "RIGHT JOIN",
                             JoinOperator::FullOuter(_) => "FULL JOIN",
-                            JoinOperator::CrossJoin(_) => "CROSS JOIN",
                             _ => "this kind of JOIN",
                         };
                         return self.unsupported(self.offset(join.relation.span().start), kind);
@@ -647,26 +707,37 @@ impl<'a> Compiler<'a> {
                     JoinConstraint::On(condition) => join_conditions.push((scope.tables.len(), condition)),
                     JoinConstraint::Using(_) => return self.unsupported(self.offset(join.relation.span().start), "JOIN ... USING"),
                     JoinConstraint::Natural => return self.unsupported(self.offset(join.relation.span().start), "NATURAL JOIN"),
-                    JoinConstraint::None => return self.unsupported(self.offset(join.relation.span().start), "JOIN without ON"),
+                    JoinConstraint::None => {}
                 }
             }
         }
 
-        let group_by = match group_exprs.first() {
-            Some(expr) => Some(self.value(&scope, expr)?.expr),
-            None => None,
-        };
-        let projection = self.projection(&scope, &select.projection, group_by.as_ref())?;
+        let mut group_by = Vec::new();
+        for expr in group_exprs {
+            group_by.push(self.value(&scope, expr)?.expr);
+        }
+        let projection = self.projection(&scope, &select.projection, &group_by)?;
         let mut conditions = Vec::new();
         for (visible, condition) in join_conditions {
             // An ON condition sees the tables joined so far.
-            let visible = Scope { tables: scope.tables[..visible].to_vec() };
+            let visible = Scope::new(scope.tables[..visible].to_vec());
             conditions.push(self.condition(&visible, condition)?);
         }
         if let Some(selection) = &select.selection {
             conditions.push(self.condition(&scope, selection)?);
         }
         let condition = conditions.into_iter().reduce(|left, right| Condition::And(Box::new(left), Box::new(right))).unwrap_or(Condition::True);
+        let having = match &select.having {
+            Some(having) => {
+                let grouped = Scope { tables: scope.tables.clone(), aggregates: true };
+                let condition = self.condition(&grouped, having)?;
+                if let Some(column) = ungrouped_column(&condition, &group_by) {
+                    return error(self.offset_of_expr(having), format!("column '{column}' in HAVING must be a GROUP BY expression or inside an aggregate"));
+                }
+                condition
+            }
+            None => Condition::True,
+        };
         let order_keys = match order_by {
             Some(order_by) => self.order_by(&scope, order_by, start)?,
             None => Vec::new(),
@@ -681,18 +752,25 @@ impl<'a> Compiler<'a> {
             };
             return error(offset, "ORDER BY of a SELECT DISTINCT must be in the select list");
         }
-        if let Some(grouped) = &group_by
-            && let Some(other) = order_keys.iter().position(|key| key.expr != *grouped)
+        // H2 lists the groups sorted on the GROUP BY expressions; an ORDER BY of those, in
+        // their order and one direction, sorts them the same way or in reverse.
+        if !group_by.is_empty()
+            && !order_keys.is_empty()
+            && let Some(other) = order_keys
+                .iter()
+                .enumerate()
+                .position(|(index, key)| group_by.get(index) != Some(&key.expr) || key.descending != order_keys[0].descending)
+                .or_else(|| (order_keys.len() < group_by.len()).then_some(0))
         {
             let offset = match order_by.map(|order_by| &order_by.kind) {
                 Some(ast::OrderByKind::Expressions(keys)) => self.offset_of_expr(&keys[other].expr),
                 _ => start,
             };
-            return self.unsupported(offset, "ORDER BY other than the GROUP BY expression");
+            return self.unsupported(offset, "ORDER BY other than the GROUP BY expressions in their order, all ASC or all DESC");
         }
         // One row of aggregates has no column values to sort by: H2 rejects such a key
         // ("must be in the GROUP BY list") when it meets a row, whatever the dialect's mode.
-        if group_by.is_none()
+        if group_by.is_empty()
             && projection.iter().any(|item| !matches!(item.value, Projected::Expr(_)))
             && let Some(unsortable) = order_keys.iter().position(|key| key.expr.has_column())
         {
@@ -702,7 +780,7 @@ impl<'a> Compiler<'a> {
             };
             return error(offset, "ORDER BY a column in a query of aggregates without GROUP BY (H2 rejects it: the column must be in the GROUP BY list)");
         }
-        Ok(Select { projection, distinct, group_by, from: scope.refs(), condition, order_by: order_keys, window: None })
+        Ok(Select { projection, distinct, group_by, having, from: scope.refs(), condition, order_by: order_keys, window: None })
     }
 
     fn add_table<'s>(&self, scope: &mut Scope<'s>, factor: &TableFactor) -> Result<(), SqlError>
@@ -739,8 +817,8 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    /// With `grouped`, every plain item must be that expression (H2 rejects any other).
-    fn projection(&self, scope: &Scope, items: &[SqlSelectItem], grouped: Option<&Expr>) -> Result<Vec<SelectItem>, SqlError> {
+    /// With `grouped` expressions, every plain item must be one of them (H2 rejects any other).
+    fn projection(&self, scope: &Scope, items: &[SqlSelectItem], grouped: &[Expr]) -> Result<Vec<SelectItem>, SqlError> {
         let mut projection = Vec::new();
         // The first plain column and the first aggregate, to reject mixing them without GROUP BY.
         let mut first_plain = None;
@@ -790,26 +868,23 @@ impl<'a> Compiler<'a> {
                 }
                 SqlSelectItem::ExprWithAliases { .. } => return self.unsupported(offset, item),
             }
-            if let Some(grouped) = grouped
-                && projection.iter().any(|item| matches!(&item.value, Projected::Expr(expr) if expr != grouped))
+            if !grouped.is_empty()
+                && projection.iter().any(|item| matches!(&item.value, Projected::Expr(expr) if !grouped.contains(expr)))
             {
-                return error(offset, "a selected column must be the GROUP BY expression or inside an aggregate");
+                return error(offset, "a selected column must be a GROUP BY expression or inside an aggregate");
             }
         }
-        if let (Some(offset), true, None) = (first_plain, has_aggregate, grouped) {
+        if let (Some(offset), true, true) = (first_plain, has_aggregate, grouped.is_empty()) {
             return self.unsupported(offset, "aggregates next to plain columns (needs GROUP BY)");
         }
         Ok(projection)
     }
 
     fn projected(&self, scope: &Scope, expr: &SqlExpr) -> Result<Projected, SqlError> {
-        let SqlExpr::Function(function) = expr else {
+        let (SqlExpr::Function(function), Some(aggregate)) = (expr, aggregate_named_expr(expr)) else {
             return Ok(Projected::Expr(self.value(scope, expr)?.expr));
         };
         let offset = self.offset_of_expr(expr);
-        let Some(aggregate) = aggregate_named(function) else {
-            return self.unsupported(offset, format!("function {}", function.name));
-        };
         let FunctionArguments::List(arguments) = &function.args else {
             return self.unsupported(offset, expr);
         };
@@ -835,7 +910,7 @@ impl<'a> Compiler<'a> {
         match argument {
             FunctionArgExpr::Wildcard if aggregate == Aggregate::Count => Ok(Projected::CountStar),
             FunctionArgExpr::Expr(argument) => {
-                let typed = self.value(scope, argument)?;
+                let typed = self.value(&scope.plain(), argument)?;
                 if aggregate == Aggregate::Sum && !typed.value_type.compatible(ValueType::Integer) {
                     return error(self.offset_of_expr(argument), format!("SUM of {}", typed.describe()));
                 }
@@ -867,6 +942,9 @@ impl<'a> Compiler<'a> {
                 && matches!(value.value, Value::Number(..))
             {
                 return self.unsupported(offset, "ORDER BY a column position");
+            }
+            if aggregate_named_expr(&key.expr).is_some() {
+                return self.unsupported(offset, "ORDER BY an aggregate");
             }
             order.push(OrderKey { expr: self.value(scope, &key.expr)?.expr, descending });
         }
@@ -929,7 +1007,7 @@ impl<'a> Compiler<'a> {
             );
         }
 
-        let no_columns = Scope { tables: Vec::new() };
+        let no_columns = Scope::new(Vec::new());
         let mut given = vec![None; table.columns.len()];
         for (&index, value) in targets.iter().zip(&row.content) {
             let column = &table.columns[index];
@@ -968,7 +1046,7 @@ impl<'a> Compiler<'a> {
 
     /// The one table of an UPDATE or DELETE, as a scope.
     fn single_table(&self, table_with_joins: &TableWithJoins) -> Result<Scope<'a>, SqlError> {
-        let mut scope = Scope { tables: Vec::new() };
+        let mut scope = Scope::new(Vec::new());
         self.add_table(&mut scope, &table_with_joins.relation)?;
         if let Some(join) = table_with_joins.joins.first() {
             return self.unsupported(self.offset(join.relation.span().start), "JOIN in UPDATE or DELETE");
@@ -1146,6 +1224,11 @@ impl<'a> Compiler<'a> {
                 Ok(Typed { expr: Expr::Neg(Box::new(typed.expr)), value_type: ValueType::Integer })
             }
             SqlExpr::UnaryOp { op: UnaryOperator::Plus, expr: operand } => self.integer_operand(scope, operand),
+            SqlExpr::BinaryOp { left, op: ast::BinaryOperator::StringConcat, right } => {
+                let left = self.string_operand(scope, left)?;
+                let right = self.string_operand(scope, right)?;
+                Ok(Typed { expr: Expr::Function(Function::Append, vec![left.expr, right.expr]), value_type: ValueType::String })
+            }
             SqlExpr::BinaryOp { left, op, right } => {
                 let Some(op) = binary_op(op).and_then(arith_op) else {
                     return self.unsupported(offset, format!("{expr} as a value"));
@@ -1155,11 +1238,168 @@ impl<'a> Compiler<'a> {
                 Ok(Typed { expr: Expr::Arith(op, Box::new(left.expr), Box::new(right.expr)), value_type: ValueType::Integer })
             }
             SqlExpr::Function(function) if aggregate_named(function).is_some() => {
+                if scope.aggregates {
+                    let typed = match self.projected(scope, expr)? {
+                        Projected::CountStar => Typed { expr: Expr::CountStar, value_type: ValueType::Integer },
+                        Projected::Aggregate(aggregate, argument) => {
+                            let value_type = if matches!(aggregate, Aggregate::Count | Aggregate::CountDistinct | Aggregate::Sum) {
+                                ValueType::Integer
+                            } else {
+                                self.value(&scope.plain(), &single_argument(function).expect("an aggregate's argument"))?.value_type
+                            };
+                            Typed { expr: Expr::Aggregate(aggregate, Box::new(argument)), value_type }
+                        }
+                        Projected::Expr(_) => unreachable!("an aggregate compiles to an aggregate"),
+                    };
+                    return Ok(typed);
+                }
                 error(offset, format!("aggregate {} outside the select list", function.name.to_string().to_uppercase()))
             }
-            SqlExpr::Function(function) => self.unsupported(offset, format!("function {}", function.name)),
+            SqlExpr::Function(function) => self.function(scope, function, offset),
+            SqlExpr::Trim { expr: trimmed, trim_where: None, trim_what: None, trim_characters: None } => {
+                let typed = self.string_operand(scope, trimmed)?;
+                Ok(Typed { expr: Expr::Function(Function::Trim, vec![typed.expr]), value_type: ValueType::String })
+            }
+            SqlExpr::Trim { .. } => self.unsupported(offset, "TRIM of other characters or of one side"),
+            SqlExpr::Case { operand, conditions, else_result, .. } => self.case(scope, operand.as_deref(), conditions, else_result.as_deref(), offset),
             SqlExpr::Exists { .. } | SqlExpr::InSubquery { .. } | SqlExpr::Subquery(_) => self.unsupported(offset, "subquery"),
             _ => self.unsupported(offset, expr),
+        }
+    }
+
+    /// A scalar function call: its arguments plain expressions, typed as the function needs.
+    fn function(&self, scope: &Scope, function: &ast::Function, offset: usize) -> Result<Typed, SqlError> {
+        let name = match function.name.0.as_slice() {
+            [ObjectNamePart::Identifier(name)] => name.value.to_uppercase(),
+            _ => return self.unsupported(offset, format!("function {}", function.name)),
+        };
+        let arguments = match plain_arguments(function) {
+            Some(arguments) => arguments,
+            None => return self.unsupported(offset, format!("{name} with DISTINCT, OVER, FILTER or named arguments")),
+        };
+        let arity = |expected: usize| {
+            if arguments.len() == expected {
+                Ok(())
+            } else {
+                error(offset, format!("{name} takes {expected} argument{}, not {}", if expected == 1 { "" } else { "s" }, arguments.len()))
+            }
+        };
+        let (function, value_type, exprs) = match name.as_str() {
+            "UPPER" | "UCASE" | "LOWER" | "LCASE" | "TRIM" => {
+                arity(1)?;
+                let operand = self.string_operand(scope, arguments[0])?;
+                let function = match name.as_str() {
+                    "UPPER" | "UCASE" => Function::Upper,
+                    "LOWER" | "LCASE" => Function::Lower,
+                    _ => Function::Trim,
+                };
+                (function, ValueType::String, vec![operand.expr])
+            }
+            "LENGTH" | "CHAR_LENGTH" | "CHARACTER_LENGTH" => {
+                arity(1)?;
+                (Function::Length, ValueType::Integer, vec![self.string_operand(scope, arguments[0])?.expr])
+            }
+            "ABS" => {
+                arity(1)?;
+                (Function::Abs, ValueType::Integer, vec![self.integer_operand(scope, arguments[0])?.expr])
+            }
+            "CONCAT" => {
+                if arguments.len() < 2 {
+                    return error(offset, "CONCAT takes at least 2 arguments");
+                }
+                let mut exprs = Vec::new();
+                for argument in &arguments {
+                    exprs.push(self.string_operand(scope, argument)?.expr);
+                }
+                (Function::Concat, ValueType::String, exprs)
+            }
+            "COALESCE" | "IFNULL" | "NVL" => {
+                if name == "COALESCE" && arguments.is_empty() || name != "COALESCE" && arguments.len() != 2 {
+                    return error(offset, format!("{name} takes {} arguments", if name == "COALESCE" { "at least 1 of" } else { "2" }));
+                }
+                let mut value_type = ValueType::Unknown;
+                let mut exprs = Vec::new();
+                for argument in &arguments {
+                    let typed = self.value(scope, argument)?;
+                    if !typed.value_type.compatible(value_type) {
+                        return error(
+                            self.offset_of_expr(argument),
+                            format!("type mismatch: {name} of {} and {}", value_type.noun(), typed.describe()),
+                        );
+                    }
+                    if value_type == ValueType::Unknown {
+                        value_type = typed.value_type;
+                    }
+                    exprs.push(typed.expr);
+                }
+                (Function::Coalesce, value_type, exprs)
+            }
+            _ => return self.unsupported(offset, format!("function {}", function.name)),
+        };
+        Ok(Typed { expr: Expr::Function(function, exprs), value_type })
+    }
+
+    /// `CASE [operand] WHEN ... THEN ... [ELSE ...] END`; the results must have one type.
+    fn case(
+        &self,
+        scope: &Scope,
+        operand: Option<&SqlExpr>,
+        conditions: &[ast::CaseWhen],
+        else_result: Option<&SqlExpr>,
+        offset: usize,
+    ) -> Result<Typed, SqlError> {
+        let operand = operand.map(|operand| self.value(scope, operand).map(|typed| (typed, operand))).transpose()?;
+        let mut value_type = ValueType::Unknown;
+        let mut result_typed = |typed: Typed, at: &SqlExpr| {
+            if !typed.value_type.compatible(value_type) {
+                return error(self.offset_of_expr(at), format!("type mismatch: CASE results of {} and {}", value_type.noun(), typed.describe()));
+            }
+            if value_type == ValueType::Unknown {
+                value_type = typed.value_type;
+            }
+            Ok(typed.expr)
+        };
+        let mut branches = Vec::new();
+        for when in conditions {
+            let condition = match &operand {
+                Some((tested, _)) => {
+                    let compared = self.value(scope, &when.condition)?;
+                    self.check_comparable(tested, &compared, &when.condition)?;
+                    Condition::Compare(
+                        CompareOp::Eq,
+                        compared_parameter(tested.expr.clone(), compared.value_type),
+                        compared_parameter(compared.expr, tested.value_type),
+                    )
+                }
+                None => self.condition(scope, &when.condition)?,
+            };
+            let result = self.value(scope, &when.result)?;
+            branches.push((condition, result_typed(result, &when.result)?));
+        }
+        let otherwise = match else_result {
+            Some(otherwise) => {
+                let typed = self.value(scope, otherwise)?;
+                result_typed(typed, otherwise)?
+            }
+            None => Expr::Null,
+        };
+        if branches.is_empty() {
+            return error(offset, "CASE without WHEN");
+        }
+        Ok(Typed { expr: Expr::Case(branches, Box::new(otherwise)), value_type })
+    }
+
+    fn string_operand(&self, scope: &Scope, expr: &SqlExpr) -> Result<Typed, SqlError> {
+        let typed = self.value(scope, expr)?;
+        if typed.value_type.compatible(ValueType::String) {
+            // H2 converts a parameter to text, as when storing it in a text column.
+            let expr = match typed.expr {
+                Expr::Param(number) => Expr::Converted(Conversion::Text, number),
+                expr => expr,
+            };
+            Ok(Typed { expr, value_type: ValueType::String })
+        } else {
+            error(self.offset_of_expr(expr), format!("string function on {}", typed.describe()))
         }
     }
 
@@ -1285,6 +1525,81 @@ fn columns_of(table: &Table, alias: &str) -> Vec<SelectItem> {
         .collect()
 }
 
+/// A column of `having` outside aggregates that is not a GROUP BY expression (H2 rejects it).
+fn ungrouped_column(having: &Condition, group_by: &[Expr]) -> Option<String> {
+    fn in_expr(expr: &Expr, group_by: &[Expr]) -> Option<String> {
+        if group_by.contains(expr) {
+            return None;
+        }
+        match expr {
+            Expr::Column { column, .. } => Some(column.clone()),
+            Expr::Arith(_, left, right) => in_expr(left, group_by).or_else(|| in_expr(right, group_by)),
+            Expr::Neg(operand) => in_expr(operand, group_by),
+            Expr::Function(_, arguments) => arguments.iter().find_map(|argument| in_expr(argument, group_by)),
+            Expr::Case(branches, otherwise) => branches
+                .iter()
+                .find_map(|(condition, result)| ungrouped_column(condition, group_by).or_else(|| in_expr(result, group_by)))
+                .or_else(|| in_expr(otherwise, group_by)),
+            _ => None,
+        }
+    }
+    match having {
+        Condition::True => None,
+        Condition::And(left, right) | Condition::Or(left, right) => {
+            ungrouped_column(left, group_by).or_else(|| ungrouped_column(right, group_by))
+        }
+        Condition::Not(inner) => ungrouped_column(inner, group_by),
+        Condition::Compare(_, left, right) | Condition::Like(left, right) => in_expr(left, group_by).or_else(|| in_expr(right, group_by)),
+        Condition::In(tested, items) => in_expr(tested, group_by).or_else(|| items.iter().find_map(|item| in_expr(item, group_by))),
+        Condition::Between(tested, low, high) => {
+            in_expr(tested, group_by).or_else(|| in_expr(low, group_by)).or_else(|| in_expr(high, group_by))
+        }
+        Condition::IsNull(tested) => in_expr(tested, group_by),
+    }
+}
+
+/// The arguments of a call written `f(a, b, ...)` with nothing else (no DISTINCT, OVER, ...).
+fn plain_arguments(function: &ast::Function) -> Option<Vec<&SqlExpr>> {
+    let FunctionArguments::List(list) = &function.args else {
+        return None;
+    };
+    let plain = list.duplicate_treatment.is_none()
+        && list.clauses.is_empty()
+        && function.filter.is_none()
+        && function.over.is_none()
+        && function.within_group.is_empty()
+        && function.null_treatment.is_none()
+        && matches!(function.parameters, FunctionArguments::None);
+    if !plain {
+        return None;
+    }
+    list.args
+        .iter()
+        .map(|argument| match argument {
+            FunctionArg::Unnamed(FunctionArgExpr::Expr(expr)) => Some(expr),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The one expression an aggregate is over, if it has one (not `*`).
+fn single_argument(function: &ast::Function) -> Option<SqlExpr> {
+    let FunctionArguments::List(list) = &function.args else {
+        return None;
+    };
+    match list.args.as_slice() {
+        [FunctionArg::Unnamed(FunctionArgExpr::Expr(expr))] => Some(expr.clone()),
+        _ => None,
+    }
+}
+
+fn aggregate_named_expr(expr: &SqlExpr) -> Option<Aggregate> {
+    match expr {
+        SqlExpr::Function(function) => aggregate_named(function),
+        _ => None,
+    }
+}
+
 fn aggregate_named(function: &ast::Function) -> Option<Aggregate> {
     let [ObjectNamePart::Identifier(name)] = function.name.0.as_slice() else {
         return None;
@@ -1395,10 +1710,13 @@ impl Statement {
                         let _ = write!(out, "agg({},{})", aggregate.atom(), expr.to_prolog());
                     }
                 });
-                let projection = match &select.group_by {
-                    Some(grouped) => format!("group({},{items})", grouped.to_prolog()),
-                    None if select.distinct => format!("distinct({items})"),
-                    None => items,
+                let projection = if !select.group_by.is_empty() {
+                    let keys = list(&select.group_by, |out, grouped| out.push_str(&grouped.to_prolog()));
+                    format!("group({keys},{items},{})", select.having.to_prolog())
+                } else if select.distinct {
+                    format!("distinct({items})")
+                } else {
+                    items
                 };
                 let from = list(&select.from, |out, table| {
                     let _ = write!(out, "from({},{})", name_atom(&table.table), name_atom(&table.alias));
@@ -1530,6 +1848,27 @@ impl Expr {
                 };
                 format!("as({to},param({number}))")
             }
+            Expr::Function(function, arguments) => {
+                let name = match function {
+                    Function::Upper => "upper",
+                    Function::Lower => "lower",
+                    Function::Length => "length",
+                    Function::Trim => "trim",
+                    Function::Abs => "abs",
+                    Function::Concat => "concat",
+                    Function::Append => "append",
+                    Function::Coalesce => "coalesce",
+                };
+                format!("fn({name},{})", list(arguments, |out, argument| out.push_str(&argument.to_prolog())))
+            }
+            Expr::Case(branches, otherwise) => {
+                let branches = list(branches, |out, (condition, result)| {
+                    let _ = write!(out, "when({},{})", condition.to_prolog(), result.to_prolog());
+                });
+                format!("case({branches},{})", otherwise.to_prolog())
+            }
+            Expr::Aggregate(aggregate, argument) => format!("agg({},{})", aggregate.atom(), argument.to_prolog()),
+            Expr::CountStar => "agg(count,star)".to_string(),
         }
     }
 }

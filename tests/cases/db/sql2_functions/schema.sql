@@ -1,0 +1,1 @@
+CREATE TABLE person (id INT PRIMARY KEY, name VARCHAR(6), score INT);

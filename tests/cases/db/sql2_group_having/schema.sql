@@ -1,0 +1,1 @@
+CREATE TABLE orders (id INT PRIMARY KEY, customer INT NOT NULL, status INT NOT NULL, amount INT NOT NULL);
