@@ -1081,15 +1081,23 @@ arg_value(Env, Db, E, V) :- expr_value(E, Env, Db, V).
 %  ?- strings:literal("ab", A), db:function_value(upper, [A], s(2, [U|_])).
 %  U = 65 (once the codes are read).
 function_value(coalesce, Vs, V) :- !,
+    maplist(nullable_shaped, Vs),
     (   member(V, Vs), V \== null -> true ; V = null ).
 function_value(concat, Vs0, V) :- !,
+    maplist(strings:shape, Vs0),
     exclude(==(null), Vs0, Vs),
     strings:literal([], Empty),
     foldl(appended, Vs, Empty, V).
 function_value(F, Vs, V) :-
+    maplist(nullable_shaped, Vs),
     (   has_null(Vs) -> V = null
     ;   non_null_function(F, Vs, V)
     ).
+
+% A string parameter stays open until looked at (strings:shape/1 makes it null or a string); a
+% column's value is shaped already (expr_value/4) and an int parameter is never NULL.
+nullable_shaped(V) :-
+    (   var(V), \+ is_int_variable(V) -> strings:shape(V) ; true ).
 
 non_null_function(upper, [A], V) :- strings:case_changed(upper, A, V).
 non_null_function(lower, [A], V) :- strings:case_changed(lower, A, V).
