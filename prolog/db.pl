@@ -88,10 +88,66 @@ empty(Schema, MaxNew, db(Schema, MaxNew, 0, Tables, [], [])) :-
 %  ?- db:empty(S, Db0), db:execute(select([agg(count,star)],[from(t,t)],true,[],all), [], R, Db0, Db).
 execute(Stmt0, Params, Result, Db0, Db) :-
     must_be(list, Params),
-    substituted(Stmt0, Params, Stmt),
-    (   conversion_failed(Stmt) -> Result = exc('java.sql.SQLException'), Db = Db0
-    ;   statement(Stmt, Result, Db0, Db)
+    substituted(Stmt0, Params, Stmt1),
+    (   conversion_failed(Stmt1) -> Result = exc('java.sql.SQLException'), Db = Db0
+    ;   subqueries_run(Stmt1, Stmt, Db0, Db1),
+        (   conversion_failed(Stmt) -> Result = exc('java.sql.SQLException'), Db = Db1
+        ;   statement(Stmt, Result, Db1, Db)
+        )
     ).
+
+%% subqueries_run(+Stmt0, -Stmt, +Db0, -Db)
+%
+%  Stmt is Stmt0 with each (uncorrelated) subquery replaced by what it gives, run first, in
+%  the order written, as H2 runs it once: in_query(E, Select) becomes in(E, Values), exists(Select)
+%  true or not(true), scalar(Select) the value of its one row (NULL for none); a subquery that
+%  fails, or a scalar one with several rows, makes the statement's SQLException
+%  (conversion_failed).
+%
+%  ?- db:empty(schema([table(t,[column(a,int(0,9),not_null,none)],[a],[],[],[])]), Db0),
+%     db:subqueries_run(exists(select([col(t,a)],[from(t,t)],true,[],all)), S, Db0, _).
+%  S = not(true) (first answer).
+subqueries_run(T0, T, Db0, Db) :-
+    (   var(T0) -> T = T0, Db = Db0
+    ;   T0 = in_query(E0, Select) ->
+        subqueries_run(E0, E, Db0, Db1),
+        subquery_rows(Select, Rows, Db1, Db),
+        (   Rows == failed -> T = conversion_failed
+        ;   maplist(row_item, Rows, Items), T = in(E, Items)
+        )
+    ;   T0 = exists(Select) ->
+        subquery_rows(Select, Rows, Db0, Db),
+        (   Rows == failed -> T = conversion_failed
+        ;   Rows == [] -> T = not(true)
+        ;   T = true
+        )
+    ;   T0 = scalar(Select) ->
+        subquery_rows(Select, Rows, Db0, Db),
+        (   Rows = [[V]] -> T = val(V)
+        ;   Rows == [] -> T = null
+        ;   T = conversion_failed
+        )
+    ;   T0 = s(_, _) -> T = T0, Db = Db0
+    ;   compound(T0) ->
+        T0 =.. [F|As0],
+        foldl(subquery_arg, As0, As, Db0, Db),
+        T =.. [F|As]
+    ;   T = T0, Db = Db0
+    ).
+subquery_arg(A0, A, Db0, Db) :- subqueries_run(A0, A, Db0, Db).
+
+row_item([V], val(V)).
+
+% The rows of a subquery, or failed for its SQLException. Its plain columns are looked at (a
+% nullable one is NULL or not, a path each), as the query around it compares them.
+subquery_rows(select(Projection0, From, Cond, Order, Window), Rows, Db0, Db) :-
+    (   Projection0 = [Item|_], Item \= agg(_, _) -> maplist(looked_at, Projection0, Projection)
+    ;   Projection = Projection0
+    ),
+    execute(select(Projection, From, Cond, Order, Window), [], Result, Db0, Db),
+    (   Result = rows(Rows0) -> Rows = Rows0 ; Rows = failed ).
+
+looked_at(E, looked_at(E)).
 
 statement(select(Projection, From, Cond, Order, Window), Result, Db0, Db) :-
     must_be(list, Order),
@@ -1060,6 +1116,7 @@ expr_value(arith(Op, A, B), Env, Db, V) :-
 expr_value(template(Parts), Env, Db, V) :-
     strings:literal([], Empty),
     foldl(template_part(Env, Db), Parts, Empty, V).
+expr_value(looked_at(E), Env, Db, V) :- expr_value(E, Env, Db, V).
 expr_value(fn(F, Args), Env, Db, V) :-
     maplist(arg_value(Env, Db), Args, Vs),
     function_value(F, Vs, V).

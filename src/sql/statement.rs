@@ -30,6 +30,7 @@ use super::dialect::Dialect;
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::Parser;
 use sqlparser::tokenizer::{Location, Token, TokenWithSpan, Tokenizer};
+use std::cell::RefCell;
 use std::fmt::{self, Write as _};
 
 // ---------------------------------------------------------------------------------------------
@@ -231,6 +232,10 @@ pub enum Condition {
     /// The pattern is a string, a template, a hole or a parameter.
     Like(Expr, Expr),
     IsNull(Expr),
+    /// `e IN (SELECT ...)` of an uncorrelated subquery of one column.
+    InSubquery(Expr, Box<Select>),
+    /// `EXISTS (SELECT ...)` of an uncorrelated subquery.
+    Exists(Box<Select>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -270,6 +275,9 @@ pub enum Expr {
     Aggregate(Aggregate, Box<Expr>),
     /// `COUNT(*)` in `HAVING`.
     CountStar,
+    /// `(SELECT ...)`: the one value of an uncorrelated subquery of one column, NULL without a
+    /// row; more than one row is an SQLException.
+    Subquery(Box<Select>),
 }
 
 /// The scalar functions modelled, with H2's NULL handling.
@@ -331,7 +339,8 @@ impl Condition {
             Condition::Compare(_, left, right) | Condition::Like(left, right) => left.has_column() || right.has_column(),
             Condition::In(tested, items) => tested.has_column() || items.iter().any(Expr::has_column),
             Condition::Between(tested, low, high) => tested.has_column() || low.has_column() || high.has_column(),
-            Condition::IsNull(tested) => tested.has_column(),
+            Condition::IsNull(tested) | Condition::InSubquery(tested, _) => tested.has_column(),
+            Condition::Exists(_) => false,
         }
     }
 }
@@ -389,7 +398,7 @@ pub fn compile_statement(pieces: &[Piece], schema: &Schema) -> Result<Statement,
         .find(|token| !matches!(token.token, Token::Whitespace(_)))
         .map_or(0, |token| located(token.span.start));
     let statement = parse_one(tokens, &text, dialect)?;
-    let compiler = Compiler { text: &text, schema, holes, params, keywords };
+    let compiler = Compiler { text: &text, schema, holes, params, keywords, outer: RefCell::new(Vec::new()) };
     compiler.statement(&statement, start)
 }
 
@@ -510,6 +519,9 @@ struct Compiler<'a> {
     params: Vec<usize>,
     /// The offsets of the unquoted words that are keywords, for locating clauses.
     keywords: Vec<(usize, Keyword)>,
+    /// While compiling a subquery, the tables of the queries around it: naming one of them
+    /// makes the subquery correlated, which is not modelled.
+    outer: RefCell<Vec<TableRef>>,
 }
 
 fn error<T>(offset: usize, message: impl Into<String>) -> Result<T, SqlError> {
@@ -1178,8 +1190,23 @@ impl<'a> Compiler<'a> {
             SqlExpr::Value(value) if matches!(value.value, Value::Boolean(_)) => {
                 Ok(negate(value.value == Value::Boolean(false), Condition::True))
             }
-            SqlExpr::Exists { .. } | SqlExpr::InSubquery { .. } | SqlExpr::Subquery(_) => {
-                self.unsupported(self.offset_of_expr(expr), "subquery")
+            SqlExpr::InSubquery { expr: tested, subquery, negated } => {
+                let tested = self.value(scope, tested)?;
+                let (select, value_type) = self.subquery(scope, subquery)?;
+                let Some(value_type) = value_type else {
+                    return error(self.offset(subquery.span().start), "a subquery after IN must select one column");
+                };
+                if !tested.value_type.compatible(value_type) {
+                    return error(
+                        self.offset(subquery.span().start),
+                        format!("type mismatch: {} compared with {}", tested.describe(), value_type.noun()),
+                    );
+                }
+                Ok(negate(*negated, Condition::InSubquery(tested.expr, Box::new(select))))
+            }
+            SqlExpr::Exists { subquery, negated } => {
+                let (select, _) = self.subquery(scope, subquery)?;
+                Ok(negate(*negated, Condition::Exists(Box::new(select))))
             }
             _ => {
                 // A boolean value used as a condition: `WHERE active`.
@@ -1262,7 +1289,14 @@ impl<'a> Compiler<'a> {
             }
             SqlExpr::Trim { .. } => self.unsupported(offset, "TRIM of other characters or of one side"),
             SqlExpr::Case { operand, conditions, else_result, .. } => self.case(scope, operand.as_deref(), conditions, else_result.as_deref(), offset),
-            SqlExpr::Exists { .. } | SqlExpr::InSubquery { .. } | SqlExpr::Subquery(_) => self.unsupported(offset, "subquery"),
+            SqlExpr::Subquery(subquery) => {
+                let (select, value_type) = self.subquery(scope, subquery)?;
+                let Some(value_type) = value_type else {
+                    return error(offset, "a subquery used as a value must select one column");
+                };
+                Ok(Typed { expr: Expr::Subquery(Box::new(select)), value_type })
+            }
+            SqlExpr::Exists { .. } | SqlExpr::InSubquery { .. } => error(offset, format!("{expr} used as a value")),
             _ => self.unsupported(offset, expr),
         }
     }
@@ -1389,6 +1423,58 @@ impl<'a> Compiler<'a> {
         Ok(Typed { expr: Expr::Case(branches, Box::new(otherwise)), value_type })
     }
 
+    /// An uncorrelated subquery inside a query of `scope`, with the type of its one column (none
+    /// if it selects several). H2 runs it once; so does the runtime, before the query around it.
+    fn subquery(&self, scope: &Scope, query: &ast::Query) -> Result<(Select, Option<ValueType>), SqlError> {
+        let start = self.offset(query.span().start);
+        let saved = self.outer.borrow().len();
+        self.outer.borrow_mut().extend(scope.refs());
+        let compiled = self.query(query, start);
+        self.outer.borrow_mut().truncate(saved);
+        let select = compiled?;
+        let value_type = match select.projection.as_slice() {
+            [SelectItem { value: Projected::Expr(expr), .. }] => Some(self.type_of(&select, expr)),
+            [SelectItem { value: Projected::CountStar | Projected::Aggregate(Aggregate::Count | Aggregate::CountDistinct | Aggregate::Sum, _), .. }] => {
+                Some(ValueType::Integer)
+            }
+            [SelectItem { value: Projected::Aggregate(_, expr), .. }] => Some(self.type_of(&select, expr)),
+            _ => None,
+        };
+        Ok((select, value_type))
+    }
+
+    /// The type of a compiled expression of `select`: a column's, else anything.
+    fn type_of(&self, select: &Select, expr: &Expr) -> ValueType {
+        match expr {
+            Expr::Column { alias, column } => select
+                .from
+                .iter()
+                .find(|table| table.alias == *alias)
+                .and_then(|table| self.schema.table(&table.table))
+                .and_then(|table| table.column(column))
+                .map_or(ValueType::Unknown, |column| ValueType::of(&column.sql_type)),
+            Expr::Int(_) | Expr::Arith(..) | Expr::Neg(_) => ValueType::Integer,
+            Expr::Str(_) | Expr::Template(_) => ValueType::String,
+            Expr::Bool(_) => ValueType::Boolean,
+            _ => ValueType::Unknown,
+        }
+    }
+
+    /// The error for a name not in scope: unsupported if the query is a subquery naming a table
+    /// or column of a query around it.
+    fn correlated_or<T>(&self, offset: usize, qualifier: Option<&Ident>, name: &Ident, otherwise: String) -> Result<T, SqlError> {
+        let outer = self.outer.borrow();
+        let named = match qualifier {
+            Some(qualifier) => outer.iter().any(|table| same_name(&table.alias, &qualifier.value)),
+            None => outer.iter().any(|table| self.schema.table(&table.table).is_some_and(|table| table.column(&name.value).is_some())),
+        };
+        if named {
+            self.unsupported(offset, "correlated subquery (it names a column of the query around it)")
+        } else {
+            error(offset, otherwise)
+        }
+    }
+
     fn string_operand(&self, scope: &Scope, expr: &SqlExpr) -> Result<Typed, SqlError> {
         let typed = self.value(scope, expr)?;
         if typed.value_type.compatible(ValueType::String) {
@@ -1420,7 +1506,8 @@ impl<'a> Compiler<'a> {
         };
         if let Some(qualifier) = qualifier {
             let Some((table, alias)) = scope.tables.iter().find(|(_, alias)| same_name(alias, &qualifier.value)) else {
-                return error(self.offset(qualifier.span.start), format!("unknown table or alias '{}'", qualifier.value));
+                let offset = self.offset(qualifier.span.start);
+                return self.correlated_or(offset, Some(qualifier), name, format!("unknown table or alias '{}'", qualifier.value));
             };
             return match table.column(&name.value) {
                 Some(column) => Ok(typed(alias, column)),
@@ -1432,8 +1519,8 @@ impl<'a> Compiler<'a> {
         match (matches.as_slice(), scope.tables.as_slice()) {
             ([(_, alias, column)], _) => Ok(typed(alias, column)),
             ([], []) => error(offset, format!("column '{}' where no table is in scope", name.value)),
-            ([], [(table, _)]) => error(offset, format!("unknown column '{}' in table '{}'", name.value, table.name)),
-            ([], _) => error(offset, format!("unknown column '{}' in tables {}", name.value, scope.aliases())),
+            ([], [(table, _)]) => self.correlated_or(offset, None, name, format!("unknown column '{}' in table '{}'", name.value, table.name)),
+            ([], _) => self.correlated_or(offset, None, name, format!("unknown column '{}' in tables {}", name.value, scope.aliases())),
             (several, _) => {
                 let aliases: Vec<&str> = several.iter().map(|(_, alias, _)| alias.as_str()).collect();
                 error(offset, format!("ambiguous column '{}' ({})", name.value, aliases.join(", ")))
@@ -1554,7 +1641,8 @@ fn ungrouped_column(having: &Condition, group_by: &[Expr]) -> Option<String> {
         Condition::Between(tested, low, high) => {
             in_expr(tested, group_by).or_else(|| in_expr(low, group_by)).or_else(|| in_expr(high, group_by))
         }
-        Condition::IsNull(tested) => in_expr(tested, group_by),
+        Condition::IsNull(tested) | Condition::InSubquery(tested, _) => in_expr(tested, group_by),
+        Condition::Exists(_) => None,
     }
 }
 
@@ -1702,38 +1790,7 @@ impl Statement {
     /// `insert/2`, `update/4`, `delete/3`).
     pub fn to_prolog(&self) -> String {
         match self {
-            Statement::Select(select) => {
-                let items = list(&select.projection, |out, item| match &item.value {
-                    Projected::Expr(expr) => out.push_str(&expr.to_prolog()),
-                    Projected::CountStar => out.push_str("agg(count,star)"),
-                    Projected::Aggregate(aggregate, expr) => {
-                        let _ = write!(out, "agg({},{})", aggregate.atom(), expr.to_prolog());
-                    }
-                });
-                let projection = if !select.group_by.is_empty() {
-                    let keys = list(&select.group_by, |out, grouped| out.push_str(&grouped.to_prolog()));
-                    format!("group({keys},{items},{})", select.having.to_prolog())
-                } else if select.distinct {
-                    format!("distinct({items})")
-                } else {
-                    items
-                };
-                let from = list(&select.from, |out, table| {
-                    let _ = write!(out, "from({},{})", name_atom(&table.table), name_atom(&table.alias));
-                });
-                let order = list(&select.order_by, |out, key| {
-                    let _ = write!(out, "{}({})", if key.descending { "desc" } else { "asc" }, key.expr.to_prolog());
-                });
-                let window = match &select.window {
-                    None => "all".to_string(),
-                    Some(Window { offset, count }) => format!(
-                        "window({},{})",
-                        offset.as_ref().map_or_else(|| "int(0)".to_string(), Expr::to_prolog),
-                        count.as_ref().map_or_else(|| "all".to_string(), Expr::to_prolog)
-                    ),
-                };
-                format!("select({projection},{from},{},{order},{window})", select.condition.to_prolog())
-            }
+            Statement::Select(select) => select_term(select),
             Statement::Insert(insert) => {
                 let values = list(&insert.values, |out, (column, value)| {
                     let value = match value {
@@ -1764,6 +1821,40 @@ impl Statement {
             ),
         }
     }
+}
+
+/// `select(Projection, From, Condition, Order, Window)`.
+fn select_term(select: &Select) -> String {
+    let items = list(&select.projection, |out, item| match &item.value {
+        Projected::Expr(expr) => out.push_str(&expr.to_prolog()),
+        Projected::CountStar => out.push_str("agg(count,star)"),
+        Projected::Aggregate(aggregate, expr) => {
+            let _ = write!(out, "agg({},{})", aggregate.atom(), expr.to_prolog());
+        }
+    });
+    let projection = if !select.group_by.is_empty() {
+        let keys = list(&select.group_by, |out, grouped| out.push_str(&grouped.to_prolog()));
+        format!("group({keys},{items},{})", select.having.to_prolog())
+    } else if select.distinct {
+        format!("distinct({items})")
+    } else {
+        items
+    };
+    let from = list(&select.from, |out, table| {
+        let _ = write!(out, "from({},{})", name_atom(&table.table), name_atom(&table.alias));
+    });
+    let order = list(&select.order_by, |out, key| {
+        let _ = write!(out, "{}({})", if key.descending { "desc" } else { "asc" }, key.expr.to_prolog());
+    });
+    let window = match &select.window {
+        None => "all".to_string(),
+        Some(Window { offset, count }) => format!(
+            "window({},{})",
+            offset.as_ref().map_or_else(|| "int(0)".to_string(), Expr::to_prolog),
+            count.as_ref().map_or_else(|| "all".to_string(), Expr::to_prolog)
+        ),
+    };
+    format!("select({projection},{from},{},{order},{window})", select.condition.to_prolog())
 }
 
 impl Aggregate {
@@ -1804,6 +1895,8 @@ impl Condition {
             }
             Condition::Like(tested, pattern) => format!("like({},{})", tested.to_prolog(), pattern.to_prolog()),
             Condition::IsNull(tested) => format!("is_null({})", tested.to_prolog()),
+            Condition::InSubquery(tested, select) => format!("in_query({},{})", tested.to_prolog(), select_term(select)),
+            Condition::Exists(select) => format!("exists({})", select_term(select)),
         }
     }
 }
@@ -1869,6 +1962,7 @@ impl Expr {
             }
             Expr::Aggregate(aggregate, argument) => format!("agg({},{})", aggregate.atom(), argument.to_prolog()),
             Expr::CountStar => "agg(count,star)".to_string(),
+            Expr::Subquery(select) => format!("scalar({})", select_term(select)),
         }
     }
 }

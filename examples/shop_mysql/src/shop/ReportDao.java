@@ -25,7 +25,7 @@ public class ReportDao {
     /** The customer with this email, whatever its case; -1 when there is none. */
     public static int findByEmail(Connection conn, String email) throws SQLException {
         try (PreparedStatement ps = conn.prepareStatement(
-                "SELECT id FROM customer WHERE LOWER(email) = LOWER(?)")) {
+                "SELECT id, vip FROM customer WHERE LOWER(email) = LOWER(?)")) {
             ps.setString(1, email);
             try (ResultSet rs = ps.executeQuery()) {
                 if (rs.next()) {
@@ -105,6 +105,31 @@ public class ReportDao {
                     return rs.getInt(1);
                 }
                 return -1;
+            }
+        }
+    }
+
+    /** How many customers have bought nothing, counted only when some purchase is big. */
+    public static int idleCustomers(Connection conn) throws SQLException {
+        try (PreparedStatement ps = conn.prepareStatement(
+                "SELECT COUNT(*) FROM customer WHERE id NOT IN (SELECT customer_id FROM purchase) "
+                        + "AND EXISTS (SELECT 1 FROM purchase WHERE quantity > 10)")) {
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    /** The email of the customer with the highest id among buyers (a scalar subquery), or null. */
+    public static String lastBuyer(Connection conn) throws SQLException {
+        try (PreparedStatement ps = conn.prepareStatement(
+                "SELECT email FROM customer WHERE id = (SELECT MAX(customer_id) FROM purchase)")) {
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    return rs.getString(1);
+                }
+                return null;
             }
         }
     }

@@ -34,7 +34,12 @@ SELECT COUNT(*) FROM orders HAVING COUNT(*) > 1
 SELECT customer_id, COUNT(*) FROM orders GROUP BY customer_id ORDER BY COUNT(*)
 SELECT DISTINCT status FROM orders
 SELECT COUNT(DISTINCT status) FROM orders
--- Subqueries stay unsupported
+-- Subqueries: uncorrelated ones; a correlated one stays unsupported
 SELECT id FROM customer WHERE id IN (SELECT customer_id FROM orders)
 SELECT id FROM customer c WHERE EXISTS (SELECT 1 FROM orders o WHERE o.customer_id = c.id)
 SELECT id, (SELECT COUNT(*) FROM orders) FROM customer
+SELECT id FROM customer WHERE id NOT IN (SELECT customer_id FROM orders WHERE amount > ?) AND NOT EXISTS (SELECT 1 FROM orders WHERE status = 'x')
+SELECT id, (SELECT MAX(amount) FROM orders) FROM customer WHERE (SELECT COUNT(*) FROM orders o) > 1
+SELECT id FROM customer WHERE id IN (SELECT customer_id, amount FROM orders)
+SELECT id FROM customer WHERE name IN (SELECT amount FROM orders)
+SELECT id FROM customer WHERE id = (SELECT nothing FROM orders)

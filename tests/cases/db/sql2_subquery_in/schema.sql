@@ -1,0 +1,2 @@
+CREATE TABLE customer (id INT PRIMARY KEY, name VARCHAR(8) NOT NULL);
+CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT, amount INT NOT NULL);
