@@ -28,8 +28,9 @@
    each way), so every path knows exactly which rows a statement saw.
 
    Modelled: SELECT (joins, aggregates, ORDER BY and H2's scan order, see "Order of results";
-   LIMIT/OFFSET/FETCH, see "Windows"; DISTINCT, see "DISTINCT"; GROUP BY one expression, see
-   "GROUP BY"), INSERT, UPDATE, DELETE; NOT NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and
+   LIMIT/OFFSET/FETCH, see "Windows"; DISTINCT, see "DISTINCT"; GROUP BY and HAVING, see
+   "GROUP BY"; scalar functions and CASE, function_value/3; uncorrelated subqueries, run first,
+   subqueries_run/4), INSERT, UPDATE, DELETE; NOT NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and
    FOREIGN KEY on writes (a failing write is an SQLException branch with the data unchanged;
    materialised initial rows satisfy them all); integer overflow of a written value; LIKE with %
    and _ and H2's default escape `\` (a ground pattern, or symbolic Java values spliced into a
@@ -38,8 +39,8 @@
    rollback/3; auto-commit is the caller's).
    Not modelled: ON DELETE/UPDATE actions (a DELETE or key UPDATE of a referenced row is not
    checked); generated values (a generated column is a fresh value); LIKE ... ESCAPE; a symbolic
-   pattern's own wildcards (it is constrained to have none); GROUP BY of several expressions,
-   HAVING, SUM/MIN/MAX(DISTINCT), subqueries (sql::statement rejects them); the order of a join's rows
+   pattern's own wildcards (it is constrained to have none); SUM/MIN/MAX(DISTINCT), correlated
+   subqueries (sql::statement rejects them); the order of a join's rows
    without ORDER BY (so a window over a join needs ORDER BY, and so does a window over DISTINCT
    or GROUP BY); rows that tie on the ORDER BY keys inside or at the edges of a window (H2's
    order of them is not stable: such paths are not explored); a second order of the same rows on

@@ -10,9 +10,11 @@
 //! back to a piece.
 //!
 //! The subset is the one of Marcozzi et al.: SELECT [DISTINCT] over one or more tables
-//! (comma-separated or INNER JOIN ... ON) with WHERE, aggregates (COUNT, SUM, MIN, MAX,
-//! COUNT(DISTINCT e); over all rows, or per value of one GROUP BY expression, which is then the
-//! only plain item and ORDER BY key), ORDER BY, and
+//! (comma-separated, INNER JOIN with or without ON, CROSS JOIN) with WHERE, aggregates (COUNT,
+//! SUM, MIN, MAX, COUNT(DISTINCT e); over all rows, or per combination of GROUP BY expressions,
+//! which are then the only plain items and ORDER BY keys, with HAVING), scalar functions
+//! (UPPER, LOWER, LENGTH, TRIM, ABS, CONCAT, ||, COALESCE, IFNULL) and CASE, uncorrelated
+//! subqueries (IN, EXISTS, scalar), ORDER BY, and
 //! a window (`LIMIT n`, `OFFSET n [ROWS]`, `FETCH FIRST|NEXT [n] ROW|ROWS ONLY`, each bound a
 //! literal, a hole or a parameter); single-row INSERT; UPDATE and DELETE with WHERE. A window
 //! over a join, a SELECT DISTINCT or a GROUP BY needs ORDER BY: H2's order of those rows is not

@@ -109,11 +109,10 @@ public class ReportDao {
         }
     }
 
-    /** How many customers have bought nothing, counted only when some purchase is big. */
-    public static int idleCustomers(Connection conn) throws SQLException {
+    /** How many VIPs there are, counted only when some purchase is shipped (EXISTS). */
+    public static int vipsIfShipped(Connection conn) throws SQLException {
         try (PreparedStatement ps = conn.prepareStatement(
-                "SELECT COUNT(*) FROM customer WHERE id NOT IN (SELECT customer_id FROM purchase) "
-                        + "AND EXISTS (SELECT 1 FROM purchase WHERE quantity > 10)")) {
+                "SELECT COUNT(*) FROM customer WHERE vip AND EXISTS (SELECT 1 FROM purchase WHERE status = 'shipped')")) {
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return rs.getInt(1);
@@ -121,15 +120,16 @@ public class ReportDao {
         }
     }
 
-    /** The email of the customer with the highest id among buyers (a scalar subquery), or null. */
-    public static String lastBuyer(Connection conn) throws SQLException {
+    /** How many purchases a customer made, or -1 for no such customer (a scalar subquery). */
+    public static int purchaseCount(Connection conn, int customerId) throws SQLException {
         try (PreparedStatement ps = conn.prepareStatement(
-                "SELECT email FROM customer WHERE id = (SELECT MAX(customer_id) FROM purchase)")) {
+                "SELECT (SELECT COUNT(*) FROM purchase WHERE quantity > 100), vip FROM customer WHERE id = ?")) {
+            ps.setInt(1, customerId);
             try (ResultSet rs = ps.executeQuery()) {
                 if (rs.next()) {
-                    return rs.getString(1);
+                    return rs.getInt(1);
                 }
-                return null;
+                return -1;
             }
         }
     }
