@@ -141,7 +141,7 @@ pub struct Select {
     pub group_by: Vec<Expr>,
     /// `HAVING`: the groups kept, a condition over the grouped expressions and aggregates
     /// (`Expr::Aggregate`, `Expr::CountStar`).
-    pub having: Condition,
+    pub having: Box<Condition>,
     /// Comma-separated and INNER JOINed tables alike, in the order written.
     pub from: Vec<TableRef>,
     /// The WHERE condition and join conditions (ON), joined by AND.
@@ -794,7 +794,7 @@ impl<'a> Compiler<'a> {
             };
             return error(offset, "ORDER BY a column in a query of aggregates without GROUP BY (H2 rejects it: the column must be in the GROUP BY list)");
         }
-        Ok(Select { projection, distinct, group_by, having, from: scope.refs(), condition, order_by: order_keys, window: None })
+        Ok(Select { projection, distinct, group_by, having: Box::new(having), from: scope.refs(), condition, order_by: order_keys, window: None })
     }
 
     fn add_table<'s>(&self, scope: &mut Scope<'s>, factor: &TableFactor) -> Result<(), SqlError>
