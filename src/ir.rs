@@ -1314,6 +1314,7 @@ mod tests {
             exception_superclasses: superclasses.iter().map(|(c, s)| (c.to_string(), s.to_string())).collect(),
             classes: vec![],
             receivers: vec![],
+            statics: vec![],
         }
     }
 

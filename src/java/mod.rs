@@ -314,7 +314,7 @@ mod tests {
         assert!(program.methods.is_empty());
         assert_eq!(
             diags,
-            ["C.java:1:91: error: unsupported: field 'A' (only static final constants are supported)"]
+            ["C.java:1:91: error: unsupported: static final field 'A', whose value is not a constant (a test cannot set it)"]
         );
     }
 

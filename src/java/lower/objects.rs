@@ -160,13 +160,13 @@ impl<'t> MethodLowering<'_, 't> {
         };
         let info = &declaring.fields[name];
         let Some(ty) = info.ty.filter(|_| !info.is_static_final) else {
-            let why = if info.is_static_final {
-                "a static final field whose value is not a constant (it cannot be set for a test)".to_string()
+            let what = if info.is_static_final {
+                format!("static final field '{name}', whose value is not a constant (a test cannot set it)")
             } else {
                 let spelled = info.type_node.map(|t| crate::java::syntax::text(t, declaring.file.source)).unwrap_or("?");
-                format!("of type '{spelled}'")
+                format!("static field '{name}' of type '{spelled}'")
             };
-            return self.unsupported(at, format!("static field '{name}' {why}"));
+            return self.unsupported(at, what);
         };
         let statics = ClassName::statics_of(&declaring.fq_name);
         let dst = self.new_temp(Ty::Object(statics));
