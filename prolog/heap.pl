@@ -43,7 +43,7 @@
    IndexOutOfBoundsException (what ArrayList throws) on an index out of range.
 */
 
-:- module(heap, [new/4, get_field/7, put_field/7, check_not_null/5, ref_compare/8, path_heap/2,
+:- module(heap, [new/4, statics/4, get_field/7, put_field/7, check_not_null/5, ref_compare/8, path_heap/2,
                  shaped/4, class_of/3, instance_of/6, check_cast/6,
                  decided/2, pending_values/2, resolved/2,
                  max_array_length/1, new_array/6, array_length/6, array_load/7, array_store/7,
@@ -67,6 +67,26 @@ new(Layout, r(Id), S0, S) :-
     maplist(default_value, Kinds, Fields),
     Next is Id + 1,
     state:with_heap(S0, heap(Next, [o(Id, Class, Fields)|Objects], Inputs), S).
+
+%% statics(+Layout, -Ref, +S0, -S)
+%
+%  Ref is the one object holding the static fields of a class (Layout names its pseudo-class):
+%  an input object, never null, fresh (fields lazy like an input object's) the first time the
+%  path uses it. Its initial fields are the values a test sets before the call.
+%
+%  ?- state:initial(S0), heap:statics(layout('static c', [int]), R, S0, S1), heap:statics(layout('static c', [int]), R2, S1, S).
+%  R = r(0), R2 = r(0), ...
+statics(Layout, Ref, S0, S) :-
+    layout(Layout, Class, _),
+    state:heap(S0, heap(Id, Objects, Inputs)),
+    (   memberchk(o(Known, Class, _), Objects) ->
+        Ref = r(Known),
+        S = S0
+    ;   Ref = r(Id),
+        fresh_cell(Layout, Id, Cell),
+        Next is Id + 1,
+        state:with_heap(S0, heap(Next, [Cell|Objects], [Cell|Inputs]), S)
+    ).
 
 %% get_field(+Layout, ?Ref, +Index, -Value, +S0, -S, -Ex)
 %

@@ -295,7 +295,21 @@ impl ClassName {
     pub fn as_str(self) -> &'static str {
         self.0
     }
+
+    /// The pseudo-class whose one object holds the static fields of `class` (`prolog/heap.pl`
+    /// keeps it as an input object; a test sets and checks those fields by reflection).
+    pub fn statics_of(class: &str) -> ClassName {
+        ClassName::new(&format!("{STATICS_PREFIX}{class}"))
+    }
+
+    /// The class whose static fields this pseudo-class holds, if it is one.
+    pub fn statics_owner(self) -> Option<&'static str> {
+        self.0.strip_prefix(STATICS_PREFIX)
+    }
 }
+
+/// What names the pseudo-class of a class's static fields: no Java name contains a space.
+const STATICS_PREFIX: &str = "static ";
 
 impl fmt::Debug for ClassName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -709,6 +723,9 @@ pub enum Inst {
     New { dst: LocalId, class: ClassName },
     /// `dst = object.field`; throws NullPointerException on a null object.
     GetField { dst: LocalId, object: Operand, field: FieldRef, span: Span },
+    /// `dst` refers to the one object holding the static fields of a class (`class` is its
+    /// pseudo-class, `ClassName::statics_of`): an input object, first seen where it is used.
+    Statics { dst: LocalId, class: ClassName },
     /// `object.field = value`; throws NullPointerException on a null object.
     PutField { object: Operand, field: FieldRef, value: Operand, span: Span },
     /// The receiver of an instance call (passed as the call's first argument) must not be null:
@@ -889,6 +906,9 @@ pub struct Method {
     /// (its class unless abstract, and the subclasses that do not override it): those its
     /// own tests may call it on. Their layouts are in `classes`.
     pub receivers: Vec<ClassName>,
+    /// The pseudo-classes of the static fields the method or its callees use
+    /// (`ClassName::statics_of`), sorted; their layouts are in `classes`.
+    pub statics: Vec<ClassName>,
 }
 
 /// Where an exception goes from a handler's region.
@@ -977,10 +997,12 @@ impl Method {
         self.classes.iter().find(|l| l.class == class)
     }
 
-    /// Whether the method's inputs or result may be objects of the sources, arrays or lists (its tests then
-    /// build and check objects, and callers execute it inline).
+    /// Whether the method's inputs or result may be objects of the sources, arrays or lists,
+    /// static fields included (its tests then build and check objects, and callers execute it
+    /// inline).
     pub fn has_object_interface(&self) -> bool {
-        matches!(self.ret, Ty::Object(_) | Ty::Array(_) | Ty::List(_))
+        !self.statics.is_empty()
+            || matches!(self.ret, Ty::Object(_) | Ty::Array(_) | Ty::List(_))
             || self.locals[..self.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Object(_) | Ty::Array(_) | Ty::List(_)))
     }
 
@@ -1167,6 +1189,7 @@ impl Method {
                     Inst::LoopIter(l) => format!("loop_iter L{}", l.0),
                     Inst::EnterTry(h) => format!("enter_try H{}", h.0),
                     Inst::New { dst, class } => format!("{} = new {}", local(*dst), class.as_str()),
+                    Inst::Statics { dst, class } => format!("{} = {}", local(*dst), class.as_str()),
                     Inst::GetField { dst, object, field, .. } => {
                         format!("{} = {}.{}", local(*dst), operand(object), field.name)
                     }
@@ -1291,6 +1314,7 @@ mod tests {
             exception_superclasses: superclasses.iter().map(|(c, s)| (c.to_string(), s.to_string())).collect(),
             classes: vec![],
             receivers: vec![],
+            statics: vec![],
         }
     }
 

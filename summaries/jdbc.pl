@@ -27,7 +27,7 @@
    result sets, savepoints, generated keys of a Statement or asked for by column, metadata.
 */
 
-:- module(jdbc, [start/3, invoke/7, closed/2, ref_compare/4]).
+:- module(jdbc, [start/3, invoke/7, closed/2, ref_compare/4, connection_compare/4]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -77,6 +77,18 @@ ref_compare(Op, A, B, Outcome) :-
     (   B == null -> Other = A ; Other = B ),
     (   Other == null -> Same = t ; Same = f ),
     (   Op == eq -> Outcome = Same ; negated(Same, Outcome) ).
+
+%% connection_compare(+Op, ?A, ?B, +Outcome)
+%
+%  `==`/`!=` between a Connection and null. A connection a field holds that the path has not
+%  looked at yet is null on one path and the test's own connection on the other.
+%
+%  ?- jdbc:connection_compare(eq, C, null, O).
+%  C = null, O = t ; C = conn, O = f.
+connection_compare(Op, A, B, Outcome) :-
+    (   B == null -> Other = A ; Other = B ),
+    (   var(Other) -> ( Other = null ; Other = conn ) ; true ),
+    ref_compare(Op, A, B, Outcome).
 
 negated(t, f).
 negated(f, t).

@@ -442,6 +442,7 @@ mod tests {
             exception_superclasses: vec![],
             classes: vec![],
             receivers: vec![],
+            statics: vec![],
         }
     }
 

@@ -294,6 +294,9 @@ impl Translator<'_> {
             } else if let Some(box_type) = boxed {
                 // A box or date compared with null (the front end reports two compared).
                 format!("boxes:ref_compare({box_type}, ")
+            } else if [&cond.lhs, &cond.rhs].iter().any(|op| self.operand_ty(op) == Ty::Jdbc(JdbcType::Connection)) {
+                // A connection held in a field may be null (a static one opened lazily).
+                "jdbc:connection_compare(".to_string()
             } else if is_jdbc(&cond.lhs) || is_jdbc(&cond.rhs) {
                 "jdbc:ref_compare(".to_string()
             } else if matches!(cond.lhs, Operand::Null) || matches!(cond.rhs, Operand::Null) {
@@ -518,6 +521,12 @@ impl Translator<'_> {
             Inst::New { dst, class } => {
                 let (r, s) = (self.var("V"), self.var("S"));
                 goals.push(format!("heap:new({}, {r}, {}, {s})", self.layout_term(*class), env.state));
+                env.state = s;
+                env.locals[dst.0 as usize] = r;
+            }
+            Inst::Statics { dst, class } => {
+                let (r, s) = (self.var("V"), self.var("S"));
+                goals.push(format!("heap:statics({}, {r}, {}, {s})", self.layout_term(*class), env.state));
                 env.state = s;
                 env.locals[dst.0 as usize] = r;
             }

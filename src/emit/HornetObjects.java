@@ -28,6 +28,34 @@ final class HornetObjects {
         return field(object, field).get(object);
     }
 
+    /** The static fields set by the current test, with their values before, latest first. */
+    private static final java.util.Deque<Object[]> SAVED_STATICS = new java.util.ArrayDeque<>();
+
+    /** Sets a static field for a test; restoreStatics() puts the old value back. */
+    static void setStatic(Class<?> type, String name, Object value) throws Exception {
+        Field field = staticField(type, name);
+        SAVED_STATICS.push(new Object[] {field, field.get(null)});
+        field.set(null, value);
+    }
+
+    static Object getStatic(Class<?> type, String name) throws Exception {
+        return staticField(type, name).get(null);
+    }
+
+    /** The static fields the test set, back to their values before it, in reverse order. */
+    static void restoreStatics() throws Exception {
+        while (!SAVED_STATICS.isEmpty()) {
+            Object[] saved = SAVED_STATICS.pop();
+            ((Field) saved[0]).set(null, saved[1]);
+        }
+    }
+
+    private static Field staticField(Class<?> type, String name) throws Exception {
+        Field field = type.getDeclaredField(name);
+        field.setAccessible(true);
+        return field;
+    }
+
     /** The field of this name declared by the object's class or the nearest superclass. */
     private static Field field(Object object, String name) throws Exception {
         for (Class<?> c = object.getClass(); c != null; c = c.getSuperclass()) {

@@ -56,6 +56,16 @@ pub const OBJECTS_HELPER: &str = "HornetObjects";
 
 const OBJECTS_HELPER_TEMPLATE: &str = include_str!("HornetObjects.java");
 
+/// Whether any test of these methods sets static fields (which the test class restores after
+/// each test).
+fn uses_statics(methods: &[(&Method, &MethodTests)]) -> bool {
+    methods
+        .iter()
+        .flat_map(|(_, tests)| &tests.cases)
+        .filter_map(|case| case.heap.as_ref())
+        .any(|heap| heap.inputs.iter().any(|o| o.kind == ObjectKind::Statics))
+}
+
 /// Whether any test of these methods builds or checks objects.
 pub fn uses_objects(methods: &[(&Method, &MethodTests)]) -> bool {
     methods.iter().flat_map(|(_, tests)| &tests.cases).any(|case| case.heap.is_some())
@@ -131,6 +141,12 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)], schema: Opti
         out.push_str("import org.junit.jupiter.api.Test;\n\n");
     }
     let _ = writeln!(out, "class {simple}HornetTest {{");
+    if uses_statics(methods) {
+        let _ = writeln!(
+            out,
+            "\n    @org.junit.jupiter.api.AfterEach\n    void restoreStaticFields() throws Exception {{\n        {OBJECTS_HELPER}.restoreStatics();\n    }}"
+        );
+    }
     if body.contains(DATE_TEXT) {
         out.push_str(UTC_ZONE);
     }
@@ -370,7 +386,9 @@ impl ObjectNames {
             if objects.iter().any(|(id, _, _)| *id == object.id) {
                 continue;
             }
-            let name = if object.origin == Origin::Result {
+            let name = if object.kind == ObjectKind::Statics {
+                format!("{}.class", object.class)
+            } else if object.origin == Origin::Result {
                 "result".to_string()
             } else if object.kind == ObjectKind::List {
                 format!("list{}", object.id)
@@ -386,7 +404,7 @@ impl ObjectNames {
                 format!("{first}{}{}", chars.as_str(), object.id)
             };
             let class = match object.kind {
-                ObjectKind::Object => object.class.clone(),
+                ObjectKind::Object | ObjectKind::Statics => object.class.clone(),
                 ObjectKind::Array => format!("{}[]", object.class),
                 // What signatures declare (the lists a test builds are ArrayLists).
                 ObjectKind::List => list_type(&object.class),
@@ -462,6 +480,23 @@ fn build_objects(out: &mut String, heap: &HeapCase, names: &ObjectNames) {
             );
         }
     }
+    set_statics(out, heap, names);
+}
+
+/// Sets every static field of the path's statics objects (a static field's current value is
+/// whatever earlier code left there, never a default), after the objects they may hold.
+fn set_statics(out: &mut String, heap: &HeapCase, names: &ObjectNames) {
+    for statics in heap.inputs.iter().filter(|o| o.kind == ObjectKind::Statics) {
+        for (field, value) in &statics.fields {
+            let _ = writeln!(
+                out,
+                "        {OBJECTS_HELPER}.setStatic({}.class, {}, {});",
+                statics.class,
+                string_literal(field),
+                names.literal(value)
+            );
+        }
+    }
 }
 
 fn is_default(value: &JavaValue) -> bool {
@@ -518,6 +553,8 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
             format!("{owner}[{field}]")
         } else if list {
             format!("{owner}.get({field})")
+        } else if object.kind == ObjectKind::Statics {
+            format!("{OBJECTS_HELPER}.getStatic({}.class, {})", object.class, string_literal(field))
         } else {
             format!("{OBJECTS_HELPER}.get({owner}, {})", string_literal(field))
         };
@@ -526,6 +563,9 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
             // A data source the test made: still one (a fresh one is another object).
             JavaValue::DataSource => format!("assertTrue({read} instanceof javax.sql.DataSource);"),
             JavaValue::ConnectionProxy(interface) => format!("assertTrue({read} instanceof {interface});"),
+            // A connection the code opened (and may have closed): one, whichever it is.
+            JavaValue::OpenedConnection => format!("assertTrue({read} instanceof java.sql.Connection);"),
+            JavaValue::Connection => format!("assertSame(connection, {read});"),
             JavaValue::Object(target) => {
                 let reached_here = heap.after.iter().any(|o| {
                     o.id == *target && o.origin == Origin::Field { owner: object.id, field: field.clone() }

@@ -31,6 +31,9 @@ pub(crate) struct ClassInfo<'t> {
     pub fields: HashMap<String, FieldInfo<'t>>,
     /// The instance fields of a supported type, in declaration order (the class's layout).
     pub instance_fields: Vec<(String, Ty, Option<Node<'t>>)>,
+    /// The static fields that are not final, of a supported type, in declaration order (the
+    /// layout of the class's statics object).
+    pub static_fields: Vec<(String, Ty)>,
     /// The methods and constructors whose signature is supported (an implicit default
     /// constructor and abstract methods included).
     pub methods: Vec<MethodInfo<'t>>,
@@ -313,6 +316,13 @@ impl<'t> Index<'t> {
             .map(|(name, ty, _)| LocalDecl { name: name.clone(), ty: *ty })
             .collect();
         ClassLayout { class: ClassName::new(&class.fq_name), fields, concrete: self.concrete_classes(&class.fq_name) }
+    }
+
+    /// The layout of the object holding the class's static fields that are not final.
+    pub fn statics_layout(&self, class: &ClassInfo) -> ClassLayout {
+        let fields = class.static_fields.iter().map(|(name, ty)| LocalDecl { name: name.clone(), ty: *ty }).collect();
+        let statics = ClassName::statics_of(&class.fq_name);
+        ClassLayout { class: statics, fields, concrete: vec![statics] }
     }
 
     /// The fully qualified name of an exception class named in `throw new X(...)`.
@@ -678,6 +688,7 @@ fn index_class<'t>(
         file,
         fields: HashMap::new(),
         instance_fields: Vec::new(),
+        static_fields: Vec::new(),
         methods: Vec::new(),
         is_object_class,
         superclass,
@@ -709,8 +720,10 @@ fn index_class<'t>(
                     let initialiser = declarator.child_by_field_name("value");
                     let field = FieldInfo { ty, is_static, is_static_final, initialiser, type_node };
                     let name = text(name, source).to_string();
-                    if let (false, Some(ty)) = (is_static, ty) {
-                        class.instance_fields.push((name.clone(), ty, initialiser));
+                    match (is_static, ty) {
+                        (false, Some(ty)) => class.instance_fields.push((name.clone(), ty, initialiser)),
+                        (true, Some(ty)) if !is_static_final => class.static_fields.push((name.clone(), ty)),
+                        _ => {}
                     }
                     class.fields.insert(name, field);
                 }

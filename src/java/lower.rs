@@ -223,6 +223,7 @@ pub(crate) fn lower_method<'t>(
         sql: lowering.sql,
         handlers,
         exception_superclasses,
+        statics: classes.iter().map(|l| l.class).filter(|c| c.statics_owner().is_some()).collect(),
         classes,
         receivers,
     })
@@ -230,7 +231,7 @@ pub(crate) fn lower_method<'t>(
 
 /// The layouts of the classes of the locals' types and, transitively, of their fields' types
 /// and of the classes their objects may have.
-fn layouts(index: &Index, locals: &[LocalDecl]) -> Vec<ClassLayout> {
+pub(super) fn layouts(index: &Index, locals: &[LocalDecl]) -> Vec<ClassLayout> {
     let class_of = |ty: Ty| match ty {
         Ty::Object(class) | Ty::Array(crate::ir::Elem::Object(class)) | Ty::List(crate::ir::Elem::Object(class)) => {
             Some(class)
@@ -243,8 +244,16 @@ fn layouts(index: &Index, locals: &[LocalDecl]) -> Vec<ClassLayout> {
         if found.iter().any(|l| l.class == class) {
             continue;
         }
-        let Some(info) = index.classes.get(class.as_str()) else { continue };
-        let layout = index.layout(info);
+        let layout = match class.statics_owner() {
+            Some(owner) => {
+                let Some(info) = index.classes.get(owner) else { continue };
+                index.statics_layout(info)
+            }
+            None => {
+                let Some(info) = index.classes.get(class.as_str()) else { continue };
+                index.layout(info)
+            }
+        };
         pending.extend(layout.fields.iter().filter_map(|f| class_of(f.ty)));
         pending.extend(layout.concrete.iter().copied());
         found.push(layout);
@@ -1352,9 +1361,9 @@ impl<'t> MethodLowering<'_, 't> {
         if self.is_own_instance_field(name) {
             return self.implicit_field(node);
         }
-        if self.class.fields.contains_key(name) {
-            return self
-                .unsupported(node, format!("field '{name}' (only static final constants are supported)"));
+        let class = self.class.fq_name.clone();
+        if let Some(place) = self.static_field(&class, name, node)? {
+            return Ok(self.read_place(&place, node));
         }
         self.unsupported(node, format!("name '{name}', which is neither a local variable nor a constant"))
     }
@@ -1886,7 +1895,7 @@ impl<'t> MethodLowering<'_, 't> {
     fn is_value_receiver(&self, object: Node<'t>) -> bool {
         let object = skip_parens(object);
         match object.kind() {
-            "identifier" => self.lookup(self.text(object)).is_some() || self.is_own_instance_field(self.text(object)),
+            "identifier" => self.lookup(self.text(object)).is_some() || self.is_own_field(self.text(object)),
             "field_access" => !self.names_class(object) || self.enum_constant(object).is_some(),
             _ => true,
         }

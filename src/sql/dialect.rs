@@ -86,10 +86,18 @@ pub fn detect(text: &str) -> DialectChoice {
         Some(Token::Word(word)) if word.quote_style.is_none() => word.value.to_uppercase(),
         _ => String::new(),
     };
+    let starts_line = |index: usize| {
+        index == 0 || significant[index - 1].span.end.line < significant[index].span.start.line
+    };
     for (index, token) in significant.iter().enumerate() {
         let clue = match &token.token {
             Token::Word(word) if word.quote_style == Some('`') => Some((Dialect::MySql, "backquoted names".to_string())),
             Token::DoubleColon => Some((Dialect::Postgres, "`::` casts".to_string())),
+            // MySQL's `#` line comments (the generic tokenizer reads `#` as a sign or a name).
+            Token::Sharp if starts_line(index) => Some((Dialect::MySql, "`#` comments".to_string())),
+            Token::Word(word) if word.quote_style.is_none() && word.value.starts_with('#') && starts_line(index) => {
+                Some((Dialect::MySql, "`#` comments".to_string()))
+            }
             Token::Word(_) => {
                 let this = word(index);
                 let next = word(index + 1);
@@ -132,6 +140,8 @@ mod tests {
         assert_eq!(detect("ALTER TABLE ONLY t ADD PRIMARY KEY (id);").dialect, Dialect::Postgres);
         assert_eq!(detect("CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT);").dialect, Dialect::Sqlite);
         assert_eq!(detect("CREATE TABLE t (id INT);").dialect, Dialect::Generic);
+        let comment = detect("# the tables\nCREATE TABLE t (id INT NOT NULL AUTO_INCREMENT);");
+        assert_eq!((comment.dialect, comment.reason.as_str()), (Dialect::MySql, "detected from `#` comments at 1:1"));
         assert_eq!(detect("CREATE TABLE t (note VARCHAR(9) DEFAULT 'x);").dialect, Dialect::Generic);
     }
 }

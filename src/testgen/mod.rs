@@ -66,6 +66,9 @@ pub enum ObjectKind {
     Array,
     /// A `java.util.List` (an `ArrayList` when the test builds it).
     List,
+    /// The static fields of a class (`class`): the test sets them before the call, restores
+    /// them afterwards, and checks them after the call.
+    Statics,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -365,7 +368,11 @@ fn heap_case(
             .zip(&object.fields)
             .map(|(field, value)| Ok((field.name.clone(), java_value(field.ty, value)?)))
             .collect::<Result<Vec<_>, ValueError>>()?;
-        Ok(TestObject { id: object.id, class: object.class.clone(), fields, origin, kind: ObjectKind::Object })
+        let (class, kind) = match layout.class.statics_owner() {
+            Some(owner) => (owner.to_string(), ObjectKind::Statics),
+            None => (object.class.clone(), ObjectKind::Object),
+        };
+        Ok(TestObject { id: object.id, class, fields, origin, kind })
     };
     let inputs = initial.iter().map(|o| typed(o, Origin::Input)).collect::<Result<Vec<_>, _>>()?;
     let mut queue: Vec<(u32, Origin)> = inputs.iter().map(|o| (o.id, Origin::Input)).collect();
@@ -500,6 +507,8 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::Date(_), Value::Null) => Ok(JavaValue::Null),
         (Ty::Date(class), Value::Int(i)) => i64::try_from(*i).map(|m| JavaValue::Date(class, m)).map_err(|_| wrong()),
         (Ty::Jdbc(JdbcType::Connection), Value::OpenedConnection) => Ok(JavaValue::OpenedConnection),
+        // A connection field a path found null.
+        (Ty::Jdbc(JdbcType::Connection), Value::Null) => Ok(JavaValue::Null),
         (Ty::Jdbc(JdbcType::Connection), _) => Ok(JavaValue::Connection),
         (Ty::Jdbc(JdbcType::DataSource), Value::Null) => Ok(JavaValue::Null),
         (Ty::Jdbc(JdbcType::DataSource), _) => Ok(JavaValue::DataSource),

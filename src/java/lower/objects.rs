@@ -51,6 +51,16 @@ impl<'t> MethodLowering<'_, 't> {
             .is_some_and(|f| !f.is_static)
     }
 
+    /// Whether `name` (not a local) is a field of the method's class, its own or inherited,
+    /// that is not a static final one: a variable, not a class name.
+    pub(super) fn is_own_field(&self, name: &str) -> bool {
+        self.index
+            .supertypes(&self.class.fq_name)
+            .iter()
+            .find_map(|c| c.fields.get(name))
+            .is_some_and(|f| !f.is_static_final)
+    }
+
     /// The field `name` of objects of `class` (the nearest declaration among its supertypes),
     /// and its type. The field is named by `class`, whose layout holds it at the position it
     /// has in every subclass's.
@@ -62,7 +72,7 @@ impl<'t> MethodLowering<'_, 't> {
             return self.error(at, format!("cannot find symbol: field '{name}' of '{}'", class.as_str()));
         };
         if field.is_static {
-            return self.unsupported(at, format!("static field '{name}' (only static final constants are supported)"));
+            return self.unsupported(at, format!("static field '{name}' read through an object (name its class instead)"));
         }
         let Some(ty) = field.ty else {
             let supertypes = self.index.supertypes(class.as_str());
@@ -106,7 +116,7 @@ impl<'t> MethodLowering<'_, 't> {
         match object.kind() {
             "this" => self.this(object).map(Some),
             "super" => self.super_object(object).map(Some),
-            "identifier" if self.lookup(self.text(object)).is_none() && !self.is_own_instance_field(self.text(object)) => {
+            "identifier" if self.lookup(self.text(object)).is_none() && !self.is_own_field(self.text(object)) => {
                 Ok(None)
             }
             "field_access" if self.names_class(object) => Ok(None),
@@ -123,7 +133,7 @@ impl<'t> MethodLowering<'_, 't> {
                 None => return false,
             }
         }
-        root.kind() == "identifier" && self.lookup(self.text(root)).is_none() && !self.is_own_instance_field(self.text(root))
+        root.kind() == "identifier" && self.lookup(self.text(root)).is_none() && !self.is_own_field(self.text(root))
     }
 
     /// `a.b` as a value: a field of an object (constants were tried before).
@@ -133,10 +143,46 @@ impl<'t> MethodLowering<'_, 't> {
         };
         match self.field_object(object)? {
             Some(object) => self.get_field(object, self.text(field), node),
-            None => self.unsupported(
-                node,
-                format!("field '{}' (only static final constants are supported)", self.text(node)),
-            ),
+            None => {
+                let place = self.named_static_field(object, field, node)?;
+                Ok(self.read_place(&place, node))
+            }
+        }
+    }
+
+    /// The static field `name` of `class` or of its nearest supertype declaring it, as a
+    /// place: a field of the object holding that class's static fields. `None` when no
+    /// analysed class declares a static field of that name.
+    pub(super) fn static_field(&mut self, class: &str, name: &str, at: Node<'t>) -> Lowered<Option<Place>> {
+        let Some(declaring) = self.index.supertypes(class).into_iter().find(|c| c.fields.get(name).is_some_and(|f| f.is_static))
+        else {
+            return Ok(None);
+        };
+        let info = &declaring.fields[name];
+        let Some(ty) = info.ty.filter(|_| !info.is_static_final) else {
+            let what = if info.is_static_final {
+                format!("static final field '{name}', whose value is not a constant (a test cannot set it)")
+            } else {
+                let spelled = info.type_node.map(|t| crate::java::syntax::text(t, declaring.file.source)).unwrap_or("?");
+                format!("static field '{name}' of type '{spelled}'")
+            };
+            return self.unsupported(at, what);
+        };
+        let statics = ClassName::statics_of(&declaring.fq_name);
+        let dst = self.new_temp(Ty::Object(statics));
+        self.emit(Inst::Statics { dst, class: statics });
+        Ok(Some(Place::Field { object: Operand::Local(dst), field: FieldRef { class: statics, name: name.to_string() }, ty }))
+    }
+
+    /// `C.name` where `C` names a class (`object`).
+    fn named_static_field(&mut self, object: Node<'t>, field: Node<'t>, at: Node<'t>) -> Lowered<Place> {
+        let class = match self.index.resolve_class(self.text(object), self.class.file) {
+            ClassRef::Analysed(class) => class.fq_name.clone(),
+            _ => return self.unsupported(at, format!("field '{}' of a class that is not analysed", self.text(at))),
+        };
+        match self.static_field(&class, self.text(field), at)? {
+            Some(place) => Ok(place),
+            None => self.error(at, format!("cannot find symbol: field '{}' of '{class}'", self.text(field))),
         }
     }
 
@@ -172,7 +218,14 @@ impl<'t> MethodLowering<'_, 't> {
                 };
                 match self.field_object(object)? {
                     Some(object) => self.field_place(object, field, target),
-                    None => self.unsupported(target, format!("assignment to static field '{}'", self.text(target))),
+                    None => self.named_static_field(object, field, target),
+                }
+            }
+            "identifier" if self.lookup(self.text(target)).is_none() => {
+                let class = self.class.fq_name.clone();
+                match self.static_field(&class, self.text(target), target)? {
+                    Some(place) => Ok(place),
+                    None => self.assigned_variable(target).map(Place::Local),
                 }
             }
             "array_access" => {
@@ -206,7 +259,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// The current value of a field or array element.
-    fn read_place(&mut self, place: &Place, at: Node<'t>) -> Typed {
+    pub(super) fn read_place(&mut self, place: &Place, at: Node<'t>) -> Typed {
         match place {
             Place::Field { object, field, ty } => {
                 let dst = self.new_temp(*ty);

@@ -1,0 +1,4 @@
+CREATE TABLE item (
+  id INT PRIMARY KEY,
+  name VARCHAR(20) NOT NULL
+);
