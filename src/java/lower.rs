@@ -29,6 +29,7 @@ mod enums;
 mod foreach;
 mod jdbc;
 mod lists;
+mod logging;
 mod objects;
 mod resources;
 mod switches;
@@ -782,6 +783,9 @@ impl<'t> MethodLowering<'_, 't> {
 
     /// Reject what would have an effect in an exception's constructor arguments.
     fn check_unevaluated(&self, node: Node<'t>) -> Lowered<()> {
+        if self.describes_caught_exception(node) {
+            return Ok(());
+        }
         let what = match node.kind() {
             "method_invocation" => Some("method call in the arguments of a thrown exception"),
             "object_creation_expression" | "array_creation_expression" => {
@@ -1753,6 +1757,16 @@ impl<'t> MethodLowering<'_, 't> {
             && let Some(printed) = self.printing_call(node, object, name)
         {
             return printed;
+        }
+        if let Some(object) = object
+            && let Some(logged) = self.logging_call(node, object, name)
+        {
+            return logged;
+        }
+        if let Some(object) = object
+            && let Some(checked) = self.require_non_null(node, object, name)
+        {
+            return checked;
         }
         self.check_not_exception_receiver(object, name)?;
         if let Some(object) = object.filter(|o| o.kind() == "super") {
