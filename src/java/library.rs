@@ -39,6 +39,9 @@ pub(crate) const ARRAY_LIST: &str = "java.util.ArrayList";
 pub(crate) const PRINT_STREAM: &str = "java.io.PrintStream";
 /// `java.lang.Throwable`: only `printStackTrace()` of a caught exception.
 pub(crate) const THROWABLE: &str = "java.lang.Throwable";
+/// `java.sql.SQLException`: `getSQLState()` and `getErrorCode()` of a caught exception, the
+/// exception first (`summaries/java_sql_exception.pl`).
+pub(crate) const SQL_EXCEPTION: &str = "java.sql.SQLException";
 /// `java.sql.DriverManager`: only `getConnection`, a connection to the test database
 /// (`lower/jdbc.rs`).
 pub(crate) const DRIVER_MANAGER: &str = "java.sql.DriverManager";
@@ -138,6 +141,8 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (PRINT_STREAM, "print", &[Ty::Long], Ty::Void),
     (PRINT_STREAM, "print", &[Ty::Boolean], Ty::Void),
     (THROWABLE, "printStackTrace", &[], Ty::Void),
+    (SQL_EXCEPTION, "getSQLState", &[Ty::Throwable], Ty::String),
+    (SQL_EXCEPTION, "getErrorCode", &[Ty::Throwable], Ty::Int),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[], Ty::List(Elem::Int)),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::Int], Ty::List(Elem::Int)),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::List(Elem::Int)], Ty::List(Elem::Int)),

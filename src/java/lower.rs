@@ -1107,7 +1107,7 @@ impl<'t> MethodLowering<'_, 't> {
             Some(object) if self.caught_exception(object).is_some() => self.unsupported(
                 object,
                 format!(
-                    "calling '{method}' on the caught exception '{}' (exception objects are not modelled)",
+                    "calling '{method}' on the caught exception '{}' (hornet models printStackTrace(), an SQLException's getSQLState() and getErrorCode(), and getMessage() in a log message or a thrown exception's message)",
                     self.text(object)
                 ),
             ),
@@ -1767,6 +1767,11 @@ impl<'t> MethodLowering<'_, 't> {
             && let Some(checked) = self.require_non_null(node, object, name)
         {
             return checked;
+        }
+        if let Some(object) = object
+            && let Some(told) = self.sql_exception_call(node, object, name, want_value)
+        {
+            return told;
         }
         self.check_not_exception_receiver(object, name)?;
         if let Some(object) = object.filter(|o| o.kind() == "super") {

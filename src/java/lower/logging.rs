@@ -1,15 +1,16 @@
-//! Library calls real data-access code makes on the side, with no effect on a path:
-//! logging through `java.util.logging`, SLF4J or Log4j 2 loggers (a field of the class
-//! initialised by the library's factory, or the factory's result called directly), each call a
-//! library call with no arguments whose summary (`summaries/logging.pl`) changes nothing;
-//! the text a caught exception gives a log message or a thrown exception's message
-//! (`e.getMessage()`, which a test never observes there); and `Objects.requireNonNull`, a
+//! Library calls real data-access code makes around its JDBC calls: logging through
+//! `java.util.logging`, SLF4J or Log4j 2 loggers (a final field of the class initialised by the
+//! library's factory, or the factory's result called directly), each call a library call with
+//! no arguments whose summary (`summaries/logging.pl`) changes nothing; the text a caught
+//! exception gives a log message or a thrown exception's message (`e.getMessage()`, which a
+//! test never observes there); what a caught SQLException tells (`getSQLState()`,
+//! `getErrorCode()`: `summaries/java_sql_exception.pl`); and `Objects.requireNonNull`, a
 //! NullPointerException path when its argument is null (no branch: the check is inside the
 //! library method, where JaCoCo has no probe).
 
 use super::{Lowered, MethodLowering, Typed};
-use crate::ir::{Inst, MethodKey, Ty};
-use crate::java::library::LOGGERS;
+use crate::ir::{Inst, MethodKey, Operand, Ty};
+use crate::java::library::{LOGGERS, SQL_EXCEPTION};
 use crate::java::syntax::{children, operator, skip_parens};
 use tree_sitter::Node;
 
@@ -98,7 +99,9 @@ impl<'t> MethodLowering<'_, 't> {
     /// concatenations of those with values.
     fn log_argument(&mut self, argument: Node<'t>) -> Lowered<()> {
         let argument = skip_parens(argument);
-        if self.describes_caught_exception(argument) || self.names_level(argument) {
+        // A literal has no effect, and its text, of any length, only makes the message.
+        let literal = argument.kind().ends_with("_literal") || matches!(argument.kind(), "true" | "false");
+        if literal || self.describes_caught_exception(argument) || self.names_level(argument) {
             return Ok(());
         }
         if argument.kind() == "binary_expression" && operator(argument, self.source()) == "+" {
@@ -139,6 +142,22 @@ impl<'t> MethodLowering<'_, 't> {
             && node.child_by_field_name("object").is_some_and(|o| self.caught_exception(skip_parens(o)).is_some())
             && node.child_by_field_name("name").is_some_and(|n| DESCRIBING.contains(&self.text(n)))
             && node.child_by_field_name("arguments").is_some_and(|a| children(a).is_empty())
+    }
+
+    /// `e.getSQLState()` and `e.getErrorCode()` of a caught SQLException, as library calls
+    /// taking the exception. None when the call is something else.
+    pub(super) fn sql_exception_call(&mut self, node: Node<'t>, object: Node<'t>, name: &str, want_value: bool) -> Option<Lowered<Option<Typed>>> {
+        let exception = self.caught_exception(skip_parens(object))?;
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        if !matches!(name, "getSQLState" | "getErrorCode") || !arguments.is_empty() {
+            return None;
+        }
+        let ret = if name == "getSQLState" { Ty::String } else { Ty::Int };
+        let callee = MethodKey { class: SQL_EXCEPTION.into(), name: name.into(), params: vec![Ty::Throwable] };
+        let dst = want_value.then(|| self.new_temp(ret));
+        let span = self.span(node);
+        self.emit(Inst::Call { dst, callee, args: vec![Operand::Local(exception)], span });
+        Some(Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret })))
     }
 
     /// `Objects.requireNonNull(x)` and `(x, message)`: x, or a NullPointerException when it is
