@@ -188,9 +188,8 @@ impl<'t> MethodLowering<'_, 't> {
                     self.emit(Inst::CheckNotNull { object: value.operand, span });
                 }
                 Ty::String | Ty::Boxed(_) | Ty::Date(_) => {
-                    let param = if matches!(value.ty, Ty::String) { Ty::String } else { value.ty };
-                    let callee = MethodKey { class: OBJECTS.into(), name: name.into(), params: vec![param] };
-                    self.emit(Inst::Call { dst: None, callee, args: vec![value.operand.clone()], span });
+                    let callee = MethodKey { class: OBJECTS.into(), name: name.into(), params: vec![value.ty] };
+                    self.emit(Inst::Call { dst: None, callee, args: vec![value.operand], span });
                 }
                 ty => return self.unsupported(checked, format!("Objects.requireNonNull of a {ty}")),
             }
