@@ -185,7 +185,10 @@ rows_values([Row|Rows]) --> list_values(Row), rows_values(Rows).
 list_values([]) --> [].
 list_values([V|Vs]) --> [V], list_values(Vs).
 
-outcome(_, exc(Class), _, throw(Class)).
+outcome(_, exc(Exception), _, Outcome) :-
+    (   Exception = 'java.sql.SQLException'(Violation) -> Outcome = throw('java.sql.SQLException', Violation)
+    ;   Outcome = throw(Exception)
+    ).
 outcome(Ret, ok, Budget, Outcome) :-
     (   Ret == void ->
         Outcome = return

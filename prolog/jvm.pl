@@ -8,7 +8,7 @@
 
 :- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/3, wrap/3, compare/4,
                 guarded/1, abandon/0, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
-                difference/3]).
+                difference/3, exception_class/2]).
 
 :- use_module(library(clpz)).
 :- use_module(library(error)).
@@ -315,3 +315,16 @@ negation(lt, ge).
 negation(le, gt).
 negation(gt, le).
 negation(ge, lt).
+
+%% exception_class(+Exception, -Class)
+%
+%  The class of an exception value: the class itself (an atom), or the name of a compound
+%  that also carries what the exception tells (an SQLException's violation).
+%
+%  ?- jvm:exception_class('java.sql.SQLException'(unique), C).
+%  C = 'java.sql.SQLException'.
+exception_class(Exception, Class) :-
+    (   atom(Exception) -> Class = Exception
+    ;   compound(Exception) -> functor(Exception, Class, _)
+    ;   must_be(atom, Exception)
+    ).

@@ -28,6 +28,9 @@ const BUILTIN_SUMMARIES: &[(&str, &str)] = &[
     ("java_util_list.pl", include_str!("../summaries/java_util_list.pl")),
     ("java_util_date.pl", include_str!("../summaries/java_util_date.pl")),
     ("java_io_printing.pl", include_str!("../summaries/java_io_printing.pl")),
+    ("logging.pl", include_str!("../summaries/logging.pl")),
+    ("java_util_objects.pl", include_str!("../summaries/java_util_objects.pl")),
+    ("java_sql_exception.pl", include_str!("../summaries/java_sql_exception.pl")),
 ];
 
 /// The marker on the first line of every generated file; only such files are ever replaced.

@@ -75,8 +75,9 @@ pub enum Value {
 pub enum Outcome {
     /// The returned value; `None` for a void method.
     Return(Option<Value>),
-    /// The fully qualified class of the exception thrown.
-    Throw(String),
+    /// The fully qualified class of the exception thrown, and for an SQLException the database
+    /// raised, the violation it reports (`unique`, `foreign_key`, … of `db:violation/2`).
+    Throw(String, Option<String>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -333,7 +334,10 @@ fn outcome(term: &PTerm) -> Option<Outcome> {
     match (term.functor(), term.args()) {
         (("return", 0), _) => Some(Outcome::Return(None)),
         (("return", 1), [v]) => Some(Outcome::Return(Some(value(v)?))),
-        (("throw", 1), [PTerm::Atom(class)]) => Some(Outcome::Throw(class.clone())),
+        (("throw", 1), [PTerm::Atom(class)]) => Some(Outcome::Throw(class.clone(), None)),
+        (("throw", 2), [PTerm::Atom(class), PTerm::Atom(violation)]) => {
+            Some(Outcome::Throw(class.clone(), Some(violation.clone())))
+        }
         _ => None,
     }
 }
@@ -465,7 +469,7 @@ mod tests {
         assert_eq!(
             outcomes,
             vec![
-                (vec![Value::Int(0), Value::Int(0)], Outcome::Throw("java.lang.ArithmeticException".into())),
+                (vec![Value::Int(0), Value::Int(0)], Outcome::Throw("java.lang.ArithmeticException".into(), None)),
                 (vec![Value::Int(0), Value::Int(1)], Outcome::Return(Some(Value::Int(0)))),
                 (vec![Value::Int(-1), Value::Int(0)], Outcome::Return(Some(Value::Int(1)))),
             ],

@@ -662,13 +662,15 @@ impl Translator<'_> {
         format!("{interrupted},\n    {}", self.dispatch(handler, &class, &env))
     }
 
-    /// Goes on at the catch clause that receives `class` (a Prolog atom or variable) thrown in
-    /// `handler`'s region, as the method's catch table says.
+    /// Goes on at the catch clause that receives the exception `class` (a Prolog atom, a
+    /// compound named by its class that carries what it tells, or a variable) thrown in
+    /// `handler`'s region, as the method's catch table says for its class.
     fn dispatch(&mut self, handler: HandlerId, class: &str, env: &Env) -> String {
         let target = self.var("T");
+        let caught = self.var("C");
         let key = &self.method.key;
         format!(
-            "once({}({}, {class}, {target})),\n    {}({target}, {class}, {}, Ret, {}, S, Ex)",
+            "jvm:exception_class({class}, {caught}),\n    once({}({}, {caught}, {target})),\n    {}({target}, {class}, {}, Ret, {}, S, Ex)",
             catches_pred(key),
             handler.0,
             catch_pred(key),

@@ -76,6 +76,26 @@ final class HornetDatabase {
     private HornetDatabase() {
     }
 
+    /** The constraint violations hornet's database model raises an SQLException for. */
+    enum Violation { UNIQUE, FOREIGN_KEY, NOT_NULL, CHECK, TOO_LONG, CONVERSION }
+
+    /**
+     * The SQL state the test's database gives a violation: H2's (in every mode), or PostgreSQL's
+     * when the tests run there (`hornet.jdbc.url`, or HORNET_JDBC_URL, naming it).
+     */
+    static String sqlState(Violation violation) {
+        String url = System.getProperty("hornet.jdbc.url", System.getenv("HORNET_JDBC_URL"));
+        boolean postgres = url != null && url.startsWith("jdbc:postgresql:");
+        switch (violation) {
+            case UNIQUE: return "23505";
+            case FOREIGN_KEY: return postgres ? "23503" : "23506";
+            case NOT_NULL: return "23502";
+            case CHECK: return postgres ? "23514" : "23513";
+            case TOO_LONG: return "22001";
+            default: return postgres ? "22P02" : "22018";
+        }
+    }
+
     /**
      * A new database of its own, with the schema's tables empty, and the test's connection to
      * it; the previous test's database is dropped.

@@ -115,7 +115,7 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)], schema: Opti
                 n += 1;
                 name = format!("{}_overload{n}", case.name);
             }
-            if let Expectation::Throws(exception) = &case.expect {
+            if let Expectation::Throws(exception, _) = &case.expect {
                 annotation_clash |= simple_name(exception) == "Test";
                 let pkg = package_of(exception);
                 if pkg != "java.lang" && pkg != package && !pkg.is_empty() {
@@ -354,8 +354,17 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
         }
         Expectation::Returns(v) => format!("assertEquals({}, {call});", names.literal(v)),
         Expectation::Completes => format!("assertDoesNotThrow(() -> {call});"),
-        Expectation::Throws(exception) => {
+        Expectation::Throws(exception, None) => {
             format!("assertThrows({}.class, () -> {call});", simple_name(exception))
+        }
+        // Which constraint failed: the SQL state the test's database gives that violation.
+        Expectation::Throws(exception, Some(violation)) => {
+            let class = simple_name(exception);
+            format!(
+                "{class} thrown = assertThrows({class}.class, () -> {call});
+        assertEquals(HornetDatabase.sqlState(HornetDatabase.Violation.{}), thrown.getSQLState());",
+                violation.to_uppercase()
+            )
         }
     };
     // The call and the checks of its objects, at the indentation of the test's body.

@@ -55,7 +55,15 @@ fn row(number: usize, method: &Method, clause: &str) -> [String; 6] {
     };
     let (result, exception) = match ex {
         PTerm::Compound(name, args) if name == "exc" => {
-            ("-".to_string(), args.first().map(|a| a.to_string().trim_matches('\'').to_string()).unwrap_or_default())
+            let exception = match args.first() {
+                // An SQLException with the violation it reports.
+                Some(PTerm::Compound(class, told)) => {
+                    format!("{class}({})", told.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(","))
+                }
+                Some(class) => class.to_string().trim_matches('\'').to_string(),
+                None => String::new(),
+            };
+            ("-".to_string(), exception)
         }
         _ if *ret == PTerm::Atom("void".into()) => ("void".to_string(), "-".to_string()),
         _ => (ret.to_string(), "-".to_string()),

@@ -21,7 +21,8 @@ pub(crate) const STRING: &str = "java.lang.String";
 const SQL_TYPES: &str = "java.sql.Types";
 /// `java.lang.System`: only `arraycopy`, whose arrays the front end checks (`lower/arrays.rs`).
 const SYSTEM: &str = "java.lang.System";
-/// `java.util.Objects`: only `equals` of two boxes of the same type.
+/// `java.util.Objects`: `equals` of two boxes of the same type, and `requireNonNull`
+/// (`lower/logging.rs`).
 const OBJECTS: &str = "java.util.Objects";
 /// `java.util.List`: its instance methods take the list first (`lower/lists.rs`). Their
 /// signatures are erased: a list parameter is a list of any elements; an element argument is
@@ -38,9 +39,25 @@ pub(crate) const ARRAY_LIST: &str = "java.util.ArrayList";
 pub(crate) const PRINT_STREAM: &str = "java.io.PrintStream";
 /// `java.lang.Throwable`: only `printStackTrace()` of a caught exception.
 pub(crate) const THROWABLE: &str = "java.lang.Throwable";
+/// `java.sql.SQLException`: `getSQLState()` and `getErrorCode()` of a caught exception, the
+/// exception first (`summaries/java_sql_exception.pl`).
+pub(crate) const SQL_EXCEPTION: &str = "java.sql.SQLException";
 /// `java.sql.DriverManager`: only `getConnection`, a connection to the test database
 /// (`lower/jdbc.rs`).
 pub(crate) const DRIVER_MANAGER: &str = "java.sql.DriverManager";
+
+/// The logger interfaces hornet knows, with the factory class that makes them and their
+/// methods that only write a record (called with no arguments: `lower/logging.rs` evaluates
+/// the arguments, whose values only make the message; `summaries/logging.pl`).
+pub(crate) const LOGGERS: &[(&str, &str, &[&str])] = &[
+    (
+        "java.util.logging.Logger",
+        "java.util.logging.Logger",
+        &["severe", "warning", "info", "config", "fine", "finer", "finest", "log", "entering", "exiting"],
+    ),
+    ("org.slf4j.Logger", "org.slf4j.LoggerFactory", &["trace", "debug", "info", "warn", "error"]),
+    ("org.apache.logging.log4j.Logger", "org.apache.logging.log4j.LogManager", &["trace", "debug", "info", "warn", "error", "fatal"]),
+];
 
 /// The library classes whose modelled members code names them by (for on-demand imports).
 pub(crate) const MODELLED_CLASSES: &[&str] =
@@ -95,6 +112,13 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (OBJECTS, "equals", &[INTEGER_BOX, INTEGER_BOX], Ty::Boolean),
     (OBJECTS, "equals", &[LONG_BOX, LONG_BOX], Ty::Boolean),
     (OBJECTS, "equals", &[BOOLEAN_BOX, BOOLEAN_BOX], Ty::Boolean),
+    (OBJECTS, "requireNonNull", &[Ty::String], Ty::String),
+    (OBJECTS, "requireNonNull", &[INTEGER_BOX], INTEGER_BOX),
+    (OBJECTS, "requireNonNull", &[LONG_BOX], LONG_BOX),
+    (OBJECTS, "requireNonNull", &[BOOLEAN_BOX], BOOLEAN_BOX),
+    (OBJECTS, "requireNonNull", &[UTIL_DATE], UTIL_DATE),
+    (OBJECTS, "requireNonNull", &[SQL_DATE], SQL_DATE),
+    (OBJECTS, "requireNonNull", &[TIMESTAMP], TIMESTAMP),
     // Dates (`summaries/java_util_date.pl`): instance methods take the receiver first; every
     // date runs java.util.Date's (`lower/dates.rs`).
     ("java.util.Date", crate::ir::CONSTRUCTOR, &[Ty::Long], UTIL_DATE),
@@ -117,6 +141,8 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (PRINT_STREAM, "print", &[Ty::Long], Ty::Void),
     (PRINT_STREAM, "print", &[Ty::Boolean], Ty::Void),
     (THROWABLE, "printStackTrace", &[], Ty::Void),
+    (SQL_EXCEPTION, "getSQLState", &[Ty::Throwable], Ty::String),
+    (SQL_EXCEPTION, "getErrorCode", &[Ty::Throwable], Ty::Int),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[], Ty::List(Elem::Int)),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::Int], Ty::List(Elem::Int)),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[Ty::List(Elem::Int)], Ty::List(Elem::Int)),
@@ -144,11 +170,14 @@ pub struct Library {
 impl Default for Library {
     /// The built-in `java.lang` methods.
     fn default() -> Self {
+        let logging = LOGGERS.iter().flat_map(|(interface, _, methods)| methods.iter().map(move |m| (*interface, *m, &[][..], Ty::Void)));
         let methods = BUILTIN
             .iter()
+            .copied()
+            .chain(logging)
             .map(|(class, name, params, ret)| LibraryMethod {
                 key: MethodKey { class: class.to_string(), name: name.to_string(), params: params.to_vec() },
-                ret: *ret,
+                ret,
             })
             .collect();
         Library { methods }

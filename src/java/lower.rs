@@ -29,6 +29,7 @@ mod enums;
 mod foreach;
 mod jdbc;
 mod lists;
+mod logging;
 mod objects;
 mod resources;
 mod switches;
@@ -791,6 +792,9 @@ impl<'t> MethodLowering<'_, 't> {
 
     /// Reject what would have an effect in an exception's constructor arguments.
     fn check_unevaluated(&self, node: Node<'t>) -> Lowered<()> {
+        if self.describes_caught_exception(node) {
+            return Ok(());
+        }
         let what = match node.kind() {
             "method_invocation" => Some("method call in the arguments of a thrown exception"),
             "object_creation_expression" | "array_creation_expression" => {
@@ -1112,7 +1116,7 @@ impl<'t> MethodLowering<'_, 't> {
             Some(object) if self.caught_exception(object).is_some() => self.unsupported(
                 object,
                 format!(
-                    "calling '{method}' on the caught exception '{}' (exception objects are not modelled)",
+                    "calling '{method}' on the caught exception '{}' (hornet models printStackTrace(), an SQLException's getSQLState() and getErrorCode(), and getMessage() in a log message or a thrown exception's message)",
                     self.text(object)
                 ),
             ),
@@ -1762,6 +1766,21 @@ impl<'t> MethodLowering<'_, 't> {
             && let Some(printed) = self.printing_call(node, object, name)
         {
             return printed;
+        }
+        if let Some(object) = object
+            && let Some(logged) = self.logging_call(node, object, name)
+        {
+            return logged;
+        }
+        if let Some(object) = object
+            && let Some(checked) = self.require_non_null(node, object, name)
+        {
+            return checked;
+        }
+        if let Some(object) = object
+            && let Some(told) = self.sql_exception_call(node, object, name, want_value)
+        {
+            return told;
         }
         self.check_not_exception_receiver(object, name)?;
         if let Some(object) = object.filter(|o| o.kind() == "super") {

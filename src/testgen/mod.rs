@@ -114,8 +114,9 @@ pub enum Expectation {
     Returns(JavaValue),
     /// A void method that returns normally.
     Completes,
-    /// The fully qualified class of the exception.
-    Throws(String),
+    /// The fully qualified class of the exception, and the violation an SQLException reports
+    /// (its SQL state, which the test asks the database for).
+    Throws(String, Option<String>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -219,7 +220,7 @@ pub fn build(
         let expect = match outcome {
             Outcome::Return(None) => Expectation::Completes,
             Outcome::Return(Some(v)) => Expectation::Returns(java_value(ret, v)?),
-            Outcome::Throw(class) => Expectation::Throws(class.clone()),
+            Outcome::Throw(class, violation) => Expectation::Throws(class.clone(), violation.clone()),
         };
         let iterations = events
             .iter()
@@ -282,8 +283,8 @@ pub fn observed_branches<'a>(paths: impl Iterator<Item = &'a PathResult>) -> Has
         let last = events.iter().rev().find(|e| !matches!(e, Event::Database { .. } | Event::Heap { .. }));
         let seen_method = match (outcome, last) {
             (Outcome::Return(_), _) => None,
-            (Outcome::Throw(_), Some(Event::Thrown { method })) => Some(method.as_str()),
-            (Outcome::Throw(_), _) => continue,
+            (Outcome::Throw(..), Some(Event::Thrown { method })) => Some(method.as_str()),
+            (Outcome::Throw(..), _) => continue,
         };
         let unseen = interrupted_events(events);
         for (event, unseen) in events.iter().zip(unseen) {
@@ -558,7 +559,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
     name.push('_');
     name.push_str(&match expect {
         Expectation::Completes => "completes".to_string(),
-        Expectation::Throws(class) => format!("throws{}", simple_name(class)),
+        Expectation::Throws(class, _) => format!("throws{}", simple_name(class)),
         Expectation::Returns(JavaValue::Boolean(b)) => {
             if *b { "returnsTrue" } else { "returnsFalse" }.to_string()
         }
@@ -668,7 +669,7 @@ mod tests {
     fn a_throw_before_the_database_rows_shows_the_branches_of_its_method() {
         let path = PathResult::Feasible {
             inputs: vec![],
-            outcome: Outcome::Throw("java.lang.IllegalArgumentException".into()),
+            outcome: Outcome::Throw("java.lang.IllegalArgumentException".into(), None),
             events: vec![
                 branch("m", 0),
                 Event::Thrown { method: "m".into() },

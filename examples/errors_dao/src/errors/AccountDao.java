@@ -1,0 +1,93 @@
+package errors;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Objects;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Data access as application code writes it: SQLExceptions logged and wrapped in the DAO's
+ * own exception, a duplicate key told apart by its SQL state or error code.
+ */
+public class AccountDao {
+    private static final Logger LOG = Logger.getLogger(AccountDao.class.getName());
+
+    /** Opens an account; an e-mail in use already is a DuplicateEmailException. */
+    public static void open(Connection conn, int id, String name, String email) throws DaoException {
+        Objects.requireNonNull(email, "email");
+        try (PreparedStatement ps = conn.prepareStatement("INSERT INTO account (id, name, email, balance) VALUES (?, ?, ?, 0)")) {
+            ps.setInt(1, id);
+            ps.setString(2, name);
+            ps.setString(3, email);
+            ps.executeUpdate();
+            LOG.info("opened account " + id);
+        } catch (SQLException e) {
+            if ("23505".equals(e.getSQLState())) {
+                LOG.log(Level.WARNING, "duplicate account: " + e.getMessage(), e);
+                throw new DuplicateEmailException("account exists: " + email, e);
+            }
+            LOG.log(Level.SEVERE, "cannot open account " + id, e);
+            throw new DaoException("cannot open account " + id, e);
+        }
+    }
+
+    /** Records a transfer; false when the account does not exist (H2's foreign key code). */
+    public static boolean record(Connection conn, int id, int accountId, int amount) throws DaoException {
+        try (PreparedStatement ps = conn.prepareStatement("INSERT INTO transfer (id, account_id, amount) VALUES (?, ?, ?)")) {
+            ps.setInt(1, id);
+            ps.setInt(2, accountId);
+            ps.setInt(3, amount);
+            ps.executeUpdate();
+            return true;
+        } catch (SQLException e) {
+            if (e.getErrorCode() == 23506) {
+                LOG.warning("no account " + accountId);
+                return false;
+            }
+            throw new DaoException("cannot record transfer " + id, e);
+        }
+    }
+
+    /** Changes a balance; a negative one breaks the CHECK constraint and is reported. */
+    public static int deposit(Connection conn, int id, int amount) throws DaoException {
+        try (PreparedStatement ps = conn.prepareStatement("UPDATE account SET balance = balance + ? WHERE id = ?")) {
+            ps.setInt(1, amount);
+            ps.setInt(2, id);
+            int updated = ps.executeUpdate();
+            if (updated == 0) {
+                throw new DaoException("no account " + id);
+            }
+            return updated;
+        } catch (SQLException e) {
+            e.printStackTrace();
+            throw new DaoException("cannot deposit into " + id + ": " + e.getSQLState(), e);
+        }
+    }
+
+    /** The balance of an account, or -1 when there is none. */
+    public static int balance(Connection conn, int id) throws DaoException {
+        try (PreparedStatement ps = conn.prepareStatement("SELECT balance FROM account WHERE id = ?")) {
+            ps.setInt(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getInt(1) : -1;
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.SEVERE, "balance of " + id, e);
+            throw new DaoException("cannot read balance of " + id, e);
+        }
+    }
+
+    /** Adds an account and lets the SQLException out: the test checks which constraint failed. */
+    public static void add(Connection conn, int id, String name, String email, int balance) throws SQLException {
+        try (PreparedStatement ps = conn.prepareStatement("INSERT INTO account (id, name, email, balance) VALUES (?, ?, ?, ?)")) {
+            ps.setInt(1, id);
+            ps.setString(2, name);
+            ps.setString(3, email);
+            ps.setInt(4, balance);
+            ps.executeUpdate();
+        }
+    }
+}
