@@ -45,7 +45,9 @@
    order of them is not stable: such paths are not explored); a second order of the same rows on
    one path (see ordered/7); no cap on the paths of one statement beyond MaxNew. A CHECK on a
    materialised row's nullable column waits until the program looks at that column
-   (check_holds/4), so it splits no path of its own.
+   (check_holds/4), so it splits no path of its own; one on a string whose codes nobody has
+   read (an ENUM's IN-list) waits until they are read, or the path ends. A getter's result
+   may wait for a nullable value too (tie_read/2).
 */
 
 :- module(db, [empty/2, empty/3, execute/5, fixture/2, final/2, commit/2, rollback/3,

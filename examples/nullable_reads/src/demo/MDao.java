@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 public class MDao {
+    // No branch on the columns: one path per number of rows (0, 1, 2 at k = 2).
     public static List<M> all(Connection conn) throws SQLException {
         List<M> list = new ArrayList<>();
         PreparedStatement ps = conn.prepareStatement("SELECT * FROM m ORDER BY id");
@@ -19,6 +20,7 @@ public class MDao {
         return list;
     }
 
+    // wasNull() and a comparison look at the value getInt read.
     public static int qtyOf(Connection conn, int id) throws SQLException {
         PreparedStatement ps = conn.prepareStatement("SELECT qty FROM m WHERE id = ?");
         ps.setInt(1, id);
@@ -33,6 +35,7 @@ public class MDao {
         return qty > 5 ? 1 : 0;
     }
 
+    // A null test looks at the box getObject read.
     public static int scoreOf(Connection conn, int id) throws SQLException {
         PreparedStatement ps = conn.prepareStatement("SELECT score FROM m WHERE id = ?");
         ps.setInt(1, id);
