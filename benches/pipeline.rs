@@ -4,6 +4,10 @@
 //!   examples with a database schema, whose database methods run inline in both modes;
 //! - a cold summary cache against a warm one (the same cache folder, run again), composing.
 //!
+//! - with `HORNET_BENCH_BASELINE=path/to/hornet` (another build, main's say), that binary on the
+//!   same sources in the same run, without cache: paths, tests, `incomplete` methods and time of
+//!   both, and the baseline's time over this build's (above 1x this build is faster).
+//!
 //! Each time is the best of `HORNET_BENCH_REPS` repetitions (default: 3 for small suites, 1 for
 //! large ones and database examples, which take minutes). The machine may be shared and noisy, so what to read are the ratios, measured in
 //! the same run; nothing here asserts on time. A FILTER selects the suites whose name contains it.
@@ -54,6 +58,10 @@ fn main() {
         Ok(n) if n > 0 => n,
         _ => panic!("HORNET_BENCH_REPS must be a positive integer, not {r:?}"),
     });
+    let baseline = std::env::var_os("HORNET_BENCH_BASELINE").map(PathBuf::from);
+    if let Some(binary) = &baseline {
+        assert!(binary.is_file(), "HORNET_BENCH_BASELINE names no file: {}", binary.display());
+    }
     let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hornet-bench");
     let _ = std::fs::remove_dir_all(&scratch);
 
@@ -68,6 +76,7 @@ fn main() {
         "suite", "methods", "tests", "compose", "inline", "inline/compose", "cold", "warm", "cold/warm", "warm computed/reused"
     );
     let mut notes = Vec::new();
+    let mut against_baseline = Vec::new();
     for suite in &suites {
         let dir = scratch.join(&suite.name);
         let sources = match &suite.source {
@@ -78,7 +87,25 @@ fn main() {
                 sources
             }
         };
-        let m = measure(&sources, &dir, reps_override.unwrap_or(suite.default_reps), !suite.database);
+        let reps = reps_override.unwrap_or(suite.default_reps);
+        let m = measure(&sources, &dir, reps, !suite.database);
+        if let Some(binary) = &baseline {
+            let base = baseline_run(binary, &sources, &dir.join("baseline"), reps);
+            let new = Figures::of(&m.compositional_report, m.compositional);
+            against_baseline.push(format!(
+                "{:<14} {:>6} {:>6} {:>4} {:>9} | {:>6} {:>6} {:>4} {:>9} | {:>13}",
+                suite.name,
+                new.paths,
+                new.tests,
+                new.incomplete,
+                seconds(new.time),
+                base.paths,
+                base.tests,
+                base.incomplete,
+                seconds(base.time),
+                ratio(base.time, new.time),
+            ));
+        }
         let totals = &m.compositional_report.totals;
         let warm = &m.warm_report.totals;
         println!(
@@ -100,6 +127,16 @@ fn main() {
         let _ = std::fs::remove_dir_all(&dir);
     }
     let _ = std::fs::remove_dir_all(&scratch);
+    if !against_baseline.is_empty() {
+        println!();
+        println!(
+            "{:<14} {:>6} {:>6} {:>4} {:>9} | {:>6} {:>6} {:>4} {:>9} | {:>13}",
+            "suite", "paths", "tests", "inc", "this", "paths", "tests", "inc", "baseline", "baseline/this"
+        );
+        for row in against_baseline {
+            println!("{row}");
+        }
+    }
     for note in notes {
         println!("note: {note}");
     }
@@ -183,6 +220,60 @@ fn measure(sources: &Path, dir: &Path, reps: usize, with_inline: bool) -> Measur
         });
     }
     best.expect("at least one repetition")
+}
+
+/// A run's figures: paths, tests, `incomplete` methods, wall time.
+struct Figures {
+    paths: u64,
+    tests: u64,
+    incomplete: usize,
+    time: Duration,
+}
+
+impl Figures {
+    fn of(report: &Report, time: Duration) -> Figures {
+        Figures {
+            paths: report.totals.paths as u64,
+            tests: report.totals.tests as u64,
+            incomplete: report.methods.iter().filter(|r| r.status == Status::Incomplete).count(),
+            time,
+        }
+    }
+}
+
+/// The baseline binary on `sources` as a user runs it (no cache, the bound and summaries the
+/// library runs get): the figures of its report, with the best time of `reps`.
+fn baseline_run(binary: &Path, sources: &Path, out: &Path, reps: usize) -> Figures {
+    let example = sources.parent().expect("sources sit in a folder");
+    let mut command = std::process::Command::new(binary);
+    command.args(["gen", "--no-cache", "--quiet", "--budget", "1000000", "--k"]);
+    command.arg(options::bound(example).to_string()).arg("--out").arg(out);
+    if example.join("schema.sql").is_file() {
+        command.arg("--schema").arg(example.join("schema.sql"));
+    }
+    if example.join("summaries").is_dir() {
+        command.arg("--summaries").arg(example.join("summaries"));
+    }
+    command.arg(sources).stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
+    let mut best: Option<Duration> = None;
+    for _ in 0..reps {
+        let start = Instant::now();
+        // Its exit status is not read: hornet exits non-zero when it printed an error (a method
+        // skipped, say), and the report says what happened.
+        command.status().unwrap_or_else(|e| panic!("running {}: {e}", binary.display()));
+        let time = start.elapsed();
+        best = Some(best.map_or(time, |b| b.min(time)));
+    }
+    let time = best.expect("at least one repetition");
+    let report_path = out.join("hornet-report.json");
+    let text = std::fs::read_to_string(&report_path)
+        .unwrap_or_else(|e| panic!("the baseline wrote no report ({}): {e}", report_path.display()));
+    let report: serde_json::Value = serde_json::from_str(&text).expect("the baseline's report is JSON");
+    let total = |name: &str| report["totals"][name].as_u64().unwrap_or(0);
+    let incomplete = report["methods"]
+        .as_array()
+        .map_or(0, |methods| methods.iter().filter(|m| m["status"] == "incomplete").count());
+    Figures { paths: total("paths"), tests: total("tests"), incomplete, time }
 }
 
 fn timed(options: &GenOptions) -> (Duration, Report) {

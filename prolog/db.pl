@@ -46,11 +46,14 @@
    order of them is not stable: such paths are not explored); a second order of the same rows on
    one path (see ordered/7); no cap on the paths of one statement beyond MaxNew. A CHECK on a
    materialised row's nullable column waits until the program looks at that column
-   (check_holds/4), so it splits no path of its own.
+   (check_holds/4), so it splits no path of its own; one on a string whose codes nobody has
+   read (an ENUM's IN-list) waits until they are read, or the path ends. A getter's result
+   may wait for a nullable value too (tie_read/2).
 */
 
 :- module(db, [empty/2, empty/3, execute/5, violation/2, fixture/2, final/2, commit/2, rollback/3,
-               shaped/2, sequence_starts/2, inserted_keys/4]).
+               shaped/2, sequence_starts/2, inserted_keys/4, tie_read/2, awaits_checks/1,
+               decided_nonnull/2]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -525,6 +528,40 @@ shaped(Type, V) :-
     ;   true
     ).
 
+%% tie_read(?V, :Goal)
+%
+%  Goal runs when the nullable value V, still open, is decided: looked at (shaped/2) or closed
+%  at the path's end (closed_row/2). A getter's result that waits for V (jdbc.pl) is tied so.
+%
+%  ?- db:tie_read(V, R = got(V)), V = null.
+%  V = null, R = got(null).
+tie_read(V, Goal) :-
+    (   callable(Goal) -> true ; type_error(callable, Goal, tie_read/2) ),
+    pending_check(read_tied(Goal), V).
+
+read_tied(Goal) :- call(Goal).
+
+%% awaits_checks(?V)
+%
+%  Something other than a read waits for V: a CHECK or a key comparison (check_holds/4,
+%  initial_keys_differ/3).
+awaits_checks(V) :-
+    var(V),
+    get_atts(V, pending_checks(Gs)),
+    member(G, Gs), G \= read_tied(_), !.
+
+%% decided_nonnull(+Type, ?V)
+%
+%  V is not NULL: a value still open becomes a value of its Type, and what waited for it runs.
+%
+%  ?- db:decided_nonnull(int(0, 9), V).
+%  clpz:(V in 0..9).
+decided_nonnull(Type, V) :-
+    (   unlooked(Type, V) ->
+        pending_checks_taken(V, Gs), nonnull_value(Type, V), maplist(call, Gs)
+    ;   V \== null
+    ).
+
 keys_distinct_from(_, _, _, []) :- !.
 keys_distinct_from(Columns, Values, Others, Key) :-
     key_types_values(Columns, Key, Values, Types, Vs),
@@ -725,9 +762,15 @@ checks_hold(Db, Table, Vs) :-
 check_holds(Db, Table, Vs, Check) :-
     schema_table(Db, Table, table(_, Columns, _, _, _, _)),
     unlooked_values(Check, Columns, Vs, Open),
+    Db = db(Schema, _, _, _, _, _),
     (   Open \== [], \+ \+ ( maplist(=(null), Open), check_passes(Db, Table, Vs, Check) ) ->
-        Db = db(Schema, _, _, _, _, _),
         maplist(pending_check(check_holds(db(Schema, _, _, _, _, _), Table, Vs, Check)), Open)
+    ;   Open == [], unread_codes(Check, Columns, Vs, Unread), Unread \== [] ->
+        % An IN-list of strings (an ENUM) over codes nobody has read would compare them all
+        % now, on every row a join materialises: it waits until they are read (verify_attributes/3)
+        % or the path ends (closed_row/2), and is made once.
+        Pending = compared_once(_, check_passes(db(Schema, _, _, _, _, _), Table, Vs, Check)),
+        maplist(pending_check(Pending), Unread)
     ;   check_passes(Db, Table, Vs, Check)
     ).
 
@@ -744,6 +787,18 @@ unlooked_values(Cond, Columns, Vs, Open) :-
 unlooked_value(Columns, Vs, Name, Open0, Open) :-
     column_type_value(Columns, Vs, Name, Type, V),
     unlooked_added(Type, V, Open0, Open).
+
+% The unread codes of the strings Cond names (strings:codes/2 binds them when read).
+unread_codes(Cond, Columns, Vs, Unread) :-
+    phrase(condition_columns(Cond), Names0),
+    sort(Names0, Names),
+    foldl(unread_codes_added(Columns, Vs), Names, [], Unread).
+unread_codes_added(Columns, Vs, Name, Unread0, Unread) :-
+    column_type_value(Columns, Vs, Name, _, V),
+    (   nonvar(V), V = s(_, Codes), var(Codes), \+ ( member(U, Unread0), U == Codes ) ->
+        Unread = [Codes|Unread0]
+    ;   Unread = Unread0
+    ).
 
 unlooked(Type, V) :-
     var(V),
@@ -843,7 +898,15 @@ compared_once(Done, Compare) :-
 % A materialised row whose waiting values nobody looked at: NULL, if the checks pass so (as
 % they did when the row was made, unless the path has since bounded other columns), else a
 % value of the column's type.
-closed_row(Columns, Vs) :- maplist(closed_value, Columns, Vs).
+% A CHECK waiting for a string's codes is made last: deciding a value may leave one.
+closed_row(Columns, Vs) :-
+    maplist(closed_value, Columns, Vs),
+    maplist(closed_codes, Vs).
+closed_codes(V) :-
+    (   nonvar(V), V = s(_, Codes), var(Codes) ->
+        pending_checks_taken(Codes, Gs), maplist(call, Gs)
+    ;   true
+    ).
 closed_value(column(_, Type, _, _), V) :-
     (   var(V), get_atts(V, pending_checks(_)) ->
         (   unlooked(Type, V), \+ \+ V = null -> V = null

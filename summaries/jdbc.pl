@@ -33,6 +33,7 @@
 :- use_module(library(lists)).
 :- use_module(library(error)).
 :- use_module(library(pairs)).
+:- use_module(library(freeze)).
 
 %% start(+Schema, +S0, -S)
 %
@@ -247,6 +248,8 @@ jdbc_call(get(Type), rs(Id), [Column], Result, J0, J, Ex) :-
         J0 = session(Db, _, _, _, _, _),
         (   Type == string, copied(Db, Value, ColumnType) ->
             Result = Value, WasNull = unread(ColumnType, Value), Ex = ok
+        ;   read_open(Type, Db, Value, ColumnType, Result) ->
+            WasNull = unread(ColumnType, Value), Ex = ok
         ;   looked_at(Db, Value),
             (   Value == null ->
                 default_value(Type, Result), WasNull = 1, Ex = ok
@@ -340,6 +343,58 @@ copied(Db, V, Type) :-
     fd_inf(V, inf),
     column_type(Db, V, Type),
     Type = string(_).
+
+% getInt, getLong, getBoolean, getObject(.., Integer.class) (Long, Boolean) and getDate or
+% getTimestamp of a nullable column's value nobody has looked at, nor any CHECK waits for: the
+% result waits for the value (db:tie_read/2) instead of deciding now whether it is NULL, so
+% copying it splits no path. A primitive result ranges over the getter's default (0, false) and
+% the column's values, so a branch on it is feasible exactly when one of them is; the value is
+% decided where a later branch or SQL looks at it, or at the path's end (NULL when the result
+% allows it). A box or a date is shaped where Java code looks at it, which decides the value
+% too (box_looked_at/4). Only conversions that cannot fail are left open.
+read_open(Getter, Db, V, ColumnType, R) :-
+    var(V),
+    fd_inf(V, inf),
+    \+ db:awaits_checks(V),
+    column_type(Db, V, ColumnType),
+    open_result(Getter, ColumnType, V, R),
+    db:tie_read(V, jdbc:read_decided(Getter, ColumnType, V, R)).
+
+open_result(int, int(Min, Max), _, R) :-
+    Min >= -2147483648, Max =< 2147483647,
+    primitive_with_default(Min, Max, R).
+open_result(long, int(Min, Max), _, R) :-
+    primitive_with_default(Min, Max, R).
+open_result(boolean, bool, _, R) :-
+    R in 0..1.
+open_result(boxed(Type), ColumnType, V, B) :-
+    open_result(Type, ColumnType, V, _),
+    freeze(B, box_looked_at(ColumnType, V, B)).
+open_result(date(_), ColumnType, V, B) :-
+    memberchk(ColumnType, [date, timestamp]),
+    freeze(B, box_looked_at(ColumnType, V, B)).
+
+primitive_with_default(Min, Max, R) :-
+    (   Min =< 0, 0 =< Max -> R in Min..Max ; R in Min..Max \/ 0 ).
+
+%% read_decided(+Getter, +ColumnType, ?V, ?R)
+%
+%  The column's value V is decided: R is what the getter gives for it (its default for NULL).
+%
+%  ?- R in 0..9, jdbc:read_decided(int, int(0, 9), null, R).
+%  R = 0.
+read_decided(Getter, ColumnType, V, R) :-
+    (   Getter = boxed(Type) ->
+        (   V == null -> R = null ; R = box(X), read_decided(Type, ColumnType, V, X) )
+    ;   V == null -> default_value(Getter, R)
+    ;   Getter = date(Kind) -> R = box(X), sql_instant(Kind, V, X)
+    ;   R #= V
+    ).
+
+% Java code shaped a box or a date read from a value still open: null is a NULL, a box a value
+% of the column, which the value's tie (read_decided/4) relates to the box's.
+box_looked_at(ColumnType, V, B) :-
+    (   B == null -> V = null ; db:decided_nonnull(ColumnType, V) ).
 
 column_type(Db, V, Type) :-
     Db =.. [db, schema(Tables), _, _, Rows | _],
