@@ -258,11 +258,15 @@ fn case_view(method: &Method, clause: &str, shown: Option<&str>, schema: Option<
                     }
                 }
             }
-            (("heap", 2), [PTerm::List(initial), PTerm::List(last)]) => {
-                view.heap_before = initial.iter().map(|o| object(o, method, &mut names, "")).collect();
-                view.heap_after = last.iter().map(|o| object(o, method, &mut names, "'")).collect();
-            }
             _ => {}
+        }
+    }
+    // The heap after the database: a value read from a row is named after its column, also
+    // in the objects it was stored into.
+    for e in items {
+        if let (("heap", 2), [PTerm::List(initial), PTerm::List(last)]) = (e.functor(), e.args()) {
+            view.heap_before = initial.iter().map(|o| object(o, method, &mut names, "")).collect();
+            view.heap_after = last.iter().map(|o| object(o, method, &mut names, "'")).collect();
         }
     }
     match ex {
@@ -350,15 +354,27 @@ fn tables(items: &[PTerm], schema: Option<&Schema>, names: &mut Names, after: &s
     views
 }
 
-/// An object or array of a heap event, its fields in the class's order.
-fn object(term: &PTerm, _method: &Method, names: &mut Names, after: &str) -> String {
+/// An object or array of a heap event, its fields in the class's order (named after the
+/// class's layout when the method knows it, else `f1`, `f2`, ...).
+fn object(term: &PTerm, method: &Method, names: &mut Names, after: &str) -> String {
     match (term.functor(), term.args()) {
         (("o", 3), [id, class, PTerm::List(fields)]) => {
-            let class = class.to_string().trim_matches('\'').rsplit('.').next().unwrap_or("").to_string();
+            let qualified = match class {
+                PTerm::Atom(a) => a.clone(),
+                other => other.to_string(),
+            };
+            let layout = method.classes.iter().find(|l| l.class.as_str() == qualified);
+            let class = qualified.rsplit('.').next().unwrap_or("").to_string();
             let values: Vec<String> = fields
                 .iter()
                 .enumerate()
-                .map(|(i, f)| names.value(&format!("object#{id}.f{}{after}", i + 1), f, false, false))
+                .map(|(i, f)| {
+                    let field = layout
+                        .and_then(|l| l.fields.get(i))
+                        .map_or_else(|| format!("f{}", i + 1), |d| d.name.clone());
+                    let boolean = layout.and_then(|l| l.fields.get(i)).is_some_and(|d| d.ty == Ty::Boolean);
+                    names.value(&format!("object#{id}.{field}{after}"), f, boolean, false)
+                })
                 .collect();
             format!("object#{id}: {class}({})", values.join(", "))
         }
@@ -420,4 +436,47 @@ fn domain_text(name: &str, ranges: &[PTerm]) -> Option<String> {
     };
     let parts: Vec<String> = ranges.iter().map(|r| one(*r)).filter(|p| !p.is_empty()).collect();
     if parts.is_empty() { None } else { Some(parts.join(" or ")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ranges(pairs: &[(i128, i128)]) -> Vec<PTerm> {
+        pairs.iter().map(|(l, h)| PTerm::Compound("r".into(), vec![PTerm::Int(*l), PTerm::Int(*h)])).collect()
+    }
+
+    #[test]
+    fn a_domain_reads_as_the_bound_it_adds_to_the_type() {
+        assert_eq!(domain_text("amount", &ranges(&[(1, LONG.1)])), Some("amount >= 1".into()));
+        assert_eq!(domain_text("amount", &ranges(&[(INT.0, 0)])), Some("amount <= 0".into()));
+        assert_eq!(domain_text("n", &ranges(&[(LONG.0, -1), (1, LONG.1)])), Some("n != 0".into()));
+        assert_eq!(domain_text("n", &ranges(&[(2, 5)])), Some("2 <= n <= 5".into()));
+        assert_eq!(domain_text("n", &ranges(&[(3, 3)])), Some("n = 3".into()));
+        assert_eq!(domain_text("n", &ranges(&[INT])), None);
+    }
+
+    #[test]
+    fn a_known_string_reads_as_a_java_literal_and_an_open_one_by_its_name() {
+        let (term, _) = parse_prefix("s(3,[69,85,82,0,0])").expect("term");
+        let mut names = Names::default();
+        assert_eq!(names.value("currency", &term, false, false), "\"EUR\"");
+        let (open, _) = parse_prefix("s(A,[B,C,D,0,0])").expect("term");
+        assert_eq!(names.value("account.currency", &open, false, false), "account.currency");
+        assert_eq!(names.value("other", &open, false, true), "other");
+        assert_eq!(names.constraints, vec!["other = account.currency".to_string()]);
+    }
+
+    #[test]
+    fn relations_are_named_after_the_values_first_places() {
+        let mut names = Names::default();
+        let (balance, _) = parse_prefix("A").expect("term");
+        names.value("account.balance", &balance, false, false);
+        let (amount, _) = parse_prefix("B").expect("term");
+        names.value("amount", &amount, false, true);
+        let (sum, _) = parse_prefix("add(A,-5)").expect("term");
+        assert_eq!(names.expression(&sum), "account.balance - 5");
+        let (sum, _) = parse_prefix("add(A,B)").expect("term");
+        assert_eq!(names.expression(&sum), "account.balance + amount");
+    }
 }
