@@ -66,18 +66,113 @@ labels(CaseName, Budget, Text) :-
 
 %% case_clause(+Name, ?Inputs, ?Ret, ?Ex, +Events, -Text)
 %
-%  The path as a clause with its residual constraints, variables named A, B, ...
+%  The path as a clause with its residual constraints, variables named A, B, ..., and on the
+%  next line `%% shown Shown.` (shown/3), what `hornet summaries` shows of it, with the same
+%  variable names.
 case_clause(none, _, _, _, _, []) :- !.
 case_clause(Name, Inputs, Ret, Ex, Events, Text) :-
     Head =.. [Name, Inputs, Ret, Ex, Events],
     copy_term(Head, Copy, Goals),
     list_goal(Goals, Body),
+    Copy =.. [_, CInputs, CRet, _, CEvents],
+    visible(CInputs, CRet, CEvents, CVisible),
+    maplist(unqualified, Goals, Plain),
+    shown(CVisible, Plain, Shown),
     % Named through variable_names/1, not numbervars/3: scryer 0.10 writes a '$VAR' term that a
     % list holds twice as `...` the second time.
     term_variables(Copy-Body, Vars),
     variable_names(Vars, 0, Names),
     write_term_to_chars((Copy :- Body), [quoted(true), variable_names(Names)], Cs),
-    append(Cs, ".\n", Text).
+    write_term_to_chars(Shown, [quoted(true), variable_names(Names)], Ss),
+    append([Cs, ".\n%% shown ", Ss, ".\n"], Text).
+
+%% shown(+Visible, +Goals, -Shown)
+%
+%  Shown = shown(Domains, Relations): the case's constraints on the values a reader sees (the
+%  inputs, the result, the tokens read, the database rows and heap cells before and after),
+%  without the auxiliary variables of strings' characters and reified conditions. Domains
+%  holds dom(V, Ranges) (r(Low, High), inf and sup for no bound) for each number with a
+%  domain; Relations rel(Op, X, Y) (Op eq, ne, lt, le, gt or ge; X and Y sums, differences
+%  and products of those numbers and integers), each a residual constraint among them only.
+%  A string shows when its characters are known; the constraints on open ones are left out
+%  (listing their possible values can take more than the case itself).
+%
+%  ?- X in 1..5, Y #> X, explore:shown([X, Y], [X in 1..5, Y in 2..sup, X #< Y], S).
+%  S = shown([dom(X,[r(1,5)]),dom(Y,[r(2,sup)])],[rel(lt,X,Y)]).
+shown(Visible, Goals, shown(Domains, Relations)) :-
+    phrase(strings_in(Visible), Strings),
+    term_variables(Strings, Hidden),
+    term_variables(Visible, All),
+    exclude_vars(All, Hidden, Numbers),
+    phrase(domains(Goals, Numbers), Domains),
+    phrase(relations(Goals, Numbers), Relations).
+
+% What a reader sees of a case: inputs, result, tokens read, database and heap events.
+visible(Inputs, Ret, Events, [Inputs, Ret, Tokens, Database, Heap]) :-
+    phrase(tokens_read(Events), Tokens),
+    (   append(_, [db(Fixture, Final, Starts)], Events) -> Database = [Fixture, Final, Starts]
+    ;   Database = []
+    ),
+    (   memberchk(heap(Initial, HeapFinal), Events) -> Heap = [Initial, HeapFinal] ; Heap = [] ).
+
+strings_in(T) -->
+    (   { var(T) } -> []
+    ;   { T = s(_, _) } -> [T]
+    ;   { compound(T) } -> { T =.. [_|Args] }, strings_in_list(Args)
+    ;   []
+    ).
+strings_in_list([]) --> [].
+strings_in_list([A|As]) --> strings_in(A), strings_in_list(As).
+
+exclude_vars([], _, []).
+exclude_vars([V|Vs], Hidden, Out) :-
+    (   var_member(V, Hidden) -> Out = Out1 ; Out = [V|Out1] ),
+    exclude_vars(Vs, Hidden, Out1).
+
+var_member(V, [W|Ws]) :- ( V == W -> true ; var_member(V, Ws) ).
+
+all_vars_in(T, Numbers) :-
+    term_variables(T, Vs),
+    all_members(Vs, Numbers).
+
+all_members([], _).
+all_members([V|Vs], Numbers) :- var_member(V, Numbers), all_members(Vs, Numbers).
+
+domains([], _) --> [].
+domains([G|Gs], Numbers) -->
+    (   { G = (V in Dom), var(V), var_member(V, Numbers), dom_ranges(Dom, Ranges) } -> [dom(V, Ranges)]
+    ;   []
+    ),
+    domains(Gs, Numbers).
+
+dom_ranges(D1 \/ D2, Ranges) :- !, dom_ranges(D1, R1), dom_ranges(D2, R2), append(R1, R2, Ranges).
+dom_ranges(L..H, [r(L, H)]) :- !.
+dom_ranges(N, [r(N, N)]) :- integer(N).
+
+relations([], _) --> [].
+relations([G|Gs], Numbers) -->
+    (   { all_vars_in(G, Numbers), relation(G, R) } -> [R] ; [] ),
+    relations(Gs, Numbers).
+
+relation(G, rel(Op, X, Y)) :-
+    G =.. [F, A, B],
+    relation_op(F, Op),
+    expression(A, X),
+    expression(B, Y).
+
+relation_op(#=, eq).
+relation_op(#\=, ne).
+relation_op(#<, lt).
+relation_op(#=<, le).
+relation_op(#>, gt).
+relation_op(#>=, ge).
+
+expression(V, V) :- var(V), !.
+expression(N, N) :- integer(N), !.
+expression(A + B, add(X, Y)) :- expression(A, X), expression(B, Y).
+expression(A - B, sub(X, Y)) :- expression(A, X), expression(B, Y).
+expression(A * B, mul(X, Y)) :- expression(A, X), expression(B, Y).
+expression(-A, neg(X)) :- expression(A, X).
 
 % A, B, ..., Z, A1, ..., Z1, A2, ...: the names numbervars/3 would give.
 variable_names([], _, []).

@@ -162,11 +162,14 @@ enum Command {
         #[arg(long, value_name = "FILE.json")]
         report: Option<PathBuf>,
     },
-    /// Print the summary of each method: its cases with inputs, result, exception, path and
-    /// constraints.
+    /// Print the summary of each method: per case its inputs, result or exception, path,
+    /// database and heap before and after, and constraints.
     Summaries {
         #[command(flatten)]
         analysis: AnalysisArgs,
+        /// One JSON object per method and line, with the same parts, for tools.
+        #[arg(long)]
+        json: bool,
     },
     /// Print the model hornet understands from an SQL schema, and what it cannot use; with
     /// --check, also compile SQL statements against it.
@@ -221,7 +224,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::Summaries { analysis } => {
+        Command::Summaries { analysis, json } => {
             let quiet = analysis.quiet;
             let (opts, analysed) = with_progress(quiet, analysis.options(PathBuf::new(), None), analyse);
             match analysed {
@@ -234,7 +237,12 @@ fn main() -> ExitCode {
                     let wanted = |key| opts.methods.is_empty() || analysis.targets.contains(key);
                     for method in analysis.program.methods.iter().filter(|m| wanted(&m.key)) {
                         if let Some(Ok(summary)) = analysis.summaries.get(&method.key) {
-                            print_out(&format!("{}\n", table::summary_table(method, summary)));
+                            let schema = analysis.schema.as_ref();
+                            if json {
+                                print_out(&format!("{}\n", table::summary_json(method, summary, schema)));
+                            } else {
+                                print_out(&format!("{}\n", table::summary_table(method, summary, schema)));
+                            }
                             shown += 1;
                         }
                     }
@@ -282,8 +290,10 @@ fn main() -> ExitCode {
                     if skipped > 0 {
                         print_out(&format!("{skipped} skipped: unsupported code (see the errors above)\n"));
                     }
+                    let reasons: Vec<String> = t.inlined_because.iter().map(|(why, n)| format!("{n} {why}")).collect();
+                    let reasons = if reasons.is_empty() { String::new() } else { format!(" ({})", reasons.join(", ")) };
                     print_out(&format!(
-                        "summaries: {} computed, {} reused from the cache; call sites: {} composed, {} executed inline\n",
+                        "summaries: {} computed, {} reused from the cache; call sites: {} composed, {} executed inline{reasons}\n",
                         t.summaries_computed, t.summaries_reused, t.compositions, t.inlined
                     ));
                     let mut slowest: Vec<_> = outcome.report.methods.iter().filter(|m| m.analysis_ms > 0).collect();

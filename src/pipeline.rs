@@ -775,7 +775,16 @@ fn build_report(
         summaries_computed: stats.computed,
         summaries_reused: stats.reused,
         compositions: stats.compositions,
-        inlined: stats.inlined,
+        inlined: stats.inlined.total(),
+        inlined_because: [
+            ("recursion", stats.inlined.recursion),
+            ("no-compose", stats.inlined.no_compose),
+            ("database", stats.inlined.database),
+            ("objects", stats.inlined.objects),
+        ]
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .collect(),
         elapsed_ms: start.elapsed().as_millis(),
     };
     Report {

@@ -47,7 +47,7 @@ fn generated_summaries_and_tests() {
             }
             for method in &analysis.program.methods {
                 if let Some(Ok(summary)) = analysis.summaries.get(&method.key) {
-                    actual.push_str(&summary_table(method, summary));
+                    actual.push_str(&summary_table(method, summary, analysis.schema.as_ref()));
                     actual.push('\n');
                 }
             }

@@ -148,20 +148,39 @@ pub fn explore(engine: &mut Engine, key: &MethodKey, budget: u64) -> Result<Expl
     explore_with_summary(engine, key, budget).map(|(exploration, _)| exploration)
 }
 
-/// As `explore`, and also returns the method's summary: one clause of `case_pred(key)` per
-/// path that is not infeasible, with the path's constraints before labelling.
+/// A method's summary as `explore_with_summary` finds it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cases {
+    /// One clause of `case_pred(key)` per path that is not infeasible, with the path's
+    /// constraints before labelling, one per line.
+    pub clauses: String,
+    /// For each clause, what `hornet summaries` shows of it (`explore:shown/3`, as text whose
+    /// variables are the clause's).
+    pub shown: Vec<String>,
+}
+
+/// As `explore`, and also returns the method's summary.
 pub fn explore_with_summary(
     engine: &mut Engine,
     key: &MethodKey,
     budget: u64,
-) -> Result<(Exploration, String), EngineError> {
+) -> Result<(Exploration, Cases), EngineError> {
     let raw = raw_case_pred(key);
     let goal = format!("explore:cases({}, {budget}, {raw}, Text)", entry_pred(key));
     let output = engine.query_text(&goal)?.unwrap_or_default();
     let exhausted = output.lines().find_map(|l| l.strip_prefix("%% budget_exhausted"));
     let budget_exhausted = exhausted.is_some();
     let stall = exhausted.and_then(|rest| stall(rest.trim()));
-    let clauses: Vec<&str> = output.lines().filter(|l| !l.starts_with("%%")).collect();
+    // Each clause is followed by the line `%% shown Term.` (explore:shown/3).
+    let mut clauses: Vec<&str> = Vec::new();
+    let mut shown: Vec<&str> = Vec::new();
+    for line in output.lines() {
+        if let Some(term) = line.strip_prefix("%% shown ") {
+            shown.push(term);
+        } else if !line.starts_with("%%") {
+            clauses.push(line);
+        }
+    }
     engine.consult(&format!("{key}$raw.pl"), &case_program(&raw, &clauses.join("\n")))?;
 
     let goal = format!("explore:labels({raw}, {budget}, Text)");
@@ -176,9 +195,9 @@ pub fn explore_with_summary(
         return Err(malformed(format!("{} labelled paths for {} cases", terms.len(), clauses.len())));
     }
     let mut exploration = Exploration { paths: Vec::new(), budget_exhausted, stall };
-    let mut summary = String::new();
+    let mut summary = Cases::default();
     let case = case_pred(key);
-    for (term, clause) in terms.iter().zip(&clauses) {
+    for (i, (term, clause)) in terms.iter().zip(&clauses).enumerate() {
         let path = match term.functor() {
             ("path", 3) => {
                 let args = term.args();
@@ -198,9 +217,10 @@ pub fn explore_with_summary(
         };
         if !matches!(path, PathResult::Infeasible { .. }) {
             // The case clause is the raw clause under the summary's own name.
-            summary.push_str(&case);
-            summary.push_str(clause.strip_prefix(raw.as_str()).unwrap_or(clause));
-            summary.push('\n');
+            summary.clauses.push_str(&case);
+            summary.clauses.push_str(clause.strip_prefix(raw.as_str()).unwrap_or(clause));
+            summary.clauses.push('\n');
+            summary.shown.push(shown.get(i).map(|s| s.to_string()).unwrap_or_default());
         }
         exploration.paths.push(path);
     }

@@ -53,6 +53,9 @@ pub struct Totals {
     pub compositions: usize,
     /// Call sites that executed an analysed callee inline instead.
     pub inlined: usize,
+    /// Those call sites by why they did not compose (`recursion`, `no-compose`, `database`,
+    /// `objects`); reasons with none are left out.
+    pub inlined_because: std::collections::BTreeMap<&'static str, usize>,
     pub elapsed_ms: u128,
 }
 

@@ -49,10 +49,30 @@ pub struct Stats {
     /// Call sites, in the methods whose summaries were computed, that composed a callee's
     /// summary instead of executing it.
     pub compositions: usize,
-    /// Call sites, in those methods, that executed an analysed callee inline: every one with
-    /// `--no-compose`, else those of callees that use the database or have objects in their
-    /// interface (see `compute`).
-    pub inlined: usize,
+    /// Call sites, in those methods, that executed an analysed callee inline, by reason.
+    pub inlined: Inlined,
+}
+
+/// Call sites that executed an analysed callee inline, by why they did not compose a summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Inlined {
+    /// The callee is in the caller's own strongly connected component (recursion): its
+    /// summary is the one being computed.
+    pub recursion: usize,
+    /// `--no-compose`: every other call site.
+    pub no_compose: usize,
+    /// The callee uses the database (its summary's rows are not matched against the caller's
+    /// database yet).
+    pub database: usize,
+    /// The callee has objects in its interface (its summary's heap cells are not matched
+    /// against the caller's heap yet).
+    pub objects: usize,
+}
+
+impl Inlined {
+    pub fn total(&self) -> usize {
+        self.recursion + self.no_compose + self.database + self.objects
+    }
 }
 
 pub struct Computed {
@@ -205,9 +225,13 @@ pub fn compute(
                     }
                     for k in component {
                         let method = by_key[k];
-                        for callee in method.callees().filter(|c| analysed.contains(*c) && !component.contains(c)) {
-                            if inline_users.contains(callee) {
-                                stats.inlined += 1;
+                        for callee in method.callees().filter(|c| analysed.contains(*c)) {
+                            if component.contains(callee) {
+                                stats.inlined.recursion += 1;
+                            } else if database_users.contains(callee) {
+                                stats.inlined.database += 1;
+                            } else if inline_users.contains(callee) {
+                                stats.inlined.objects += 1;
                             } else {
                                 stats.compositions += 1;
                             }
@@ -216,8 +240,13 @@ pub fn compute(
                     }
                 } else {
                     for k in component {
-                        stats.inlined +=
-                            by_key[k].callees().filter(|c| analysed.contains(*c) && !component.contains(c)).count();
+                        for callee in by_key[k].callees().filter(|c| analysed.contains(*c)) {
+                            if component.contains(callee) {
+                                stats.inlined.recursion += 1;
+                            } else {
+                                stats.inlined.no_compose += 1;
+                            }
+                        }
                     }
                 }
                 let job = Job { index, members: component.clone(), texts };
@@ -420,7 +449,7 @@ fn run_job(
             let from = start.take().unwrap_or_else(Instant::now);
             let (exploration, cases) = explore_with_summary(engine, key, budget).map_err(|e| explain(&e))?;
             let ms = u64::try_from(from.elapsed().as_millis()).unwrap_or(u64::MAX);
-            Ok((Summary { method: key.to_string(), cases, exploration }, ms))
+            Ok((Summary { method: key.to_string(), cases: cases.clauses, shown: cases.shown, exploration }, ms))
         })
         .collect()
 }

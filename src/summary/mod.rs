@@ -16,6 +16,9 @@ pub struct Summary {
     /// Clauses of the method's case predicate (`clp::translate::case_pred`), one per path that
     /// is not infeasible, with residual clpz constraints.
     pub cases: String,
+    /// For each case clause, in order, what `hornet summaries` shows of it: the
+    /// `explore:shown/3` term, whose variables are the clause's (empty when not known).
+    pub shown: Vec<String>,
     /// The method's paths, labelled.
     pub exploration: Exploration,
 }
