@@ -196,7 +196,14 @@ final class HornetDatabase {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             for (Object[] row : rows) {
                 for (int i = 0; i < assigned.size(); i++) {
-                    statement.setObject(i + 1, row[assigned.get(i)]);
+                    Object value = row[assigned.get(i)];
+                    if (SERVER_URL != null && value instanceof String && !stored.columns.get(assigned.get(i)).text) {
+                        // The text of a value hornet does not model (a timestamp the clock
+                        // fills in): PostgreSQL converts it to the column's type only untyped.
+                        statement.setObject(i + 1, value, Types.OTHER);
+                    } else {
+                        statement.setObject(i + 1, value);
+                    }
                 }
                 try {
                     statement.executeUpdate();
@@ -316,13 +323,19 @@ final class HornetDatabase {
         final boolean identity;
         /** A column computed from the others (GENERATED ALWAYS AS (...)), which takes no value. */
         final boolean computed;
+        /** A column of character strings. */
+        final boolean text;
 
-        StoredColumn(String quoted, boolean identity, boolean computed) {
+        StoredColumn(String quoted, boolean identity, boolean computed, boolean text) {
             this.quoted = quoted;
             this.identity = identity;
             this.computed = computed;
+            this.text = text;
         }
     }
+
+    private static final List<Integer> TEXT_TYPES = java.util.Arrays.asList(Types.CHAR, Types.VARCHAR,
+            Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.LONGNVARCHAR, Types.CLOB, Types.NCLOB);
 
     /** The table and its columns found by name ignoring case, as SQL compares unquoted names. */
     private static StoredTable storedTable(Connection connection, Table table) throws SQLException {
@@ -349,7 +362,8 @@ final class HornetDatabase {
                 found.add(columns.getString("COLUMN_NAME"));
                 all.add(new StoredColumn(quote(columns.getString("COLUMN_NAME")),
                         "YES".equals(columns.getString("IS_AUTOINCREMENT")),
-                        "YES".equals(columns.getString("IS_GENERATEDCOLUMN"))));
+                        "YES".equals(columns.getString("IS_GENERATEDCOLUMN")),
+                        TEXT_TYPES.contains(columns.getInt("DATA_TYPE"))));
             }
         }
         StoredTable stored = new StoredTable(quote(schema) + "." + quote(name));
