@@ -689,6 +689,10 @@ pub struct CompiledSql {
     pub labels: Vec<String>,
     /// The table the statement writes, if any.
     pub writes: Option<String>,
+    /// A query listing its rows in an order of the engine's own (SELECT DISTINCT or GROUP BY
+    /// without ORDER BY): H2 sorts them, PostgreSQL lists them as it hashes them.
+    #[serde(default)]
+    pub engine_order: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,20 +4,27 @@
 //! JaCoCo measure. Any new directory under `examples/` is picked up; its optional
 //! `expected-diagnostics.txt` lists the diagnostics hornet must report for it, one pattern per
 //! line (`*` matches anything), and no others; its optional `hornet-options.txt` adds options
-//! to `hornet gen` (`--k 1`). `HORNET_E2E_ONLY=a,b` restricts the run to the
-//! examples named (for local work; CI runs them all).
+//! to `hornet gen` (`--k 1`). `HORNET_E2E_ONLY=a,b` restricts the run to the examples named
+//! (for local work; CI runs them all).
+//!
+//! The tests of the examples with a schema (but one for MySQL or SQLite, whose code's SQL only
+//! their engine runs) run a second time on a PostgreSQL server the test starts
+//! (`support/postgres.rs`), and must pass there too: a test that passes on H2 and fails on
+//! PostgreSQL is a difference between the engines hornet missed.
 
 mod support;
 #[path = "common/options.rs"]
 mod options;
 
 use hornet::emit::junit::{DATABASE_HELPER, OBJECTS_HELPER};
+use hornet::sql::Dialect;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use support::coverage::{self, MethodCoverage, MethodId};
 use support::java::{self, Toolchain};
+use support::postgres::{self, Postgres};
 use support::junit::{self, JunitRun};
 use support::report::{MethodReport, Report, Status};
 
@@ -28,9 +35,14 @@ const EXPECTED_DIAGNOSTICS: &str = "expected-diagnostics.txt";
 fn generated_tests_pass_and_cover_what_the_report_claims() {
     let scratch = unique_scratch_dir();
     let toolchain = Toolchain::prepare(&scratch).unwrap_or_else(|e| panic!("{e}"));
+    let examples = examples();
+    let postgres = examples
+        .iter()
+        .any(|example| example.runs_on_postgres().unwrap_or(true))
+        .then(|| Postgres::start().unwrap_or_else(|e| panic!("{e}")));
     let mut failures = Vec::new();
-    for example in examples() {
-        match check_example(&toolchain, &example, &scratch.join(&example.name)) {
+    for example in examples {
+        match check_example(&toolchain, postgres.as_ref(), &example, &scratch.join(&example.name)) {
             Ok(summary) => println!("{summary}"),
             Err(problem) => failures.push(format!("== example {}:\n{problem}", example.name)),
         }
@@ -66,6 +78,15 @@ impl Example {
     /// Options of `hornet gen` the example needs (`tests/common/options.rs`).
     fn options(&self) -> Result<Vec<String>, String> {
         options::read(&crate_root().join(&self.dir))
+    }
+
+    /// Whether the example's tests run on PostgreSQL too: those with a schema, unless it is
+    /// written for MySQL or SQLite (whose code's SQL, backquotes and all, only their engine runs).
+    fn runs_on_postgres(&self) -> Result<bool, String> {
+        let Some(schema) = self.schema() else { return Ok(false) };
+        let path = crate_root().join(schema);
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(!matches!(hornet::sql::dialect::detect(&text).dialect, Dialect::MySql | Dialect::Sqlite))
     }
 
     fn schema(&self) -> Option<PathBuf> {
@@ -125,8 +146,14 @@ fn examples() -> Vec<Example> {
     examples
 }
 
-/// Runs the whole pipeline on one example in `work`; the one-line summary, or every problem found.
-fn check_example(toolchain: &Toolchain, example: &Example, work: &Path) -> Result<String, String> {
+/// Runs the whole pipeline on one example in `work`, the tests of an example with a schema on
+/// H2 and on `postgres`; the one-line summary, or every problem found.
+fn check_example(
+    toolchain: &Toolchain,
+    postgres: Option<&Postgres>,
+    example: &Example,
+    work: &Path,
+) -> Result<String, String> {
     java::create_dir(work)?;
     let generated = work.join("tests");
     let started = Instant::now();
@@ -200,12 +227,20 @@ fn check_example(toolchain: &Toolchain, example: &Example, work: &Path) -> Resul
     if !problems.is_empty() {
         return Err(format!("{}\n\nJUnit output: {}", problems.join("\n"), junit.console));
     }
+    let on_postgres = match postgres.filter(|_| example.runs_on_postgres().unwrap_or(true)) {
+        Some(server) => {
+            let started = Instant::now();
+            same_on_postgres(server, &run_class_path, &junit, &work.join("postgres-reports"))?;
+            format!(", the same on PostgreSQL in {:.2} s", started.elapsed().as_secs_f64())
+        }
+        None => String::new(),
+    };
     std::fs::remove_dir_all(work).map_err(|e| format!("removing {}: {e}", work.display()))?;
     let analysed = report.methods.iter().filter(|m| m.status != Status::Skipped);
     let jacoco_covered: u32 = analysed.filter_map(|m| jacoco.get(&method_id(m))).map(|c| c.branches.covered).sum();
     Ok(format!(
         "{}: {} methods ({} with tests), {} tests passed, branches covered {} (JaCoCo: {jacoco_covered}), \
-         summaries {} computed / {} reused, {} compositions, hornet gen {:.2} s wall ({} ms reported)",
+         summaries {} computed / {} reused, {} compositions, hornet gen {:.2} s wall ({} ms reported){on_postgres}",
         example.name,
         report.totals.methods,
         report.totals.methods_with_tests,
@@ -217,6 +252,26 @@ fn check_example(toolchain: &Toolchain, example: &Example, work: &Path) -> Resul
         generation_time.as_secs_f64(),
         report.totals.elapsed_ms
     ))
+}
+
+/// Runs the tests again on the PostgreSQL server: every test that passed on H2 (`on_h2`) must
+/// pass there, in the same classes.
+fn same_on_postgres(server: &Postgres, class_path: &[PathBuf], on_h2: &JunitRun, reports: &Path) -> Result<(), String> {
+    let mut class_path = class_path.to_vec();
+    class_path.push(java::shared_jar(postgres::JDBC_DRIVER));
+    let run = junit::run_tests_with(&server.jvm_options(), &class_path, reports)
+        .map_err(|e| format!("tests that pass on H2 fail on PostgreSQL: {e}"))?;
+    if run.tests_per_class != on_h2.tests_per_class || run.counter("tests successful") != on_h2.counter("tests successful") {
+        return Err(format!(
+            "on PostgreSQL {} tests passed, {:?} per class; on H2 {}, {:?}\n{}",
+            run.counter("tests successful"),
+            run.tests_per_class,
+            on_h2.counter("tests successful"),
+            on_h2.tests_per_class,
+            run.console
+        ));
+    }
+    Ok(())
 }
 
 /// The test sources the report announces, which must be exactly the `.java` files generated

@@ -98,7 +98,7 @@ fn schema_cases_build_their_tables_on_h2() {
                 .arg(java::join_paths(&[shared_jar(H2), scratch.clone()]))
                 .arg("H2Tables")
                 .arg(format!("case{index}{}", junit::h2_settings(&schema)))
-                .args(hornet::sql::h2::create_statements(&schema)),
+                .args(hornet::sql::ddl::create_statements(&schema, hornet::sql::ddl::Engine::H2)),
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let rejected = String::from_utf8_lossy(&output.stdout);

@@ -25,7 +25,7 @@ fn schema_cases() {
             }
             // What the generated tests build their tables from.
             actual.push_str(&format!("\n-- H2 tables (URL settings `{}`)\n", hornet::emit::junit::h2_settings(&schema)));
-            for statement in hornet::sql::h2::create_statements(&schema) {
+            for statement in hornet::sql::ddl::create_statements(&schema, hornet::sql::ddl::Engine::H2) {
                 actual.push_str(&format!("{statement};\n"));
             }
             common::check(&case.with_extension("expected"), &actual)

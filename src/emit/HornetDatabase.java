@@ -20,7 +20,13 @@ import java.util.UUID;
 /**
  * The database of the generated tests: a fresh in-memory H2 database per test holding the
  * schema's tables, and the helpers that fill it before the call and check it afterwards.
- * Names are quoted as H2 stores them, so rows go in and come out whatever the names are.
+ * Names are quoted as the database stores them, so rows go in and come out whatever the names are.
+ *
+ * <p>Given a JDBC URL in the system property {@code hornet.jdbc.url} (or the environment
+ * variable {@code HORNET_JDBC_URL}), with {@code hornet.jdbc.user} and {@code hornet.jdbc.password}
+ * ({@code HORNET_JDBC_USER}, {@code HORNET_JDBC_PASSWORD}), the tests run on that PostgreSQL
+ * server instead: every test gets the schema {@code hornet_tests} created anew, holding the
+ * tables in PostgreSQL's dialect, and the server's other schemas are left alone.
  */
 final class HornetDatabase {
 
@@ -31,6 +37,26 @@ final class HornetDatabase {
     private static final String[] SCHEMA = {
 /*{schema}*/
     };
+
+    /** The same tables as PostgreSQL statements, for a run on a PostgreSQL server. */
+    private static final String[] POSTGRES_SCHEMA = {
+/*{postgres schema}*/
+    };
+
+    /** The JDBC URL of the server the tests run on, or null for H2. */
+    private static final String SERVER_URL = setting("hornet.jdbc.url");
+
+    /** The schema the tests own on the server, dropped and created again for every test. */
+    private static final String SERVER_SCHEMA = "hornet_tests";
+
+    /** The user and password of the server, and its schema as the connections' default one. */
+    private static final java.util.Properties SERVER_PROPERTIES = serverProperties();
+
+    /**
+     * The connections opened to the server during the current test, closed before the next
+     * one drops the schema (a connection the code under test left open could hold its locks).
+     */
+    private static final List<Connection> serverConnections = new ArrayList<>();
 
     /**
      * The URL settings: MODE is the compatibility mode of the schema's dialect, so that the
@@ -101,6 +127,9 @@ final class HornetDatabase {
      * it; the previous test's database is dropped.
      */
     static Connection open() throws SQLException {
+        if (SERVER_URL != null) {
+            return openServer();
+        }
         if (currentUrl != null) {
             try (Connection previous = DriverManager.getConnection(currentUrl);
                     Statement statement = previous.createStatement()) {
@@ -118,6 +147,53 @@ final class HornetDatabase {
             throw e;
         }
         return connection;
+    }
+
+    /** The test's connection to the server, its schema holding the tables empty. */
+    private static Connection openServer() throws SQLException {
+        if (!SERVER_URL.startsWith("jdbc:postgresql:")) {
+            throw new SQLException("hornet.jdbc.url is " + SERVER_URL
+                    + ": the tests create their tables in H2 or PostgreSQL (jdbc:postgresql:...) only");
+        }
+        for (Connection previous : serverConnections) {
+            previous.close();
+        }
+        serverConnections.clear();
+        Connection connection = connect();
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("DROP SCHEMA IF EXISTS " + SERVER_SCHEMA + " CASCADE");
+            statement.execute("CREATE SCHEMA " + SERVER_SCHEMA);
+            for (String sql : POSTGRES_SCHEMA) {
+                statement.execute(sql);
+            }
+        } catch (SQLException e) {
+            connection.close();
+            throw e;
+        }
+        return connection;
+    }
+
+    /** A system property, or else the environment variable of the same name (`HORNET_JDBC_URL`). */
+    private static String setting(String property) {
+        String value = System.getProperty(property);
+        if (value == null || value.isEmpty()) {
+            value = System.getenv(property.toUpperCase().replace('.', '_'));
+        }
+        return value == null || value.isEmpty() ? null : value;
+    }
+
+    private static java.util.Properties serverProperties() {
+        java.util.Properties properties = new java.util.Properties();
+        String user = setting("hornet.jdbc.user");
+        String password = setting("hornet.jdbc.password");
+        if (user != null) {
+            properties.setProperty("user", user);
+        }
+        if (password != null) {
+            properties.setProperty("password", password);
+        }
+        properties.setProperty("currentSchema", SERVER_SCHEMA);
+        return properties;
     }
 
     /**
@@ -140,7 +216,14 @@ final class HornetDatabase {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             for (Object[] row : rows) {
                 for (int i = 0; i < assigned.size(); i++) {
-                    statement.setObject(i + 1, row[assigned.get(i)]);
+                    Object value = row[assigned.get(i)];
+                    if (SERVER_URL != null && value instanceof String && !stored.columns.get(assigned.get(i)).text) {
+                        // The text of a value hornet does not model (a timestamp the clock
+                        // fills in): PostgreSQL converts it to the column's type only untyped.
+                        statement.setObject(i + 1, value, Types.OTHER);
+                    } else {
+                        statement.setObject(i + 1, value);
+                    }
                 }
                 try {
                     statement.executeUpdate();
@@ -244,7 +327,7 @@ final class HornetDatabase {
         return false;
     }
 
-    /** A table as H2 stores it: its quoted, schema-qualified name and the Table's columns. */
+    /** A table as the database stores it: its quoted, schema-qualified name and the Table's columns. */
     private static final class StoredTable {
         final String quoted;
         final List<StoredColumn> columns = new ArrayList<>();
@@ -260,20 +343,26 @@ final class HornetDatabase {
         final boolean identity;
         /** A column computed from the others (GENERATED ALWAYS AS (...)), which takes no value. */
         final boolean computed;
+        /** A column of character strings. */
+        final boolean text;
 
-        StoredColumn(String quoted, boolean identity, boolean computed) {
+        StoredColumn(String quoted, boolean identity, boolean computed, boolean text) {
             this.quoted = quoted;
             this.identity = identity;
             this.computed = computed;
+            this.text = text;
         }
     }
+
+    private static final List<Integer> TEXT_TYPES = java.util.Arrays.asList(Types.CHAR, Types.VARCHAR,
+            Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.LONGNVARCHAR, Types.CLOB, Types.NCLOB);
 
     /** The table and its columns found by name ignoring case, as SQL compares unquoted names. */
     private static StoredTable storedTable(Connection connection, Table table) throws SQLException {
         DatabaseMetaData metaData = connection.getMetaData();
         String schema = null;
         String name = null;
-        try (ResultSet tables = metaData.getTables(null, null, null, null)) {
+        try (ResultSet tables = metaData.getTables(null, SERVER_URL == null ? null : SERVER_SCHEMA, null, null)) {
             while (tables.next() && name == null) {
                 String tableSchema = tables.getString("TABLE_SCHEM");
                 String tableName = tables.getString("TABLE_NAME");
@@ -293,7 +382,8 @@ final class HornetDatabase {
                 found.add(columns.getString("COLUMN_NAME"));
                 all.add(new StoredColumn(quote(columns.getString("COLUMN_NAME")),
                         "YES".equals(columns.getString("IS_AUTOINCREMENT")),
-                        "YES".equals(columns.getString("IS_GENERATEDCOLUMN"))));
+                        "YES".equals(columns.getString("IS_GENERATEDCOLUMN")),
+                        TEXT_TYPES.contains(columns.getInt("DATA_TYPE"))));
             }
         }
         StoredTable stored = new StoredTable(quote(schema) + "." + quote(name));
@@ -358,11 +448,19 @@ final class HornetDatabase {
 
     /** Another connection to the current test's database, as the code under test gets one. */
     static Connection connect() throws SQLException {
-        return DriverManager.getConnection(currentUrl);
+        if (SERVER_URL == null) {
+            return DriverManager.getConnection(currentUrl);
+        }
+        Connection connection = DriverManager.getConnection(SERVER_URL, SERVER_PROPERTIES);
+        serverConnections.add(connection);
+        return connection;
     }
 
     /** A data source whose connections reach the current test's database. */
     static javax.sql.DataSource dataSource() {
+        if (SERVER_URL != null) {
+            return connecting(javax.sql.DataSource.class);
+        }
         org.h2.jdbcx.JdbcDataSource dataSource = new org.h2.jdbcx.JdbcDataSource();
         dataSource.setURL(currentUrl);
         return dataSource;

@@ -5,7 +5,7 @@
 
 pub mod check;
 pub mod dialect;
-pub mod h2;
+pub mod ddl;
 pub mod schema;
 pub mod statement;
 

@@ -6,7 +6,7 @@
 //! TABLE costs only that column or constraint, and a table option the grammar does not know
 //! (`TYPE=InnoDB`) or a missing `;` costs nothing but a warning. Everything it cannot use is
 //! reported with the line and column of the construct. The tests never run the DDL text: they
-//! build their tables from this model (`h2.rs`).
+//! build their tables from this model (`ddl.rs`).
 //!
 //! Choices about types (hornet's solver reasons about integers, booleans and strings):
 //! - Integer types narrower than the modelled ones (TINYINT, MEDIUMINT, NUMERIC(p) with no

@@ -34,9 +34,20 @@ pub fn run_tests(
     agent.push(format!("=destfile={},includes={includes}", exec_file.display()));
     let mut javaagent = std::ffi::OsString::from("-javaagent:");
     javaagent.push(agent);
+    launch(&[javaagent], class_path, reports_dir)
+}
+
+/// Runs every test class found in `class_path` in a JVM given `jvm_options` (system
+/// properties), without measuring coverage.
+pub fn run_tests_with(jvm_options: &[String], class_path: &[PathBuf], reports_dir: &Path) -> Result<JunitRun, String> {
+    let options: Vec<std::ffi::OsString> = jvm_options.iter().map(Into::into).collect();
+    launch(&options, class_path, reports_dir)
+}
+
+fn launch(jvm_options: &[std::ffi::OsString], class_path: &[PathBuf], reports_dir: &Path) -> Result<JunitRun, String> {
     let mut command = Command::new("java");
     command
-        .arg(javaagent)
+        .args(jvm_options)
         .arg("-jar")
         .arg(shared_jar(JUNIT_STANDALONE))
         .arg("--class-path")

@@ -6,4 +6,5 @@ pub mod coverage;
 pub mod generated;
 pub mod java;
 pub mod junit;
+pub mod postgres;
 pub mod report;
