@@ -40,7 +40,7 @@ pub fn check_method(method: &mut Method, schema: Option<&Schema>) -> Result<(), 
             Statement::Select(select) => (
                 select.projection.iter().map(|item| item.label.to_lowercase()).collect(),
                 None,
-                (select.distinct || select.group_by.is_some()) && select.order_by.is_empty(),
+                (select.distinct || !select.group_by.is_empty()) && select.order_by.is_empty(),
             ),
             Statement::Insert(insert) => (Vec::new(), Some(insert.table.clone()), false),
             Statement::Update(update) => (Vec::new(), Some(update.table.table.clone()), false),
