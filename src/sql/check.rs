@@ -36,13 +36,17 @@ pub fn check_method(method: &mut Method, schema: Option<&Schema>) -> Result<(), 
                 format!("SQL: {} in \"{}\" (at character {})", error.message, one_line(&text), error.offset + 1),
             )
         })?;
-        let (labels, writes) = match &statement {
-            Statement::Select(select) => (select.projection.iter().map(|item| item.label.to_lowercase()).collect(), None),
-            Statement::Insert(insert) => (Vec::new(), Some(insert.table.clone())),
-            Statement::Update(update) => (Vec::new(), Some(update.table.table.clone())),
-            Statement::Delete(delete) => (Vec::new(), Some(delete.table.table.clone())),
+        let (labels, decimal, writes) = match &statement {
+            Statement::Select(select) => (
+                select.projection.iter().map(|item| item.label.to_lowercase()).collect(),
+                select.projection.iter().map(|item| item.decimal).collect(),
+                None,
+            ),
+            Statement::Insert(insert) => (Vec::new(), Vec::new(), Some(insert.table.clone())),
+            Statement::Update(update) => (Vec::new(), Vec::new(), Some(update.table.table.clone())),
+            Statement::Delete(delete) => (Vec::new(), Vec::new(), Some(delete.table.table.clone())),
         };
-        sql.compiled = Some(CompiledSql { term: statement.to_prolog(), labels, writes });
+        sql.compiled = Some(CompiledSql { term: statement.to_prolog(), labels, decimal, writes });
     }
     Ok(())
 }

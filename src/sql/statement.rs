@@ -162,6 +162,9 @@ pub struct SelectItem {
     /// the column's name, else the expression as written.
     pub label: String,
     pub value: Projected,
+    /// Whether the value is a DECIMAL's, in units of 10^-`DECIMAL_SCALE` (the JDBC getters
+    /// convert it, `summaries/jdbc.pl`).
+    pub decimal: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -270,6 +273,9 @@ pub enum Conversion {
     /// Compared with a text column: H2 converts the column to a number given one, which is
     /// not modelled.
     ComparedWithText,
+    /// Compared with a DECIMAL (`None`), or stored in a DECIMAL column of this scale, which H2
+    /// rounds it to (half up): a BigDecimal's units, an integer's scaled to units.
+    Decimal(Option<u32>),
 }
 
 impl Expr {
@@ -377,6 +383,9 @@ enum ValueType {
     Boolean,
     /// DATE and TIMESTAMP, which compare with each other (H2 widens a DATE to its midnight).
     Instant,
+    /// DECIMAL(p,s) values and decimal literals, in units of 10^-`DECIMAL_SCALE`; an integer
+    /// literal or parameter meeting one is converted to units (`decimal_side`).
+    Decimal,
     /// NULL, holes, parameters and opaque columns: anything goes.
     Unknown,
 }
@@ -388,6 +397,7 @@ impl ValueType {
             SqlType::Boolean => ValueType::Boolean,
             SqlType::Varchar(_) | SqlType::Char(_) | SqlType::Text => ValueType::String,
             SqlType::Date | SqlType::Timestamp => ValueType::Instant,
+            SqlType::Decimal { .. } => ValueType::Decimal,
             SqlType::Opaque(_) => ValueType::Unknown,
         }
     }
@@ -402,6 +412,7 @@ impl ValueType {
             ValueType::String => "a string",
             ValueType::Boolean => "a boolean",
             ValueType::Instant => "a date or timestamp",
+            ValueType::Decimal => "a decimal",
             ValueType::Unknown => "a value",
         }
     }
@@ -775,7 +786,7 @@ impl<'a> Compiler<'a> {
                     first_plain.get_or_insert(offset);
                 }
                 SqlSelectItem::UnnamedExpr(expr) | SqlSelectItem::ExprWithAlias { expr, .. } => {
-                    let value = self.projected(scope, expr)?;
+                    let (value, value_type) = self.projected(scope, expr)?;
                     if matches!(value, Projected::Expr(_)) {
                         first_plain.get_or_insert(offset);
                     } else {
@@ -786,7 +797,7 @@ impl<'a> Compiler<'a> {
                         (_, Projected::Expr(Expr::Column { column, .. })) => column.clone(),
                         _ => expr.to_string(),
                     };
-                    projection.push(SelectItem { label, value });
+                    projection.push(SelectItem { label, value, decimal: value_type == ValueType::Decimal });
                 }
                 SqlSelectItem::ExprWithAliases { .. } => return self.unsupported(offset, item),
             }
@@ -802,9 +813,11 @@ impl<'a> Compiler<'a> {
         Ok(projection)
     }
 
-    fn projected(&self, scope: &Scope, expr: &SqlExpr) -> Result<Projected, SqlError> {
+    /// A selected value and its type.
+    fn projected(&self, scope: &Scope, expr: &SqlExpr) -> Result<(Projected, ValueType), SqlError> {
         let SqlExpr::Function(function) = expr else {
-            return Ok(Projected::Expr(self.value(scope, expr)?.expr));
+            let typed = self.value(scope, expr)?;
+            return Ok((Projected::Expr(typed.expr), typed.value_type));
         };
         let offset = self.offset_of_expr(expr);
         let Some(aggregate) = aggregate_named(function) else {
@@ -833,13 +846,18 @@ impl<'a> Compiler<'a> {
             return self.unsupported(offset, expr);
         }
         match argument {
-            FunctionArgExpr::Wildcard if aggregate == Aggregate::Count => Ok(Projected::CountStar),
+            FunctionArgExpr::Wildcard if aggregate == Aggregate::Count => Ok((Projected::CountStar, ValueType::Integer)),
             FunctionArgExpr::Expr(argument) => {
                 let typed = self.value(scope, argument)?;
-                if aggregate == Aggregate::Sum && !typed.value_type.compatible(ValueType::Integer) {
+                // A sum of DECIMAL values is the sum of their units.
+                if aggregate == Aggregate::Sum && !typed.value_type.compatible(ValueType::Integer) && typed.value_type != ValueType::Decimal {
                     return error(self.offset_of_expr(argument), format!("SUM of {}", typed.describe()));
                 }
-                Ok(Projected::Aggregate(aggregate, typed.expr))
+                let value_type = match aggregate {
+                    Aggregate::Count | Aggregate::CountDistinct => ValueType::Integer,
+                    Aggregate::Sum | Aggregate::Min | Aggregate::Max => typed.value_type,
+                };
+                Ok((Projected::Aggregate(aggregate, typed.expr), value_type))
             }
             _ => self.unsupported(offset, expr),
         }
@@ -935,7 +953,7 @@ impl<'a> Compiler<'a> {
             let column = &table.columns[index];
             let typed = self.value(&no_columns, value)?;
             self.check_assignable(&typed, &column.sql_type, &column.name, value)?;
-            given[index] = Some(stored_parameter(typed.expr, &column.sql_type));
+            given[index] = Some(stored_parameter(typed.expr, typed.value_type, &column.sql_type));
         }
         let values = table
             .columns
@@ -958,6 +976,11 @@ impl<'a> Compiler<'a> {
         let column_type = ValueType::of(sql_type);
         if typed.value_type.compatible(column_type) {
             Ok(())
+        } else if column_type == ValueType::Decimal && typed.value_type == ValueType::Integer {
+            match typed.expr {
+                Expr::Int(_) => Ok(()),
+                _ => self.unsupported(self.offset_of_expr(at), format!("{} stored in the DECIMAL column '{column}'", typed.describe())),
+            }
         } else {
             error(
                 self.offset_of_expr(at),
@@ -1015,7 +1038,7 @@ impl<'a> Compiler<'a> {
             }
             let typed = self.value(&scope, &assignment.value)?;
             self.check_assignable(&typed, &column.sql_type, &column.name, &assignment.value)?;
-            assignments.push((column.name.clone(), stored_parameter(typed.expr, &column.sql_type)));
+            assignments.push((column.name.clone(), stored_parameter(typed.expr, typed.value_type, &column.sql_type)));
         }
         let condition = self.where_clause(&scope, update.selection.as_ref())?;
         let table = scope.refs().remove(0);
@@ -1058,10 +1081,9 @@ impl<'a> Compiler<'a> {
                 let left = self.value(scope, left)?;
                 let right_typed = self.value(scope, right)?;
                 self.check_comparable(&left, &right_typed, right)?;
-                let (left_expr, right_expr) = (
-                    compared_parameter(left.expr, right_typed.value_type),
-                    compared_parameter(right_typed.expr, left.value_type),
-                );
+                let (left_type, right_type) = (left.value_type, right_typed.value_type);
+                let (left_expr, right_expr) =
+                    (compared_parameter(left.expr, left_type, right_type), compared_parameter(right_typed.expr, right_type, left_type));
                 Ok(Condition::Compare(op, left_expr, right_expr))
             }
             SqlExpr::IsNull(inner) => Ok(Condition::IsNull(self.value(scope, inner)?.expr)),
@@ -1072,7 +1094,7 @@ impl<'a> Compiler<'a> {
                 for item in list {
                     let typed = self.value(scope, item)?;
                     self.check_comparable(&tested, &typed, item)?;
-                    items.push(typed.expr);
+                    items.push(decimal_side(typed.expr, typed.value_type, tested.value_type, None));
                 }
                 Ok(negate(*negated, Condition::In(tested.expr, items)))
             }
@@ -1082,7 +1104,9 @@ impl<'a> Compiler<'a> {
                 self.check_comparable(&tested, &low_typed, low)?;
                 let high_typed = self.value(scope, high)?;
                 self.check_comparable(&tested, &high_typed, high)?;
-                Ok(negate(*negated, Condition::Between(tested.expr, low_typed.expr, high_typed.expr)))
+                let low = decimal_side(low_typed.expr, low_typed.value_type, tested.value_type, None);
+                let high = decimal_side(high_typed.expr, high_typed.value_type, tested.value_type, None);
+                Ok(negate(*negated, Condition::Between(tested.expr, low, high)))
             }
             SqlExpr::Like { negated, any: false, expr, pattern, escape_char: None } => {
                 let tested = self.value(scope, expr)?;
@@ -1118,6 +1142,14 @@ impl<'a> Compiler<'a> {
     fn check_comparable(&self, left: &Typed, right: &Typed, right_expr: &SqlExpr) -> Result<(), SqlError> {
         if left.value_type.compatible(right.value_type) {
             Ok(())
+        } else if mixes_decimal(left, right) {
+            // An integer literal meets a DECIMAL as its units (`decimal_side`); an integer
+            // column would need H2's conversion of every row.
+            if matches!((&left.expr, &right.expr), (Expr::Int(_), _) | (_, Expr::Int(_))) {
+                Ok(())
+            } else {
+                self.unsupported(self.offset_of_expr(right_expr), format!("{} compared with {}", left.describe(), right.describe()))
+            }
         } else {
             error(
                 self.offset_of_expr(right_expr),
@@ -1167,6 +1199,8 @@ impl<'a> Compiler<'a> {
         let typed = self.value(scope, expr)?;
         if typed.value_type.compatible(ValueType::Integer) {
             Ok(typed)
+        } else if typed.value_type == ValueType::Decimal {
+            self.unsupported(self.offset_of_expr(expr), "arithmetic on a decimal")
         } else {
             error(self.offset_of_expr(expr), format!("arithmetic on {}", typed.describe()))
         }
@@ -1204,6 +1238,7 @@ impl<'a> Compiler<'a> {
     fn integer(&self, digits: &str, offset: usize) -> Result<Typed, SqlError> {
         match digits.parse::<i64>() {
             Ok(value) => Ok(Typed { expr: Expr::Int(value), value_type: ValueType::Integer }),
+            Err(_) if let Some(units) = crate::ir::decimal_units(digits) => Ok(Typed { expr: Expr::Int(units), value_type: ValueType::Decimal }),
             Err(_) if digits.contains(['.', 'e', 'E']) => self.unsupported(offset, format!("decimal number {digits}")),
             Err(_) => error(offset, format!("integer {digits} out of range")),
         }
@@ -1281,6 +1316,7 @@ fn columns_of(table: &Table, alias: &str) -> Vec<SelectItem> {
         .map(|column| SelectItem {
             label: column.name.clone(),
             value: Projected::Expr(Expr::Column { alias: alias.to_string(), column: column.name.clone() }),
+            decimal: matches!(column.sql_type, SqlType::Decimal { .. }),
         })
         .collect()
 }
@@ -1298,22 +1334,49 @@ fn aggregate_named(function: &ast::Function) -> Option<Aggregate> {
     }
 }
 
-/// A parameter compared with a value of `other`'s type, converted as H2 converts it.
-fn compared_parameter(expr: Expr, other: ValueType) -> Expr {
+/// A value of type `own` compared with a value of `other`'s type: a parameter converted as
+/// H2 converts it, an integer literal meeting a DECIMAL in units.
+fn compared_parameter(expr: Expr, own: ValueType, other: ValueType) -> Expr {
     match (expr, other) {
         (Expr::Param(number), ValueType::Integer) => Expr::Converted(Conversion::Integer, number),
         (Expr::Param(number), ValueType::String) => Expr::Converted(Conversion::ComparedWithText, number),
+        (expr, _) => decimal_side(expr, own, other, None),
+    }
+}
+
+/// A parameter stored in a column of `sql_type`, converted as H2 converts it; an integer
+/// literal stored in a DECIMAL column, in units.
+fn stored_parameter(expr: Expr, own: ValueType, sql_type: &SqlType) -> Expr {
+    match (expr, ValueType::of(sql_type)) {
+        (Expr::Param(number), ValueType::Integer) => Expr::Converted(Conversion::Integer, number),
+        (Expr::Param(number), ValueType::String) => Expr::Converted(Conversion::Text, number),
+        (expr, column_type) => {
+            let scale = match sql_type {
+                SqlType::Decimal { scale, .. } => Some(*scale),
+                _ => None,
+            };
+            decimal_side(expr, own, column_type, scale)
+        }
+    }
+}
+
+/// A value of type `own` meeting a DECIMAL (`other`; stored in a column of `scale`): a
+/// parameter converted to units as H2 converts it, an integer literal in units; anything else
+/// unchanged.
+fn decimal_side(expr: Expr, own: ValueType, other: ValueType, scale: Option<u32>) -> Expr {
+    if other != ValueType::Decimal {
+        return expr;
+    }
+    match (expr, own) {
+        (Expr::Param(number), _) => Expr::Converted(Conversion::Decimal(scale), number),
+        (Expr::Int(value), ValueType::Integer) => Expr::Int(value.saturating_mul(10_i64.pow(crate::ir::DECIMAL_SCALE))),
         (expr, _) => expr,
     }
 }
 
-/// A parameter stored in a column of `sql_type`, converted as H2 converts it.
-fn stored_parameter(expr: Expr, sql_type: &SqlType) -> Expr {
-    match (expr, ValueType::of(sql_type)) {
-        (Expr::Param(number), ValueType::Integer) => Expr::Converted(Conversion::Integer, number),
-        (Expr::Param(number), ValueType::String) => Expr::Converted(Conversion::Text, number),
-        (expr, _) => expr,
-    }
+/// Whether one of two values is a DECIMAL and the other an integer.
+fn mixes_decimal(left: &Typed, right: &Typed) -> bool {
+    matches!((left.value_type, right.value_type), (ValueType::Decimal, ValueType::Integer) | (ValueType::Integer, ValueType::Decimal))
 }
 
 fn compare_op(op: &ast::BinaryOperator) -> Option<CompareOp> {
@@ -1524,9 +1587,11 @@ impl Expr {
             Expr::Neg(operand) => format!("neg({})", operand.to_prolog()),
             Expr::Converted(conversion, number) => {
                 let to = match conversion {
-                    Conversion::Integer => "integer",
-                    Conversion::Text => "text",
-                    Conversion::ComparedWithText => "compared_with_text",
+                    Conversion::Integer => "integer".to_string(),
+                    Conversion::Text => "text".to_string(),
+                    Conversion::ComparedWithText => "compared_with_text".to_string(),
+                    Conversion::Decimal(None) => "decimal".to_string(),
+                    Conversion::Decimal(Some(scale)) => format!("decimal({scale})"),
                 };
                 format!("as({to},param({number}))")
             }
@@ -1558,6 +1623,7 @@ pub fn schema_term(schema: &Schema) -> String {
                 SqlType::Varchar(None) | SqlType::Text => "string(1000000)".to_string(),
                 SqlType::Date => "date".to_string(),
                 SqlType::Timestamp => "timestamp".to_string(),
+                SqlType::Decimal { precision, scale } => format!("decimal({precision},{scale})"),
                 SqlType::Opaque(_) => "opaque".to_string(),
             };
             let nullable = if column.not_null { "not_null" } else { "null" };
@@ -1565,6 +1631,12 @@ pub fn schema_term(schema: &Schema) -> String {
                 (_, true) if column.identity => "identity".to_string(),
                 (_, true) => "generated".to_string(),
                 (None, false) => "none".to_string(),
+                (Some(Literal::Integer(value)), false) if matches!(column.sql_type, SqlType::Decimal { .. }) => {
+                    format!("lit({})", i128::from(*value) * 10_i128.pow(crate::ir::DECIMAL_SCALE))
+                }
+                (Some(Literal::String(text)), false) if let Some(units) = super::schema::decimal_default(text) => {
+                    format!("lit({units})")
+                }
                 (Some(Literal::Integer(value)), false) => format!("lit({value})"),
                 (Some(Literal::Boolean(value)), false) => format!("lit({})", u8::from(*value)),
                 (Some(Literal::String(text)), false) => format!("lit(str({}))", prolog_string(text)),
