@@ -1657,8 +1657,17 @@ pub fn schema_term(schema: &Schema) -> String {
             );
         });
         let alias = name_atom(&table.name);
+        let scope = CheckScope {
+            alias: alias.clone(),
+            decimal_columns: table
+                .columns
+                .iter()
+                .filter(|column| matches!(column.sql_type, SqlType::Decimal { .. }))
+                .map(|column| column.name.clone())
+                .collect(),
+        };
         let renderable: Vec<String> =
-            table.checks.iter().filter_map(|check| check_condition(&check.expr, &alias)).collect();
+            table.checks.iter().filter_map(|check| check_condition(&check.expr, &scope)).collect();
         let checks = list(&renderable, |out, check| out.push_str(check));
         let _ = write!(out, "table({alias},{columns},{primary_key},{unique_keys},{foreign_keys},{checks})");
     });
@@ -1666,14 +1675,14 @@ pub fn schema_term(schema: &Schema) -> String {
 }
 
 /// A CHECK expression as a condition over `col(Alias, Column)`, if it has one.
-fn check_condition(expr: &CheckExpr, alias: &str) -> Option<String> {
+fn check_condition(expr: &CheckExpr, scope: &CheckScope) -> Option<String> {
     let negated = |negated: bool, condition: String| if negated { format!("not({condition})") } else { condition };
     Some(match expr {
         CheckExpr::Binary { op: BinaryOp::And, left, right } => {
-            format!("and({},{})", check_condition(left, alias)?, check_condition(right, alias)?)
+            format!("and({},{})", check_condition(left, scope)?, check_condition(right, scope)?)
         }
         CheckExpr::Binary { op: BinaryOp::Or, left, right } => {
-            format!("or({},{})", check_condition(left, alias)?, check_condition(right, alias)?)
+            format!("or({},{})", check_condition(left, scope)?, check_condition(right, scope)?)
         }
         CheckExpr::Binary { op, left, right } => {
             let op = match op {
@@ -1685,23 +1694,33 @@ fn check_condition(expr: &CheckExpr, alias: &str) -> Option<String> {
                 BinaryOp::GtEq => "ge",
                 _ => return None,
             };
-            format!("cmp({op},{},{})", check_value(left, alias)?, check_value(right, alias)?)
+            let scaled = scope.mentions_decimal(&[left, right]);
+            format!("cmp({op},{},{})", check_value(left, scope, scaled)?, check_value(right, scope, scaled)?)
         }
-        CheckExpr::Not(inner) => format!("not({})", check_condition(inner, alias)?),
-        CheckExpr::IsNull { expr, negated: is_not } => negated(*is_not, format!("is_null({})", check_value(expr, alias)?)),
+        CheckExpr::Not(inner) => format!("not({})", check_condition(inner, scope)?),
+        CheckExpr::IsNull { expr, negated: is_not } => negated(*is_not, format!("is_null({})", check_value(expr, scope, false)?)),
         CheckExpr::InList { expr, list: items, negated: is_not } => {
-            let items = items.iter().map(|item| check_value(item, alias)).collect::<Option<Vec<_>>>()?;
-            negated(*is_not, format!("in({},{})", check_value(expr, alias)?, list(&items, |out, item| out.push_str(item))))
+            let scaled = scope.mentions_decimal(&[expr]);
+            let items = items.iter().map(|item| check_value(item, scope, scaled)).collect::<Option<Vec<_>>>()?;
+            negated(*is_not, format!("in({},{})", check_value(expr, scope, scaled)?, list(&items, |out, item| out.push_str(item))))
         }
-        CheckExpr::Between { expr, low, high, negated: is_not } => negated(
-            *is_not,
-            format!("between({},{},{})", check_value(expr, alias)?, check_value(low, alias)?, check_value(high, alias)?),
-        ),
+        CheckExpr::Between { expr, low, high, negated: is_not } => {
+            let scaled = scope.mentions_decimal(&[expr, low, high]);
+            negated(
+                *is_not,
+                format!(
+                    "between({},{},{})",
+                    check_value(expr, scope, scaled)?,
+                    check_value(low, scope, scaled)?,
+                    check_value(high, scope, scaled)?
+                ),
+            )
+        }
         CheckExpr::Like { expr, pattern, negated: is_not } => {
-            negated(*is_not, format!("like({},str({}))", check_value(expr, alias)?, prolog_string(pattern)))
+            negated(*is_not, format!("like({},str({}))", check_value(expr, scope, false)?, prolog_string(pattern)))
         }
         // A boolean column or literal used as a condition.
-        CheckExpr::Column(_) => format!("cmp(eq,{},bool(1))", check_value(expr, alias)?),
+        CheckExpr::Column(_) => format!("cmp(eq,{},bool(1))", check_value(expr, scope, false)?),
         CheckExpr::Literal(Literal::Boolean(true)) => "true".to_string(),
         CheckExpr::Literal(Literal::Boolean(false)) => "not(true)".to_string(),
         CheckExpr::Literal(Literal::Null) => "cmp(eq,null,null)".to_string(),
@@ -1709,15 +1728,22 @@ fn check_condition(expr: &CheckExpr, alias: &str) -> Option<String> {
     })
 }
 
-/// A CHECK expression as a value (`col/2`, literals, `arith/3`, `neg/1`), if it is one.
-fn check_value(expr: &CheckExpr, alias: &str) -> Option<String> {
+/// A CHECK expression as a value (`col/2`, literals, `arith/3`, `neg/1`), if it is one;
+/// `scaled` when it meets a DECIMAL column, whose values are units: an integer literal is
+/// written in units, and arithmetic is not modelled.
+fn check_value(expr: &CheckExpr, scope: &CheckScope, scaled: bool) -> Option<String> {
+    let alias = &scope.alias;
     Some(match expr {
         CheckExpr::Column(name) => format!("col({alias},{})", name_atom(name)),
+        CheckExpr::Literal(Literal::Integer(value)) if scaled => {
+            format!("int({})", i128::from(*value) * 10_i128.pow(crate::ir::DECIMAL_SCALE))
+        }
         CheckExpr::Literal(Literal::Integer(value)) => format!("int({value})"),
         CheckExpr::Literal(Literal::String(text)) => format!("str({})", prolog_string(text)),
         CheckExpr::Literal(Literal::Boolean(value)) => format!("bool({})", u8::from(*value)),
         CheckExpr::Literal(Literal::Null) => "null".to_string(),
-        CheckExpr::Negate(operand) => format!("neg({})", check_value(operand, alias)?),
+        CheckExpr::Negate(operand) => format!("neg({})", check_value(operand, scope, scaled)?),
+        CheckExpr::Binary { .. } if scaled => return None,
         CheckExpr::Binary { op, left, right } => {
             let op = match op {
                 BinaryOp::Add => "add",
@@ -1727,10 +1753,28 @@ fn check_value(expr: &CheckExpr, alias: &str) -> Option<String> {
                 BinaryOp::Mod => "mod",
                 _ => return None,
             };
-            format!("arith({op},{},{})", check_value(left, alias)?, check_value(right, alias)?)
+            format!("arith({op},{},{})", check_value(left, scope, false)?, check_value(right, scope, false)?)
         }
         _ => return None,
     })
+}
+
+/// The table a CHECK is rendered for: its alias and its DECIMAL columns.
+struct CheckScope {
+    alias: String,
+    decimal_columns: Vec<String>,
+}
+
+impl CheckScope {
+    /// Whether one of `exprs` is a DECIMAL column (directly or under a sign or arithmetic).
+    fn mentions_decimal(&self, exprs: &[&CheckExpr]) -> bool {
+        exprs.iter().any(|expr| match expr {
+            CheckExpr::Column(name) => self.decimal_columns.iter().any(|c| same_name(c, name)),
+            CheckExpr::Negate(operand) => self.mentions_decimal(&[operand]),
+            CheckExpr::Binary { left, right, .. } => self.mentions_decimal(&[left, right]),
+            _ => false,
+        })
+    }
 }
 
 #[cfg(test)]
