@@ -1145,7 +1145,8 @@ impl<'a> Compiler<'a> {
         } else if mixes_decimal(left, right) {
             // An integer literal meets a DECIMAL as its units (`decimal_side`); an integer
             // column would need H2's conversion of every row.
-            if matches!((&left.expr, &right.expr), (Expr::Int(_), _) | (_, Expr::Int(_))) {
+            let integer = if left.value_type == ValueType::Integer { &left.expr } else { &right.expr };
+            if matches!(integer, Expr::Int(_)) {
                 Ok(())
             } else {
                 self.unsupported(self.offset_of_expr(right_expr), format!("{} compared with {}", left.describe(), right.describe()))
