@@ -15,7 +15,8 @@
 %% shape(+Type, ?B)
 %
 %  Gives an unbound box of the primitive Type (int, long or boolean) its shape: null, or a
-%  box of a fresh value; Type date shapes a date (dates.pl) the same way.
+%  box of a fresh value; Type date shapes a date (dates.pl), decimal a BigDecimal (decimals.pl),
+%  the same way.
 %
 %  ?- boxes:shape(int, B), B \== null.
 %  B = box(V), V in -2147483648..2147483647.
@@ -29,6 +30,7 @@ shape(Type, B) :-
 
 % A date (dates.pl) holds an instant of an input's range; a box a value of its primitive type.
 box_value(date, V) :- !, dates:value(V).
+box_value(decimal, V) :- !, decimals:value(V).
 box_value(Type, V) :- jvm:value(Type, V).
 
 %% ref_compare(+Type, +Op, ?A, ?B, +Outcome)

@@ -300,7 +300,8 @@ substituted_(Params, A0, A) :- substituted(A0, Params, A).
 %
 %  A parameter's value V, set as a Java From (int, long, string, boolean, null), where it meets
 %  a column of type To: an integer column (To integer) or a text column it is stored in (text)
-%  or compared with (compared_with_text). T is val(V) converted as H2 converts it, or
+%  or compared with (compared_with_text), a DECIMAL compared with (decimal) or a DECIMAL column
+%  of scale S it is stored in (decimal(S)). T is val(V) converted as H2 converts it, or
 %  conversion_failed where H2 raises "Data conversion error" (an SQLException). Text converts
 %  to an integer when it is one's decimal text; the failing paths are texts starting with a
 %  letter (other texts, " 7" or "+7" say, are not explored). An integer stored in a text column
@@ -311,10 +312,25 @@ substituted_(Params, A0, A) :- substituted(A0, Params, A).
 %  S = s(2,[52,50,0,...]).
 converted(From, To, V, T) :-
     (   V == null -> T = val(null)
+    ;   To == decimal -> decimal_converted(From, V, T)
+    ;   To = decimal(Scale) ->
+        % Stored in a DECIMAL column: H2 rounds half up to the column's scale.
+        decimal_converted(From, V, val(U)),
+        decimals:rounded(Scale, half_up, U, R, _),
+        T = val(R)
+    ;   From == decimal -> jvm:abandon
     ;   nonvar(V), V = template(_) -> text_converted(To, V, T)
     ;   From == string -> text_converted(To, V, T)
     ;   To == text, memberchk(From, [int, long]) -> strings:text_of(From, V, S), T = val(S)
     ;   To == integer -> T = val(V)
+    ;   jvm:abandon
+    ).
+
+% A DECIMAL meets a BigDecimal's units as they are, an integer's scaled to units; text is not
+% followed.
+decimal_converted(From, V, T) :-
+    (   From == decimal -> T = val(V)
+    ;   memberchk(From, [int, long]) -> decimals:of_integer(V, U), T = val(U)
     ;   jvm:abandon
     ).
 
@@ -510,6 +526,7 @@ nonnull_value(string(N), V) :- strings:shape(V), V = s(L, _), L #=< N.
 nonnull_value(opaque, _).
 nonnull_value(date, V) :- dates:day(V).
 nonnull_value(timestamp, V) :- dates:value(V).
+nonnull_value(decimal(P, S), V) :- decimals:column_value(P, S, V).
 
 %% shaped(+Type, ?V)
 %
@@ -940,6 +957,10 @@ row_typing([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome) :-
         (   decided(V #< Min #\/ V #> Max), Outcome = exc('java.sql.SQLException')
         ;   decided(V in Min..Max), row_typing(Cs, Vs, Outcome)
         )
+    ;   Type = decimal(P, S), V \== null, \+ ( var(V), fd_inf(V, inf) ) ->
+        % A number written: H2 refuses one too large, and rounds one of more places.
+        decimals:stored(P, S, V, Outcome0),
+        (   Outcome0 == ok -> row_typing(Cs, Vs, Outcome) ; Outcome = Outcome0 )
     ;   var(V) -> row_typing(Cs, Vs, Outcome)
     ;   V == null, Nullable == not_null -> Outcome = exc('java.sql.SQLException'(not_null))
     ;   Type = string(N), V = s(L, _) ->

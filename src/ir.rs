@@ -96,6 +96,34 @@ pub enum Ty {
     /// the generated tests run in UTC). Made and read only by calls of its library methods
     /// (`new java.sql.Date(long)`, `getTime()`, ...), compared only with `null`.
     Date(DateClass),
+    /// `java.math.BigDecimal`: `null` or a number, kept like a box as `null` or `box(Units)`,
+    /// the number in units of 10^-`DECIMAL_SCALE` (`prolog/decimals.pl`). Only what depends on
+    /// the value alone is modelled (`compareTo`, `signum`, `add`, ...): a value's scale is not
+    /// (`equals`, `toString` and `scale()` are reported), so the units say all the JVM shows.
+    Decimal,
+}
+
+/// The decimal places every `BigDecimal` and DECIMAL value of the model has room for: values
+/// are integers of units of 10^-4 (`Ty::Decimal`, `prolog/decimals.pl`), exact for the sums,
+/// differences and products of the money amounts (scale 2) data-access code handles.
+pub const DECIMAL_SCALE: u32 = 4;
+
+/// The units (10^-`DECIMAL_SCALE`) of a decimal text such as `-12.50`, if it is one of at most
+/// `DECIMAL_SCALE` significant places that fits the model.
+pub fn decimal_units(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let fraction = fraction.trim_end_matches('0');
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if (whole.is_empty() && fraction.is_empty()) || !all_digits(whole) || !all_digits(fraction) || fraction.len() > DECIMAL_SCALE as usize {
+        return None;
+    }
+    let padded = format!("{whole}{fraction:0<width$}", width = DECIMAL_SCALE as usize);
+    let units: i64 = padded.parse().ok()?;
+    Some(if negative { -units } else { units })
 }
 
 /// An enum of the sources and its constants in declaration order, interned like `ClassName`
@@ -417,6 +445,7 @@ impl Ty {
             Ty::Boxed(p) => simple_name(p.box_class()),
             Ty::Enum(e) => e.class().as_str(),
             Ty::Date(class) => class.class_name(),
+            Ty::Decimal => "java.math.BigDecimal",
         }
     }
 
@@ -436,6 +465,7 @@ impl Ty {
                 | Ty::Boxed(_)
                 | Ty::Enum(_)
                 | Ty::Date(_)
+                | Ty::Decimal
         )
     }
 
@@ -457,7 +487,8 @@ impl Ty {
             | Ty::List(_)
             | Ty::Boxed(_)
             | Ty::Enum(_)
-            | Ty::Date(_) => None,
+            | Ty::Date(_)
+            | Ty::Decimal => None,
         }
     }
 }
@@ -687,6 +718,8 @@ pub struct CompiledSql {
     pub term: String,
     /// The result column labels of a query, lower-cased (empty for other statements).
     pub labels: Vec<String>,
+    /// For each label, whether its values are a DECIMAL's units (`sql::statement::SelectItem`).
+    pub decimal: Vec<bool>,
     /// The table the statement writes, if any.
     pub writes: Option<String>,
     /// A query listing its rows in an order of the engine's own (SELECT DISTINCT or GROUP BY
@@ -1276,6 +1309,19 @@ impl Method {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimal_text_becomes_units() {
+        assert_eq!(decimal_units("12.50"), Some(125_000));
+        assert_eq!(decimal_units("-0.0001"), Some(-1));
+        assert_eq!(decimal_units("7"), Some(70_000));
+        assert_eq!(decimal_units(".5"), Some(5_000));
+        assert_eq!(decimal_units("1.230000"), Some(12_300));
+        assert_eq!(decimal_units("1.23456"), None);
+        assert_eq!(decimal_units("1e3"), None);
+        assert_eq!(decimal_units(""), None);
+        assert_eq!(decimal_units("-"), None);
+    }
 
     /// `try { try { .. } catch (IllegalStateException | ArithmeticException a) { .. } }
     ///  catch (RuntimeException b) { .. } finally { .. }`, in a method whose exception classes

@@ -27,6 +27,7 @@ const BUILTIN_SUMMARIES: &[(&str, &str)] = &[
     ("java_lang_system.pl", include_str!("../summaries/java_lang_system.pl")),
     ("java_util_list.pl", include_str!("../summaries/java_util_list.pl")),
     ("java_util_date.pl", include_str!("../summaries/java_util_date.pl")),
+    ("java_math_bigdecimal.pl", include_str!("../summaries/java_math_bigdecimal.pl")),
     ("java_io_printing.pl", include_str!("../summaries/java_io_printing.pl")),
     ("logging.pl", include_str!("../summaries/logging.pl")),
     ("java_util_objects.pl", include_str!("../summaries/java_util_objects.pl")),
@@ -654,6 +655,7 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Boxed(p) => format!("L{};", p.box_class().replace('.', "/")),
         Ty::Enum(e) => format!("L{};", e.class().as_str().replace('.', "/")),
         Ty::Date(class) => format!("L{};", class.class_name().replace('.', "/")),
+        Ty::Decimal => "Ljava/math/BigDecimal;".to_string(),
         // Signatures declare lists as List (the front end reports ArrayList there).
         Ty::List(_) => "Ljava/util/List;".to_string(),
         }

@@ -245,7 +245,12 @@ jdbc_call(get(Type), rs(Id), [Column], Result, J0, J, Ex) :-
     object(Id, J0, Object),
     (   Object = result(Labels, Rows, at(Row), _), column_index(Column, Labels, Index) ->
         nth1(Index, Row, Value),
+        nth1(Index, Labels, Label),
         J0 = session(Db, _, _, _, _, _),
+        (   Label = decimal(_) -> decimal_getter(Type)
+        ;   Type == boxed(decimal) -> jvm:abandon
+        ;   true
+        ),
         (   Type == string, copied(Db, Value, ColumnType) ->
             Result = Value, WasNull = unread(ColumnType, Value), Ex = ok
         ;   read_open(Type, Db, Value, ColumnType, Result) ->
@@ -278,7 +283,13 @@ rows_after(after, _, []).
 rows_after(at(Row), Rows, Rest) :- rest_after(Rows, Row, Rest).
 rest_after([R|Rs], Row, Rest) :- ( R == Row -> Rest = Rs ; rest_after(Rs, Row, Rest) ).
 
-% A column by its 1-based index or its label (case-insensitive, as JDBC says).
+% getBigDecimal of a DECIMAL column reads its units; what H2 converts a DECIMAL to for the other
+% getters (and a BigDecimal of another column) is not followed.
+decimal_getter(Type) :-
+    (   Type == boxed(decimal) -> true ; jvm:abandon ).
+
+% A column by its 1-based index or its label (case-insensitive, as JDBC says); a DECIMAL
+% column's label is decimal(Label).
 column_index(Column, Labels, Index) :-
     (   integer(Column) -> length(Labels, N), Column >= 1, Column =< N, Index = Column
     ;   Column = s(Length, _), integer(Length), strings:codes(Column, Codes) ->
@@ -286,7 +297,7 @@ column_index(Column, Labels, Index) :-
         ground(Prefix),
         maplist(lower_code, Prefix, Lower),
         atom_codes(Label, Lower),
-        nth1(Index, Labels, Label), !
+        nth1(Index, Labels, L), ( L = decimal(Label) -> true ; L = Label ), !
     ).
 
 lower_code(C, L) :- ( C >= 0'A, C =< 0'Z -> L is C + 32 ; L = C ).
@@ -307,6 +318,8 @@ got(int, V, R, Ex) :-
     ;   V #> 2147483647, sql_exception(Ex)
     ).
 got(long, V, V, ok) :- integer_value(V).
+% getBigDecimal: a DECIMAL's units (decimal_getter/1 keeps other columns out).
+got(decimal, V, V, ok) :- integer_value(V).
 got(boolean, V, B, ok) :- integer_value(V), ( V #= 0, B = 0 ; V #\= 0, B = 1 ).
 % getObject(column, Integer.class) (Long, Boolean): the getter's value, boxed.
 got(boxed(Type), V, R, Ex) :-

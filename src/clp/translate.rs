@@ -282,6 +282,7 @@ impl Translator<'_> {
             let boxed = [&cond.lhs, &cond.rhs].into_iter().find_map(|op| match self.operand_ty(op) {
                 Ty::Boxed(primitive) => Some(ty_atom(primitive.ty())),
                 Ty::Date(_) => Some("date"),
+                Ty::Decimal => Some("decimal"),
                 _ => None,
             });
             let enumerated = [&cond.lhs, &cond.rhs].into_iter().find_map(|op| match self.operand_ty(op) {
@@ -868,7 +869,8 @@ impl Translator<'_> {
         }
     }
 
-    /// The term `jdbc:invoke/7` takes for a call: SQL texts as `sql(Statement, Labels, Holes)`.
+    /// The term `jdbc:invoke/7` takes for a call: SQL texts as `sql(Statement, Labels, Holes)`,
+    /// a label `decimal(Label)` when the column holds a DECIMAL's units.
     fn jdbc_call(&self, env: &Env, call: &JdbcCall) -> String {
         let sql = |id: &Option<SqlId>| match id {
             Some(id) => self.sql_term(env, *id),
@@ -893,12 +895,14 @@ impl Translator<'_> {
             JdbcCall::CloseResource => "close_resource".into(),
             JdbcCall::SetParameter(Ty::Boxed(primitive)) => format!("set_object({})", ty_atom(primitive.ty())),
             JdbcCall::SetParameter(Ty::Date(class)) => format!("set_date({})", sql_date_kind(*class)),
+            JdbcCall::SetParameter(Ty::Decimal) => "set_object(decimal)".into(),
             JdbcCall::SetParameter(ty) => format!("set_parameter({})", ty_atom(*ty)),
             JdbcCall::SetText(_) => "set_parameter(string)".into(),
             JdbcCall::SetNull => "set_null".into(),
             JdbcCall::Next => "next".into(),
             JdbcCall::Get(Ty::Boxed(primitive)) => format!("get(boxed({}))", ty_atom(primitive.ty())),
             JdbcCall::Get(Ty::Date(class)) => format!("get(date({}))", sql_date_kind(*class)),
+            JdbcCall::Get(Ty::Decimal) => "get(boxed(decimal))".into(),
             JdbcCall::Get(ty) => format!("get({})", ty_atom(*ty)),
             JdbcCall::WasNull => "was_null".into(),
         }
@@ -909,7 +913,13 @@ impl Translator<'_> {
         // The pipeline checks every statement before translation; an unchecked one fails the
         // path rather than running something else.
         let Some(compiled) = &sql.compiled else { return "unchecked".to_string() };
-        let labels: Vec<String> = compiled.labels.iter().map(|l| quote_atom(l)).collect();
+        // A DECIMAL column's label says so: its values are units, which getters convert.
+        let labels: Vec<String> = compiled
+            .labels
+            .iter()
+            .zip(compiled.decimal.iter().chain(std::iter::repeat(&false)))
+            .map(|(label, decimal)| if *decimal { format!("decimal({})", quote_atom(label)) } else { quote_atom(label) })
+            .collect();
         let holes: Vec<String> =
             sql.holes.iter().enumerate().map(|(i, h)| format!("hole({i})-{}", self.operand(env, h))).collect();
         format!("sql({},[{}],[{}])", compiled.term, labels.join(","), holes.join(","))
@@ -919,6 +929,7 @@ impl Translator<'_> {
         match op {
             Operand::Local(l) => env.locals[l.0 as usize].clone(),
             Operand::Const(v, Ty::Enum(_)) => format!("e({v})"),
+            Operand::Const(v, Ty::Decimal) => format!("box({v})"),
             Operand::Const(v, _) => v.to_string(),
             Operand::Null => "null".into(),
             Operand::Str(i) => string_term(&self.method.strings[*i as usize]),
@@ -990,7 +1001,7 @@ fn ty_atom(ty: Ty) -> &'static str {
         // A box is a value, null or box(V), but like a reference it has no domain and is null
         // by default (`prolog/heap.pl`'s field kinds).
         Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List(_) | Ty::Boxed(_)
-        | Ty::Enum(_) | Ty::Date(_) => "ref",
+        | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal => "ref",
         Ty::Throwable => "throwable",
     }
 }

@@ -4,7 +4,7 @@
 //! build or check objects, `p/HornetObjects.java`, which allocates objects and sets and reads
 //! their fields by reflection.
 
-use crate::ir::{ConnectionSource, DateClass, Inst, JdbcCall, Method, MethodKind, package_of, simple_name};
+use crate::ir::{ConnectionSource, DECIMAL_SCALE, DateClass, Inst, JdbcCall, Method, MethodKind, package_of, simple_name};
 use crate::sql::ddl::{Engine, create_statements};
 use crate::sql::schema::Schema;
 use crate::testgen::{
@@ -360,6 +360,8 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
                 _ => format!("{result}\n        assertSame({}, result);", names.name(*id)),
             }
         }
+        // Compared as numbers: BigDecimal.equals compares the scale too.
+        Expectation::Returns(v @ JavaValue::Decimal { .. }) => format!("assertEquals(0, {}.compareTo({call}));", literal(v)),
         Expectation::Returns(v) => format!("assertEquals({}, {call});", names.literal(v)),
         Expectation::Completes => format!("assertDoesNotThrow(() -> {call});"),
         Expectation::Throws(exception, None) => {
@@ -614,6 +616,9 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
                     format!("assertSame({}, {read});", names.name(*target))
                 }
             }
+            decimal @ JavaValue::Decimal { .. } => {
+                format!("assertEquals(0, {}.compareTo((java.math.BigDecimal) {read}));", literal(decimal))
+            }
             other => format!("assertEquals({}, {read});", literal(other)),
         };
         let _ = writeln!(out, "        {line}");
@@ -701,7 +706,22 @@ fn literal(v: &JavaValue) -> String {
             ref other => literal(other),
         },
         JavaValue::Date(class, millis) => date_literal(*class, *millis),
+        JavaValue::Decimal { units, scale } => format!("new java.math.BigDecimal(\"{}\")", decimal_text(*units, *scale)),
     }
+}
+
+/// The text of a number of `units` (10^-`DECIMAL_SCALE`) with `scale` places, or as few as it
+/// needs: `12.50`, `-0.5`, `3`.
+fn decimal_text(units: i128, scale: Option<u32>) -> String {
+    let places = DECIMAL_SCALE as usize;
+    let digits = format!("{:0>width$}", units.unsigned_abs(), width = places + 1);
+    let (whole, fraction) = digits.split_at(digits.len() - places);
+    let fraction = match scale {
+        Some(scale) => &fraction[..(scale as usize).min(places)],
+        None => fraction.trim_end_matches('0'),
+    };
+    let sign = if units < 0 { "-" } else { "" };
+    if fraction.is_empty() { format!("{sign}{whole}") } else { format!("{sign}{whole}.{fraction}") }
 }
 
 /// Marks the text of a test class that spells dates as their UTC text, so that it runs in
@@ -787,6 +807,16 @@ mod tests {
             "new java.util.Date(java.sql.Timestamp.valueOf(\"1970-01-01 00:00:00\").getTime())"
         );
         assert_eq!(date_literal(DateClass::Sql, -1), "new java.sql.Date(-1L)");
+    }
+
+    #[test]
+    fn decimals_are_written_with_their_scale() {
+        assert_eq!(decimal_text(125_000, Some(2)), "12.50");
+        assert_eq!(decimal_text(125_000, None), "12.5");
+        assert_eq!(decimal_text(-5_000, None), "-0.5");
+        assert_eq!(decimal_text(30_000, None), "3");
+        assert_eq!(decimal_text(0, Some(2)), "0.00");
+        assert_eq!(decimal_text(-1, None), "-0.0001");
     }
 
     #[test]

@@ -508,6 +508,9 @@ pub(crate) fn declared_type(node: Node, file: &FileScope, types: &SourceTypes) -
     if let Some(class) = date_class(text(node, file.source), file) {
         return Ok(Ty::Date(class));
     }
+    if is_big_decimal(text(node, file.source), file) {
+        return Ok(Ty::Decimal);
+    }
     primitive_type(node, file.path, file.source).or_else(|unsupported| {
         if !matches!(node.kind(), "type_identifier" | "scoped_type_identifier") {
             return Err(unsupported);
@@ -587,6 +590,14 @@ pub(crate) fn date_class(spelled: &str, file: &FileScope) -> Option<crate::ir::D
         None if spelled == "Timestamp" => Some(DateClass::Timestamp),
         None => DateClass::from_class_name(&spelled),
     }
+}
+
+/// Whether a type name spelled in `file` is `java.math.BigDecimal`: qualified, or the simple
+/// name an import gives.
+pub(crate) fn is_big_decimal(spelled: &str, file: &FileScope) -> bool {
+    let spelled: String = spelled.chars().filter(|c| !c.is_whitespace()).collect();
+    let big_decimal = crate::java::library::BIG_DECIMAL;
+    file.imports.get(&spelled).map_or(spelled == big_decimal, |imported| imported == big_decimal)
 }
 
 /// `List<E>` or `ArrayList<E>` (simple or `java.util.` names) of `Integer`s or of objects of a

@@ -59,9 +59,12 @@ pub(crate) const LOGGERS: &[(&str, &str, &[&str])] = &[
     ("org.apache.logging.log4j.Logger", "org.apache.logging.log4j.LogManager", &["trace", "debug", "info", "warn", "error", "fatal"]),
 ];
 
+/// `java.math.BigDecimal` (`ir::Ty::Decimal`).
+pub(crate) const BIG_DECIMAL: &str = "java.math.BigDecimal";
+
 /// The library classes whose modelled members code names them by (for on-demand imports).
 pub(crate) const MODELLED_CLASSES: &[&str] =
-    &[MATH, INTEGER, LONG, BOOLEAN, STRING, SQL_TYPES, SYSTEM, OBJECTS, LIST, ARRAY_LIST, DRIVER_MANAGER];
+    &[MATH, INTEGER, LONG, BOOLEAN, STRING, SQL_TYPES, SYSTEM, OBJECTS, LIST, ARRAY_LIST, DRIVER_MANAGER, BIG_DECIMAL];
 
 const INTEGER_BOX: Ty = Ty::Boxed(Primitive::Int);
 const LONG_BOX: Ty = Ty::Boxed(Primitive::Long);
@@ -130,6 +133,20 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     ("java.util.Date", "compareTo", &[UTIL_DATE, UTIL_DATE], Ty::Int),
     ("java.sql.Date", "equals", &[SQL_DATE, SQL_DATE], Ty::Boolean),
     ("java.sql.Timestamp", "equals", &[TIMESTAMP, TIMESTAMP], Ty::Boolean),
+    // BigDecimal (`summaries/java_math_bigdecimal.pl`, `lower/decimals.rs`): instance methods
+    // take the receiver first; setScale's rounding mode is RoundingMode's ordinal.
+    (BIG_DECIMAL, crate::ir::CONSTRUCTOR, &[Ty::Long], Ty::Decimal),
+    (BIG_DECIMAL, "valueOf", &[Ty::Long], Ty::Decimal),
+    (BIG_DECIMAL, "add", &[Ty::Decimal, Ty::Decimal], Ty::Decimal),
+    (BIG_DECIMAL, "subtract", &[Ty::Decimal, Ty::Decimal], Ty::Decimal),
+    (BIG_DECIMAL, "multiply", &[Ty::Decimal, Ty::Decimal], Ty::Decimal),
+    (BIG_DECIMAL, "max", &[Ty::Decimal, Ty::Decimal], Ty::Decimal),
+    (BIG_DECIMAL, "min", &[Ty::Decimal, Ty::Decimal], Ty::Decimal),
+    (BIG_DECIMAL, "negate", &[Ty::Decimal], Ty::Decimal),
+    (BIG_DECIMAL, "abs", &[Ty::Decimal], Ty::Decimal),
+    (BIG_DECIMAL, "compareTo", &[Ty::Decimal, Ty::Decimal], Ty::Int),
+    (BIG_DECIMAL, "signum", &[Ty::Decimal], Ty::Int),
+    (BIG_DECIMAL, "setScale", &[Ty::Decimal, Ty::Int, Ty::Int], Ty::Decimal),
     (SYSTEM, "arraycopy", &[Ty::AnyObject, Ty::Int, Ty::AnyObject, Ty::Int, Ty::Int], Ty::Void),
     (PRINT_STREAM, "println", &[], Ty::Void),
     (PRINT_STREAM, "println", &[Ty::String], Ty::Void),
@@ -229,6 +246,10 @@ pub(crate) fn library_constant(class: &str, field: &str) -> Option<(i64, Ty)> {
         (INTEGER, "MIN_VALUE") => Some((i32::MIN as i64, Ty::Int)),
         (LONG, "MAX_VALUE") => Some((i64::MAX, Ty::Long)),
         (LONG, "MIN_VALUE") => Some((i64::MIN, Ty::Long)),
+        // In units of 10^-DECIMAL_SCALE, as every BigDecimal of the model.
+        (BIG_DECIMAL, "ZERO") => Some((0, Ty::Decimal)),
+        (BIG_DECIMAL, "ONE") => Some((10_i64.pow(crate::ir::DECIMAL_SCALE), Ty::Decimal)),
+        (BIG_DECIMAL, "TEN") => Some((10 * 10_i64.pow(crate::ir::DECIMAL_SCALE), Ty::Decimal)),
         (SQL_TYPES, field) => {
             let code = match field {
                 "BIT" => -7,
@@ -239,6 +260,8 @@ pub(crate) fn library_constant(class: &str, field: &str) -> Option<(i64, Ty)> {
                 "CHAR" => 1,
                 "VARCHAR" => 12,
                 "BOOLEAN" => 16,
+                "DECIMAL" => 3,
+                "NUMERIC" => 2,
                 "DATE" => 91,
                 "TIMESTAMP" => 93,
                 "NULL" => 0,

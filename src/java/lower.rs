@@ -24,6 +24,7 @@ use tree_sitter::Node;
 mod arrays;
 mod boxes;
 mod dates;
+mod decimals;
 mod builders;
 mod enums;
 mod foreach;
@@ -1214,6 +1215,9 @@ impl<'t> MethodLowering<'_, 't> {
         if let Some(cond) = self.date_comparison(node, token, op, lhs, rhs)? {
             return Ok(cond);
         }
+        if let Some(cond) = self.decimal_comparison(node, token, op, lhs, rhs)? {
+            return Ok(cond);
+        }
         if let Some(cond) = self.boxed_comparison(node, token, op, (lhs, left), (rhs, right))? {
             return Ok(cond);
         }
@@ -1330,6 +1334,7 @@ impl<'t> MethodLowering<'_, 't> {
             }
             "object_creation_expression" if self.is_list_creation(node) => self.new_list(node),
             "object_creation_expression" if let Some(class) = self.created_date(node) => self.new_date(node, class),
+            "object_creation_expression" if self.creates_decimal(node) => self.new_decimal(node),
             "object_creation_expression" => match self.new_object(node)? {
                 Some(object) => Ok(object),
                 None => self.unsupported(node, describe_expression(node.kind(), self.text(node))),
@@ -1391,7 +1396,15 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
             (
                 Ty::Null,
-                Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Jdbc(_) | Ty::Boxed(_) | Ty::Enum(_) | Ty::Date(_),
+                Ty::String
+                | Ty::Object(_)
+                | Ty::Array(_)
+                | Ty::List(_)
+                | Ty::Jdbc(_)
+                | Ty::Boxed(_)
+                | Ty::Enum(_)
+                | Ty::Date(_)
+                | Ty::Decimal,
                 operand,
             ) => Ok(operand),
             // A java.sql.Date or Timestamp is a java.util.Date, of the same instant.
@@ -1631,6 +1644,7 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Date(a), Ty::Date(b)) if a == b => Ty::Date(a),
             (Ty::Date(a), Ty::Null) | (Ty::Null, Ty::Date(a)) => Ty::Date(a),
             (Ty::Date(_), Ty::Date(_)) => Ty::Date(DateClass::Util),
+            (Ty::Decimal, Ty::Decimal | Ty::Null) | (Ty::Null, Ty::Decimal) => Ty::Decimal,
             (a, b) => return self.error(node, format!("incompatible types in conditional: {a} and {b}")),
         };
         let result = self.new_temp(ty);
@@ -1802,6 +1816,7 @@ impl<'t> MethodLowering<'_, 't> {
                 Ty::Boxed(primitive) => self.boxed_method(node, value, primitive, name, want_value),
                 Ty::Enum(e) => self.enum_method(node, value, e, name),
                 Ty::Date(class) => self.date_method(node, value, class, name, want_value),
+                Ty::Decimal => self.decimal_method(node, value, name, want_value),
                 ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
             };
         }
@@ -1989,7 +2004,10 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &In
             || matches!((from, to), (Ty::Object(sub), Ty::Object(sup)) if index.is_subtype(sub.as_str(), sup.as_str()))
             || (from == Ty::Int && to == Ty::Long)
             || (from == Ty::Null
-                && matches!(to, Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_) | Ty::Date(_)))
+                && matches!(
+                    to,
+                    Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal
+                ))
             || (matches!(from, Ty::Date(_)) && to == Ty::Date(DateClass::Util))
             || (matches!(from, Ty::Array(_)) && to == Ty::AnyObject)
     };

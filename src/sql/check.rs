@@ -36,17 +36,18 @@ pub fn check_method(method: &mut Method, schema: Option<&Schema>) -> Result<(), 
                 format!("SQL: {} in \"{}\" (at character {})", error.message, one_line(&text), error.offset + 1),
             )
         })?;
-        let (labels, writes, engine_order) = match &statement {
+        let (labels, decimal, writes, engine_order) = match &statement {
             Statement::Select(select) => (
                 select.projection.iter().map(|item| item.label.to_lowercase()).collect(),
+                select.projection.iter().map(|item| item.decimal).collect(),
                 None,
                 (select.distinct || !select.group_by.is_empty()) && select.order_by.is_empty(),
             ),
-            Statement::Insert(insert) => (Vec::new(), Some(insert.table.clone()), false),
-            Statement::Update(update) => (Vec::new(), Some(update.table.table.clone()), false),
-            Statement::Delete(delete) => (Vec::new(), Some(delete.table.table.clone()), false),
+            Statement::Insert(insert) => (Vec::new(), Vec::new(), Some(insert.table.clone()), false),
+            Statement::Update(update) => (Vec::new(), Vec::new(), Some(update.table.table.clone()), false),
+            Statement::Delete(delete) => (Vec::new(), Vec::new(), Some(delete.table.table.clone()), false),
         };
-        sql.compiled = Some(CompiledSql { term: statement.to_prolog(), labels, writes, engine_order });
+        sql.compiled = Some(CompiledSql { term: statement.to_prolog(), labels, decimal, writes, engine_order });
     }
     Ok(())
 }

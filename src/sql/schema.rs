@@ -102,6 +102,10 @@ pub enum SqlType {
     /// TIMESTAMP or DATETIME without time zone, of at least millisecond precision: an instant
     /// in milliseconds since 1970-01-01 UTC.
     Timestamp,
+    /// DECIMAL(p,s) or NUMERIC(p,s) with 0 < s <= `ir::DECIMAL_SCALE` and p <= 30: a number of
+    /// at most p digits, s of them after the point, kept in units of 10^-`DECIMAL_SCALE`
+    /// (`prolog/decimals.pl`). NUMERIC(p) and NUMERIC(p,0) are integer types.
+    Decimal { precision: u32, scale: u32 },
     /// A type hornet keeps but does not reason about; the text is the type as sqlparser prints it.
     Opaque(String),
 }
@@ -1059,6 +1063,12 @@ fn map_type(data_type: &DataType) -> TypeMapping {
                 let to = if *digits <= 9 { SqlType::Integer } else { SqlType::BigInt };
                 Ranged(to, -largest, largest, None)
             }
+            ExactNumberInfo::PrecisionAndScale(digits, scale)
+                if (1..=i64::from(crate::ir::DECIMAL_SCALE)).contains(scale) && scale.unsigned_abs() <= *digits && *digits <= 30 =>
+            {
+                let (precision, scale) = (u32::try_from(*digits).unwrap_or(30), u32::try_from(*scale).unwrap_or(0));
+                Exact(SqlType::Decimal { precision, scale })
+            }
             _ => opaque(),
         },
         DataType::Custom(name, arguments) => {
@@ -1126,6 +1136,13 @@ fn set_default(column: &mut Column, expr: &Expr, source: &StatementSource, diagn
         Some(Literal::String(text)) if column.sql_type == SqlType::Boolean && matches!(text.trim(), "0" | "1") => {
             column.default = Some(Literal::Boolean(text.trim() == "1"));
         }
+        // A DECIMAL's default as its text (H2 reads '12.50' as the number), quoted or not.
+        Some(Literal::String(text)) if matches!(column.sql_type, SqlType::Decimal { .. }) && decimal_default(&text).is_some() => {
+            column.default = Some(Literal::String(text.trim().to_string()));
+        }
+        None if matches!(column.sql_type, SqlType::Decimal { .. }) && let Some(text) = decimal_literal_text(expr) => {
+            column.default = Some(Literal::String(text));
+        }
         Some(Literal::Integer(value @ (0 | 1))) if column.sql_type == SqlType::Boolean => {
             column.default = Some(Literal::Boolean(value == 1));
         }
@@ -1160,6 +1177,23 @@ fn set_default(column: &mut Column, expr: &Expr, source: &StatementSource, diagn
             ),
         )),
     }
+}
+
+/// The units (10^-`DECIMAL_SCALE`) of the DEFAULT text of a DECIMAL column, if it is a number
+/// the model holds.
+pub(crate) fn decimal_default(text: &str) -> Option<i64> {
+    crate::ir::decimal_units(text.trim())
+}
+
+/// The text of a decimal number literal (`12.50`, `-0.5`), if `expr` is one the model holds.
+fn decimal_literal_text(expr: &Expr) -> Option<String> {
+    let text = match expr {
+        Expr::Value(ast::ValueWithSpan { value: Value::Number(digits, _), .. }) => digits.clone(),
+        Expr::UnaryOp { op: UnaryOperator::Minus, expr } => format!("-{}", decimal_literal_text(expr)?),
+        Expr::Nested(inner) => return decimal_literal_text(inner),
+        _ => return None,
+    };
+    decimal_default(&text).map(|_| text)
 }
 
 /// The literal `expr` is, if it is one hornet models (integers that fit 64 bits, strings,
@@ -1521,6 +1555,7 @@ impl fmt::Display for SqlType {
             SqlType::Text => f.write_str("TEXT"),
             SqlType::Date => f.write_str("DATE"),
             SqlType::Timestamp => f.write_str("TIMESTAMP"),
+            SqlType::Decimal { precision, scale } => write!(f, "DECIMAL({precision},{scale})"),
             SqlType::Opaque(text) => write!(f, "{text} (opaque)"),
         }
     }

@@ -168,6 +168,9 @@ pub struct SelectItem {
     /// the column's name, else the expression as written.
     pub label: String,
     pub value: Projected,
+    /// Whether the value is a DECIMAL's, in units of 10^-`DECIMAL_SCALE` (the JDBC getters
+    /// convert it, `summaries/jdbc.pl`).
+    pub decimal: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -313,6 +316,9 @@ pub enum Conversion {
     /// Compared with a text column: H2 converts the column to a number given one, which is
     /// not modelled.
     ComparedWithText,
+    /// Compared with a DECIMAL (`None`), or stored in a DECIMAL column of this scale, which H2
+    /// rounds it to (half up): a BigDecimal's units, an integer's scaled to units.
+    Decimal(Option<u32>),
 }
 
 impl Expr {
@@ -440,6 +446,9 @@ enum ValueType {
     Boolean,
     /// DATE and TIMESTAMP, which compare with each other (H2 widens a DATE to its midnight).
     Instant,
+    /// DECIMAL(p,s) values and decimal literals, in units of 10^-`DECIMAL_SCALE`; an integer
+    /// literal or parameter meeting one is converted to units (`decimal_side`).
+    Decimal,
     /// NULL, holes, parameters and opaque columns: anything goes.
     Unknown,
 }
@@ -451,6 +460,7 @@ impl ValueType {
             SqlType::Boolean => ValueType::Boolean,
             SqlType::Varchar(_) | SqlType::Char(_) | SqlType::Text => ValueType::String,
             SqlType::Date | SqlType::Timestamp => ValueType::Instant,
+            SqlType::Decimal { .. } => ValueType::Decimal,
             SqlType::Opaque(_) => ValueType::Unknown,
         }
     }
@@ -465,6 +475,7 @@ impl ValueType {
             ValueType::String => "a string",
             ValueType::Boolean => "a boolean",
             ValueType::Instant => "a date or timestamp",
+            ValueType::Decimal => "a decimal",
             ValueType::Unknown => "a value",
         }
     }
@@ -867,7 +878,7 @@ impl<'a> Compiler<'a> {
                     first_plain.get_or_insert(offset);
                 }
                 SqlSelectItem::UnnamedExpr(expr) | SqlSelectItem::ExprWithAlias { expr, .. } => {
-                    let value = self.projected(scope, expr)?;
+                    let (value, value_type) = self.projected(scope, expr)?;
                     if matches!(value, Projected::Expr(_)) {
                         first_plain.get_or_insert(offset);
                     } else {
@@ -878,7 +889,7 @@ impl<'a> Compiler<'a> {
                         (_, Projected::Expr(Expr::Column { column, .. })) => column.clone(),
                         _ => expr.to_string(),
                     };
-                    projection.push(SelectItem { label, value });
+                    projection.push(SelectItem { label, value, decimal: value_type == ValueType::Decimal });
                 }
                 SqlSelectItem::ExprWithAliases { .. } => return self.unsupported(offset, item),
             }
@@ -894,9 +905,11 @@ impl<'a> Compiler<'a> {
         Ok(projection)
     }
 
-    fn projected(&self, scope: &Scope, expr: &SqlExpr) -> Result<Projected, SqlError> {
+    /// A selected value and its type.
+    fn projected(&self, scope: &Scope, expr: &SqlExpr) -> Result<(Projected, ValueType), SqlError> {
         let (SqlExpr::Function(function), Some(aggregate)) = (expr, aggregate_named_expr(expr)) else {
-            return Ok(Projected::Expr(self.value(scope, expr)?.expr));
+            let typed = self.value(scope, expr)?;
+            return Ok((Projected::Expr(typed.expr), typed.value_type));
         };
         let offset = self.offset_of_expr(expr);
         let FunctionArguments::List(arguments) = &function.args else {
@@ -922,13 +935,18 @@ impl<'a> Compiler<'a> {
             return self.unsupported(offset, expr);
         }
         match argument {
-            FunctionArgExpr::Wildcard if aggregate == Aggregate::Count => Ok(Projected::CountStar),
+            FunctionArgExpr::Wildcard if aggregate == Aggregate::Count => Ok((Projected::CountStar, ValueType::Integer)),
             FunctionArgExpr::Expr(argument) => {
                 let typed = self.value(&scope.plain(), argument)?;
-                if aggregate == Aggregate::Sum && !typed.value_type.compatible(ValueType::Integer) {
+                // A sum of DECIMAL values is the sum of their units.
+                if aggregate == Aggregate::Sum && !typed.value_type.compatible(ValueType::Integer) && typed.value_type != ValueType::Decimal {
                     return error(self.offset_of_expr(argument), format!("SUM of {}", typed.describe()));
                 }
-                Ok(Projected::Aggregate(aggregate, typed.expr))
+                let value_type = match aggregate {
+                    Aggregate::Count | Aggregate::CountDistinct => ValueType::Integer,
+                    Aggregate::Sum | Aggregate::Min | Aggregate::Max => typed.value_type,
+                };
+                Ok((Projected::Aggregate(aggregate, typed.expr), value_type))
             }
             _ => self.unsupported(offset, expr),
         }
@@ -1027,7 +1045,7 @@ impl<'a> Compiler<'a> {
             let column = &table.columns[index];
             let typed = self.value(&no_columns, value)?;
             self.check_assignable(&typed, &column.sql_type, &column.name, value)?;
-            given[index] = Some(stored_parameter(typed.expr, &column.sql_type));
+            given[index] = Some(stored_parameter(typed.expr, typed.value_type, &column.sql_type));
         }
         let values = table
             .columns
@@ -1050,6 +1068,11 @@ impl<'a> Compiler<'a> {
         let column_type = ValueType::of(sql_type);
         if typed.value_type.compatible(column_type) {
             Ok(())
+        } else if column_type == ValueType::Decimal && typed.value_type == ValueType::Integer {
+            match typed.expr {
+                Expr::Int(_) => Ok(()),
+                _ => self.unsupported(self.offset_of_expr(at), format!("{} stored in the DECIMAL column '{column}'", typed.describe())),
+            }
         } else {
             error(
                 self.offset_of_expr(at),
@@ -1107,7 +1130,7 @@ impl<'a> Compiler<'a> {
             }
             let typed = self.value(&scope, &assignment.value)?;
             self.check_assignable(&typed, &column.sql_type, &column.name, &assignment.value)?;
-            assignments.push((column.name.clone(), stored_parameter(typed.expr, &column.sql_type)));
+            assignments.push((column.name.clone(), stored_parameter(typed.expr, typed.value_type, &column.sql_type)));
         }
         let condition = self.where_clause(&scope, update.selection.as_ref())?;
         let table = scope.refs().remove(0);
@@ -1150,10 +1173,9 @@ impl<'a> Compiler<'a> {
                 let left = self.value(scope, left)?;
                 let right_typed = self.value(scope, right)?;
                 self.check_comparable(&left, &right_typed, right)?;
-                let (left_expr, right_expr) = (
-                    compared_parameter(left.expr, right_typed.value_type),
-                    compared_parameter(right_typed.expr, left.value_type),
-                );
+                let (left_type, right_type) = (left.value_type, right_typed.value_type);
+                let (left_expr, right_expr) =
+                    (compared_parameter(left.expr, left_type, right_type), compared_parameter(right_typed.expr, right_type, left_type));
                 Ok(Condition::Compare(op, left_expr, right_expr))
             }
             SqlExpr::IsNull(inner) => Ok(Condition::IsNull(self.value(scope, inner)?.expr)),
@@ -1164,7 +1186,7 @@ impl<'a> Compiler<'a> {
                 for item in list {
                     let typed = self.value(scope, item)?;
                     self.check_comparable(&tested, &typed, item)?;
-                    items.push(typed.expr);
+                    items.push(decimal_side(typed.expr, typed.value_type, tested.value_type, None));
                 }
                 Ok(negate(*negated, Condition::In(tested.expr, items)))
             }
@@ -1174,7 +1196,9 @@ impl<'a> Compiler<'a> {
                 self.check_comparable(&tested, &low_typed, low)?;
                 let high_typed = self.value(scope, high)?;
                 self.check_comparable(&tested, &high_typed, high)?;
-                Ok(negate(*negated, Condition::Between(tested.expr, low_typed.expr, high_typed.expr)))
+                let low = decimal_side(low_typed.expr, low_typed.value_type, tested.value_type, None);
+                let high = decimal_side(high_typed.expr, high_typed.value_type, tested.value_type, None);
+                Ok(negate(*negated, Condition::Between(tested.expr, low, high)))
             }
             SqlExpr::Like { negated, any: false, expr, pattern, escape_char: None } => {
                 let tested = self.value(scope, expr)?;
@@ -1225,6 +1249,15 @@ impl<'a> Compiler<'a> {
     fn check_comparable(&self, left: &Typed, right: &Typed, right_expr: &SqlExpr) -> Result<(), SqlError> {
         if left.value_type.compatible(right.value_type) {
             Ok(())
+        } else if mixes_decimal(left, right) {
+            // An integer literal meets a DECIMAL as its units (`decimal_side`); an integer
+            // column would need H2's conversion of every row.
+            let integer = if left.value_type == ValueType::Integer { &left.expr } else { &right.expr };
+            if matches!(integer, Expr::Int(_)) {
+                Ok(())
+            } else {
+                self.unsupported(self.offset_of_expr(right_expr), format!("{} compared with {}", left.describe(), right.describe()))
+            }
         } else {
             error(
                 self.offset_of_expr(right_expr),
@@ -1268,14 +1301,10 @@ impl<'a> Compiler<'a> {
             }
             SqlExpr::Function(function) if aggregate_named(function).is_some() => {
                 if scope.aggregates {
-                    let typed = match self.projected(scope, expr)? {
-                        Projected::CountStar => Typed { expr: Expr::CountStar, value_type: ValueType::Integer },
+                    let (projected, value_type) = self.projected(scope, expr)?;
+                    let typed = match projected {
+                        Projected::CountStar => Typed { expr: Expr::CountStar, value_type },
                         Projected::Aggregate(aggregate, argument) => {
-                            let value_type = if matches!(aggregate, Aggregate::Count | Aggregate::CountDistinct | Aggregate::Sum) {
-                                ValueType::Integer
-                            } else {
-                                self.value(&scope.plain(), &single_argument(function).expect("an aggregate's argument"))?.value_type
-                            };
                             Typed { expr: Expr::Aggregate(aggregate, Box::new(argument)), value_type }
                         }
                         Projected::Expr(_) => unreachable!("an aggregate compiles to an aggregate"),
@@ -1403,8 +1432,8 @@ impl<'a> Compiler<'a> {
                     self.check_comparable(tested, &compared, &when.condition)?;
                     Condition::Compare(
                         CompareOp::Eq,
-                        compared_parameter(tested.expr.clone(), compared.value_type),
-                        compared_parameter(compared.expr, tested.value_type),
+                        compared_parameter(tested.expr.clone(), tested.value_type, compared.value_type),
+                        compared_parameter(compared.expr, compared.value_type, tested.value_type),
                     )
                 }
                 None => self.condition(scope, &when.condition)?,
@@ -1495,6 +1524,8 @@ impl<'a> Compiler<'a> {
         let typed = self.value(scope, expr)?;
         if typed.value_type.compatible(ValueType::Integer) {
             Ok(typed)
+        } else if typed.value_type == ValueType::Decimal {
+            self.unsupported(self.offset_of_expr(expr), "arithmetic on a decimal")
         } else {
             error(self.offset_of_expr(expr), format!("arithmetic on {}", typed.describe()))
         }
@@ -1533,6 +1564,7 @@ impl<'a> Compiler<'a> {
     fn integer(&self, digits: &str, offset: usize) -> Result<Typed, SqlError> {
         match digits.parse::<i64>() {
             Ok(value) => Ok(Typed { expr: Expr::Int(value), value_type: ValueType::Integer }),
+            Err(_) if let Some(units) = crate::ir::decimal_units(digits) => Ok(Typed { expr: Expr::Int(units), value_type: ValueType::Decimal }),
             Err(_) if digits.contains(['.', 'e', 'E']) => self.unsupported(offset, format!("decimal number {digits}")),
             Err(_) => error(offset, format!("integer {digits} out of range")),
         }
@@ -1610,6 +1642,7 @@ fn columns_of(table: &Table, alias: &str) -> Vec<SelectItem> {
         .map(|column| SelectItem {
             label: column.name.clone(),
             value: Projected::Expr(Expr::Column { alias: alias.to_string(), column: column.name.clone() }),
+            decimal: matches!(column.sql_type, SqlType::Decimal { .. }),
         })
         .collect()
 }
@@ -1672,17 +1705,6 @@ fn plain_arguments(function: &ast::Function) -> Option<Vec<&SqlExpr>> {
         .collect()
 }
 
-/// The one expression an aggregate is over, if it has one (not `*`).
-fn single_argument(function: &ast::Function) -> Option<SqlExpr> {
-    let FunctionArguments::List(list) = &function.args else {
-        return None;
-    };
-    match list.args.as_slice() {
-        [FunctionArg::Unnamed(FunctionArgExpr::Expr(expr))] => Some(expr.clone()),
-        _ => None,
-    }
-}
-
 fn aggregate_named_expr(expr: &SqlExpr) -> Option<Aggregate> {
     match expr {
         SqlExpr::Function(function) => aggregate_named(function),
@@ -1703,22 +1725,49 @@ fn aggregate_named(function: &ast::Function) -> Option<Aggregate> {
     }
 }
 
-/// A parameter compared with a value of `other`'s type, converted as H2 converts it.
-fn compared_parameter(expr: Expr, other: ValueType) -> Expr {
+/// A value of type `own` compared with a value of `other`'s type: a parameter converted as
+/// H2 converts it, an integer literal meeting a DECIMAL in units.
+fn compared_parameter(expr: Expr, own: ValueType, other: ValueType) -> Expr {
     match (expr, other) {
         (Expr::Param(number), ValueType::Integer) => Expr::Converted(Conversion::Integer, number),
         (Expr::Param(number), ValueType::String) => Expr::Converted(Conversion::ComparedWithText, number),
+        (expr, _) => decimal_side(expr, own, other, None),
+    }
+}
+
+/// A parameter stored in a column of `sql_type`, converted as H2 converts it; an integer
+/// literal stored in a DECIMAL column, in units.
+fn stored_parameter(expr: Expr, own: ValueType, sql_type: &SqlType) -> Expr {
+    match (expr, ValueType::of(sql_type)) {
+        (Expr::Param(number), ValueType::Integer) => Expr::Converted(Conversion::Integer, number),
+        (Expr::Param(number), ValueType::String) => Expr::Converted(Conversion::Text, number),
+        (expr, column_type) => {
+            let scale = match sql_type {
+                SqlType::Decimal { scale, .. } => Some(*scale),
+                _ => None,
+            };
+            decimal_side(expr, own, column_type, scale)
+        }
+    }
+}
+
+/// A value of type `own` meeting a DECIMAL (`other`; stored in a column of `scale`): a
+/// parameter converted to units as H2 converts it, an integer literal in units; anything else
+/// unchanged.
+fn decimal_side(expr: Expr, own: ValueType, other: ValueType, scale: Option<u32>) -> Expr {
+    if other != ValueType::Decimal {
+        return expr;
+    }
+    match (expr, own) {
+        (Expr::Param(number), _) => Expr::Converted(Conversion::Decimal(scale), number),
+        (Expr::Int(value), ValueType::Integer) => Expr::Int(value.saturating_mul(10_i64.pow(crate::ir::DECIMAL_SCALE))),
         (expr, _) => expr,
     }
 }
 
-/// A parameter stored in a column of `sql_type`, converted as H2 converts it.
-fn stored_parameter(expr: Expr, sql_type: &SqlType) -> Expr {
-    match (expr, ValueType::of(sql_type)) {
-        (Expr::Param(number), ValueType::Integer) => Expr::Converted(Conversion::Integer, number),
-        (Expr::Param(number), ValueType::String) => Expr::Converted(Conversion::Text, number),
-        (expr, _) => expr,
-    }
+/// Whether one of two values is a DECIMAL and the other an integer.
+fn mixes_decimal(left: &Typed, right: &Typed) -> bool {
+    matches!((left.value_type, right.value_type), (ValueType::Decimal, ValueType::Integer) | (ValueType::Integer, ValueType::Decimal))
 }
 
 fn compare_op(op: &ast::BinaryOperator) -> Option<CompareOp> {
@@ -1937,9 +1986,11 @@ impl Expr {
             Expr::Neg(operand) => format!("neg({})", operand.to_prolog()),
             Expr::Converted(conversion, number) => {
                 let to = match conversion {
-                    Conversion::Integer => "integer",
-                    Conversion::Text => "text",
-                    Conversion::ComparedWithText => "compared_with_text",
+                    Conversion::Integer => "integer".to_string(),
+                    Conversion::Text => "text".to_string(),
+                    Conversion::ComparedWithText => "compared_with_text".to_string(),
+                    Conversion::Decimal(None) => "decimal".to_string(),
+                    Conversion::Decimal(Some(scale)) => format!("decimal({scale})"),
                 };
                 format!("as({to},param({number}))")
             }
@@ -1993,6 +2044,7 @@ pub fn schema_term(schema: &Schema) -> String {
                 SqlType::Varchar(None) | SqlType::Text => "string(1000000)".to_string(),
                 SqlType::Date => "date".to_string(),
                 SqlType::Timestamp => "timestamp".to_string(),
+                SqlType::Decimal { precision, scale } => format!("decimal({precision},{scale})"),
                 SqlType::Opaque(_) => "opaque".to_string(),
             };
             let nullable = if column.not_null { "not_null" } else { "null" };
@@ -2000,6 +2052,12 @@ pub fn schema_term(schema: &Schema) -> String {
                 (_, true) if column.identity => "identity".to_string(),
                 (_, true) => "generated".to_string(),
                 (None, false) => "none".to_string(),
+                (Some(Literal::Integer(value)), false) if matches!(column.sql_type, SqlType::Decimal { .. }) => {
+                    format!("lit({})", i128::from(*value) * 10_i128.pow(crate::ir::DECIMAL_SCALE))
+                }
+                (Some(Literal::String(text)), false) if let Some(units) = super::schema::decimal_default(text) => {
+                    format!("lit({units})")
+                }
                 (Some(Literal::Integer(value)), false) => format!("lit({value})"),
                 (Some(Literal::Boolean(value)), false) => format!("lit({})", u8::from(*value)),
                 (Some(Literal::String(text)), false) => format!("lit(str({}))", prolog_string(text)),
@@ -2020,8 +2078,17 @@ pub fn schema_term(schema: &Schema) -> String {
             );
         });
         let alias = name_atom(&table.name);
+        let scope = CheckScope {
+            alias: alias.clone(),
+            decimal_columns: table
+                .columns
+                .iter()
+                .filter(|column| matches!(column.sql_type, SqlType::Decimal { .. }))
+                .map(|column| column.name.clone())
+                .collect(),
+        };
         let renderable: Vec<String> =
-            table.checks.iter().filter_map(|check| check_condition(&check.expr, &alias)).collect();
+            table.checks.iter().filter_map(|check| check_condition(&check.expr, &scope)).collect();
         let checks = list(&renderable, |out, check| out.push_str(check));
         let _ = write!(out, "table({alias},{columns},{primary_key},{unique_keys},{foreign_keys},{checks})");
     });
@@ -2029,14 +2096,14 @@ pub fn schema_term(schema: &Schema) -> String {
 }
 
 /// A CHECK expression as a condition over `col(Alias, Column)`, if it has one.
-fn check_condition(expr: &CheckExpr, alias: &str) -> Option<String> {
+fn check_condition(expr: &CheckExpr, scope: &CheckScope) -> Option<String> {
     let negated = |negated: bool, condition: String| if negated { format!("not({condition})") } else { condition };
     Some(match expr {
         CheckExpr::Binary { op: BinaryOp::And, left, right } => {
-            format!("and({},{})", check_condition(left, alias)?, check_condition(right, alias)?)
+            format!("and({},{})", check_condition(left, scope)?, check_condition(right, scope)?)
         }
         CheckExpr::Binary { op: BinaryOp::Or, left, right } => {
-            format!("or({},{})", check_condition(left, alias)?, check_condition(right, alias)?)
+            format!("or({},{})", check_condition(left, scope)?, check_condition(right, scope)?)
         }
         CheckExpr::Binary { op, left, right } => {
             let op = match op {
@@ -2048,23 +2115,33 @@ fn check_condition(expr: &CheckExpr, alias: &str) -> Option<String> {
                 BinaryOp::GtEq => "ge",
                 _ => return None,
             };
-            format!("cmp({op},{},{})", check_value(left, alias)?, check_value(right, alias)?)
+            let scaled = scope.mentions_decimal(&[left, right]);
+            format!("cmp({op},{},{})", check_value(left, scope, scaled)?, check_value(right, scope, scaled)?)
         }
-        CheckExpr::Not(inner) => format!("not({})", check_condition(inner, alias)?),
-        CheckExpr::IsNull { expr, negated: is_not } => negated(*is_not, format!("is_null({})", check_value(expr, alias)?)),
+        CheckExpr::Not(inner) => format!("not({})", check_condition(inner, scope)?),
+        CheckExpr::IsNull { expr, negated: is_not } => negated(*is_not, format!("is_null({})", check_value(expr, scope, false)?)),
         CheckExpr::InList { expr, list: items, negated: is_not } => {
-            let items = items.iter().map(|item| check_value(item, alias)).collect::<Option<Vec<_>>>()?;
-            negated(*is_not, format!("in({},{})", check_value(expr, alias)?, list(&items, |out, item| out.push_str(item))))
+            let scaled = scope.mentions_decimal(&[expr]);
+            let items = items.iter().map(|item| check_value(item, scope, scaled)).collect::<Option<Vec<_>>>()?;
+            negated(*is_not, format!("in({},{})", check_value(expr, scope, scaled)?, list(&items, |out, item| out.push_str(item))))
         }
-        CheckExpr::Between { expr, low, high, negated: is_not } => negated(
-            *is_not,
-            format!("between({},{},{})", check_value(expr, alias)?, check_value(low, alias)?, check_value(high, alias)?),
-        ),
+        CheckExpr::Between { expr, low, high, negated: is_not } => {
+            let scaled = scope.mentions_decimal(&[expr, low, high]);
+            negated(
+                *is_not,
+                format!(
+                    "between({},{},{})",
+                    check_value(expr, scope, scaled)?,
+                    check_value(low, scope, scaled)?,
+                    check_value(high, scope, scaled)?
+                ),
+            )
+        }
         CheckExpr::Like { expr, pattern, negated: is_not } => {
-            negated(*is_not, format!("like({},str({}))", check_value(expr, alias)?, prolog_string(pattern)))
+            negated(*is_not, format!("like({},str({}))", check_value(expr, scope, false)?, prolog_string(pattern)))
         }
         // A boolean column or literal used as a condition.
-        CheckExpr::Column(_) => format!("cmp(eq,{},bool(1))", check_value(expr, alias)?),
+        CheckExpr::Column(_) => format!("cmp(eq,{},bool(1))", check_value(expr, scope, false)?),
         CheckExpr::Literal(Literal::Boolean(true)) => "true".to_string(),
         CheckExpr::Literal(Literal::Boolean(false)) => "not(true)".to_string(),
         CheckExpr::Literal(Literal::Null) => "cmp(eq,null,null)".to_string(),
@@ -2072,15 +2149,22 @@ fn check_condition(expr: &CheckExpr, alias: &str) -> Option<String> {
     })
 }
 
-/// A CHECK expression as a value (`col/2`, literals, `arith/3`, `neg/1`), if it is one.
-fn check_value(expr: &CheckExpr, alias: &str) -> Option<String> {
+/// A CHECK expression as a value (`col/2`, literals, `arith/3`, `neg/1`), if it is one;
+/// `scaled` when it meets a DECIMAL column, whose values are units: an integer literal is
+/// written in units, and arithmetic is not modelled.
+fn check_value(expr: &CheckExpr, scope: &CheckScope, scaled: bool) -> Option<String> {
+    let alias = &scope.alias;
     Some(match expr {
         CheckExpr::Column(name) => format!("col({alias},{})", name_atom(name)),
+        CheckExpr::Literal(Literal::Integer(value)) if scaled => {
+            format!("int({})", i128::from(*value) * 10_i128.pow(crate::ir::DECIMAL_SCALE))
+        }
         CheckExpr::Literal(Literal::Integer(value)) => format!("int({value})"),
         CheckExpr::Literal(Literal::String(text)) => format!("str({})", prolog_string(text)),
         CheckExpr::Literal(Literal::Boolean(value)) => format!("bool({})", u8::from(*value)),
         CheckExpr::Literal(Literal::Null) => "null".to_string(),
-        CheckExpr::Negate(operand) => format!("neg({})", check_value(operand, alias)?),
+        CheckExpr::Negate(operand) => format!("neg({})", check_value(operand, scope, scaled)?),
+        CheckExpr::Binary { .. } if scaled => return None,
         CheckExpr::Binary { op, left, right } => {
             let op = match op {
                 BinaryOp::Add => "add",
@@ -2090,10 +2174,28 @@ fn check_value(expr: &CheckExpr, alias: &str) -> Option<String> {
                 BinaryOp::Mod => "mod",
                 _ => return None,
             };
-            format!("arith({op},{},{})", check_value(left, alias)?, check_value(right, alias)?)
+            format!("arith({op},{},{})", check_value(left, scope, false)?, check_value(right, scope, false)?)
         }
         _ => return None,
     })
+}
+
+/// The table a CHECK is rendered for: its alias and its DECIMAL columns.
+struct CheckScope {
+    alias: String,
+    decimal_columns: Vec<String>,
+}
+
+impl CheckScope {
+    /// Whether one of `exprs` is a DECIMAL column (directly or under a sign or arithmetic).
+    fn mentions_decimal(&self, exprs: &[&CheckExpr]) -> bool {
+        exprs.iter().any(|expr| match expr {
+            CheckExpr::Column(name) => self.decimal_columns.iter().any(|c| same_name(c, name)),
+            CheckExpr::Negate(operand) => self.mentions_decimal(&[operand]),
+            CheckExpr::Binary { left, right, .. } => self.mentions_decimal(&[left, right]),
+            _ => false,
+        })
+    }
 }
 
 #[cfg(test)]

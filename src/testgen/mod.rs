@@ -43,6 +43,10 @@ pub enum JavaValue {
     /// A `java.util.Date`, `java.sql.Date` or `java.sql.Timestamp` (never null) of this many
     /// milliseconds since 1970-01-01T00:00 UTC; also a DATE or TIMESTAMP column's value.
     Date(DateClass, i64),
+    /// A `BigDecimal` (never null) of this many units of 10^-`DECIMAL_SCALE`, written with
+    /// `scale` places: a DECIMAL column's own scale (H2 gives its values that scale, and final
+    /// rows compare them as text), else as few as the number needs.
+    Decimal { units: i128, scale: Option<u32> },
 }
 
 /// An object a test builds or checks: its class and its fields' values, in layout order; or
@@ -460,6 +464,7 @@ fn column_value(sql_type: &SqlType, v: &Value) -> Result<JavaValue, ValueError> 
         (SqlType::Boolean, Value::Int(1)) => Ok(JavaValue::Boolean(true)),
         (SqlType::Varchar(_) | SqlType::Char(_) | SqlType::Text, Value::Str(s)) => Ok(JavaValue::Str(s.clone())),
         (SqlType::Date, Value::Int(i)) => i64::try_from(*i).map(|m| JavaValue::Date(DateClass::Sql, m)).map_err(|_| wrong()),
+        (SqlType::Decimal { scale, .. }, Value::Int(i)) => Ok(JavaValue::Decimal { units: *i, scale: Some(*scale) }),
         (SqlType::Timestamp, Value::Int(i)) => {
             i64::try_from(*i).map(|m| JavaValue::Date(DateClass::Timestamp, m)).map_err(|_| wrong())
         }
@@ -505,7 +510,8 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
             let constant = usize::try_from(*i).ok().and_then(|i| e.constants().get(i)).ok_or_else(wrong)?;
             Ok(JavaValue::Enum { class: e.class().as_str().to_string(), constant: constant.clone() })
         }
-        (Ty::Date(_), Value::Null) => Ok(JavaValue::Null),
+        (Ty::Date(_) | Ty::Decimal, Value::Null) => Ok(JavaValue::Null),
+        (Ty::Decimal, Value::Int(i)) => Ok(JavaValue::Decimal { units: *i, scale: None }),
         (Ty::Date(class), Value::Int(i)) => i64::try_from(*i).map(|m| JavaValue::Date(class, m)).map_err(|_| wrong()),
         (Ty::Jdbc(JdbcType::Connection), Value::OpenedConnection) => Ok(JavaValue::OpenedConnection),
         // A connection field a path found null.
@@ -579,6 +585,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
         Expectation::Returns(JavaValue::Object(_)) => "returnsObject".to_string(),
         Expectation::Returns(JavaValue::Unchecked) => "returns".to_string(),
         Expectation::Returns(JavaValue::Date(..)) => "returnsDate".to_string(),
+        Expectation::Returns(JavaValue::Decimal { units, .. }) => sign_word(i64::try_from(*units).unwrap_or(i64::MAX)),
         Expectation::Returns(JavaValue::Boxed(_)) => unreachable!("a box is named after its value"),
     });
     name

@@ -604,6 +604,11 @@ impl<'t> MethodLowering<'_, 't> {
                     }
                 }
             }
+            (PreparedStatement, "setBigDecimal", [index, value]) => {
+                args.push(self.argument(*index, Ty::Int)?);
+                args.push(self.argument(*value, Ty::Decimal)?);
+                (JdbcCall::SetParameter(Ty::Decimal), Ty::Void)
+            }
             // A java.sql.Date (the day of the instant, as JDBC sends a DATE) or a Timestamp.
             (PreparedStatement, "setDate" | "setTimestamp", [index, value]) => {
                 let ty = Ty::Date(if name == "setDate" { DateClass::Sql } else { DateClass::Timestamp });
@@ -620,14 +625,14 @@ impl<'t> MethodLowering<'_, 't> {
                 let typed = self.value(*value)?;
                 match typed.ty {
                     Ty::Null => (JdbcCall::SetNull, Ty::Void),
-                    Ty::Int | Ty::Long | Ty::Boolean | Ty::String | Ty::Boxed(_) | Ty::Date(_) => {
+                    Ty::Int | Ty::Long | Ty::Boolean | Ty::String | Ty::Boxed(_) | Ty::Date(_) | Ty::Decimal => {
                         args.push(typed.operand);
                         (JdbcCall::SetParameter(typed.ty), Ty::Void)
                     }
                     other => {
                         return self.unsupported(
                             *value,
-                            format!("setObject of a {other} (only int, long, boolean, String, their boxes, dates and null are modelled)"),
+                            format!("setObject of a {other} (only int, long, boolean, String, their boxes, dates, BigDecimals and null are modelled)"),
                         );
                     }
                 }
@@ -653,6 +658,14 @@ impl<'t> MethodLowering<'_, 't> {
                     other => return self.error(*column, format!("a column is named by a String label or an int index, not a {other}")),
                 }
                 (JdbcCall::Get(ty), ty)
+            }
+            (ResultSet, "getBigDecimal", [column]) => {
+                let typed = self.value(*column)?;
+                match typed.ty {
+                    Ty::Int | Ty::String => args.push(typed.operand),
+                    other => return self.error(*column, format!("a column is named by a String label or an int index, not a {other}")),
+                }
+                (JdbcCall::Get(Ty::Decimal), Ty::Decimal)
             }
             (ResultSet, "getDate" | "getTimestamp", [column]) => {
                 let ty = Ty::Date(if name == "getDate" { DateClass::Sql } else { DateClass::Timestamp });
