@@ -159,10 +159,14 @@ impl<'t> MethodLowering<'_, 't> {
         want_value: bool,
     ) -> Lowered<Option<Typed>> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let elements = match element {
+            Ty::Object(class) => crate::ir::simple_name(class.as_str()),
+            other => other.java_name(),
+        };
         let by_equals = |this: &Self, name: &str| {
             this.unsupported(
                 node,
-                format!("List method '{name}' on a list of {element} (it compares with equals, not modelled for lists of objects and Strings)"),
+                format!("List method '{name}' on a list of {elements} (it compares with equals, not modelled for lists of objects and Strings)"),
             )
         };
         if matches!(name, "contains" | "indexOf" | "lastIndexOf") {
