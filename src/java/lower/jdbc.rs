@@ -88,8 +88,8 @@ impl<'t> MethodLowering<'_, 't> {
         let long = match &evaluated {
             Ok(more) => {
                 parts.extend(more.iter().cloned());
-                // Text known in full is a Java value of any length.
-                self.static_length(&parts) > STRING_MAX_LENGTH && !parts.iter().all(|p| matches!(p, Part::Text(_)))
+                // A literal is a Java value of any length; text from helpers stays SQL text.
+                self.static_length(&parts) > STRING_MAX_LENGTH && skip_parens(value).kind() != "string_literal"
             }
             Err(_) => false,
         };
