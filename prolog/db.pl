@@ -1118,8 +1118,16 @@ keys_equal(Types, Vs, Os) :-
 
 value_equal(V, O) :-
     V \== null, O \== null,
-    % Strings are canonical (padded codes), so equal strings are one term.
-    (   is_string(V) -> decided(V = O) ; equality(V, O, E), decided(E #= 1) ).
+    % Strings are canonical (padded codes) but for the length of their padding, so equal
+    % strings padded alike are one term.
+    (   is_string(V), \+ padded_differently(V, O) -> decided(V = O)
+    ;   equality(V, O, E), decided(E #= 1)
+    ).
+
+padded_differently(s(_, CodesV), s(_, CodesO)) :-
+    nonvar(CodesV), nonvar(CodesO),
+    length(CodesV, N), length(CodesO, M),
+    N =\= M.
 
 is_string(V) :- nonvar(V), V = s(_, _).
 has_null(Vs) :- member(V, Vs), V == null, !.
@@ -1656,7 +1664,8 @@ key_before(X, Y, B0, B) :-
     ;   X == null -> B = 1
     ;   Y == null -> B = 0
     ;   ( is_string(X) ; is_string(Y) ) ->
-        strings:codes(X, Xs), strings:codes(Y, Ys),
+        strings:codes(X, Xs0), strings:codes(Y, Ys0),
+        strings:aligned(Xs0, Ys0, Xs, Ys),
         codes_before(Xs, Ys, B0, B)
     ;   B0 == 1 -> B #<==> (X #=< Y)
     ;   B0 == 0 -> B #<==> (X #< Y)

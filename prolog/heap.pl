@@ -34,8 +34,8 @@
 
    A java.util.List is a resizable array: a(Id, list(Elem), Size, Elements), with Elem int (a
    List<Integer>, whose elements are never null: an input list holds non-null Integers and
-   nothing the front end accepts adds null) or obj(Class) (references, null included, lazy in
-   an input list as in an input array), Size its size and Elements padded in the same way.
+   nothing the front end accepts adds null), string (List<String>: strings, null included) or
+   obj(Class) (references, null included; both lazy in an input list as in an input array), Size its size and Elements padded in the same way.
    The translation passes list(Elem) as the shape. An input list is null, a fresh list of a
    size in 0..max_array_length, or an input list of the same shape already seen; a path that
    grows a list past max_array_length elements is cut, as for arrays. Its operations
@@ -722,7 +722,7 @@ must_be_int_list(Type) :-
     (   Type == list(int) -> true ; domain_error(list_of_ints, Type) ).
 
 list_type(Type, Elem) :-
-    (   Type = list(Elem), ( Elem == int ; nonvar(Elem), Elem = obj(Class), atom(Class) ) -> true
+    (   Type = list(Elem), ( Elem == int ; Elem == string ; nonvar(Elem), Elem = obj(Class), atom(Class) ) -> true
     ;   type_error(list_type, Type)
     ).
 

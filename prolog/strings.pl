@@ -1,8 +1,12 @@
 /* java.lang.String values over clpz.
 
-   A string is `null` or s(Len, Codes): Codes is a list of exactly max_length/1 character
-   codes, the first Len of them printable (32..126) and the rest 0. The padding makes equality
-   pointwise, so comparing two strings never splits a path. A string input stays an unbound
+   A string is `null` or s(Len, Codes): Codes is a list of max(max_length/1, Len) character
+   codes (more for a text built from a long one), the first Len of them printable (32..126)
+   and the rest 0. The padding makes equality
+   pointwise, so comparing two strings never splits a path. Only text whose length is known
+   (literals, constants, labels, numbers, and what is built from them with known lengths) may
+   be longer than max_length/1; a string whose length a path chooses (an input, a row's value,
+   a concatenation of unknown lengths) stays within it, so such strings keep their cost. A string input stays an unbound
    variable until an operation needs its shape; then it is null, or a fresh s/2 whose Codes
    stay unbound until an operation needs them (codes/2): padding costs two reified constraints
    per code, and most strings a path shapes (fixture rows' NOT NULL columns, say) are never
@@ -13,7 +17,7 @@
                     codes/2, text_of/3, length_of/2, is_empty/2, equal/3, starts_with/3,
                     index_of/3, ends_with/3, equal_ignoring_case/3, compare_to/3,
                     substring_bounds/4, substring/4, case_changed/3, trimmed/2,
-                    label_string/1]).
+                    label_string/1, aligned/4]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -23,26 +27,53 @@
 
 %% max_length(-N)
 %
-%  Strings longer than N characters are not modelled: a path that would build one is cut.
+%  Strings whose length is not known are at most N characters long: a path that would build a
+%  longer one is cut. Text of a known length (a literal, say) may be longer.
 max_length(16).
 
 %% literal(+Chars, -S)
 %
-%  A text longer than max_length/1 (an SQL literal, say) abandons the path: the exploration
-%  is reported incomplete rather than missing it silently.
+%  A text of any length.
 %
 %  ?- strings:literal("ab", S).
 %  S = s(2,[97,98,0,...]).
 literal(Chars, s(Len, Codes)) :-
     must_be(list, Chars),
     length(Chars, Len),
-    max_length(Max),
-    (   Len =< Max -> true ; jvm:abandon ),
     maplist(char_code_, Chars, Prefix),
-    Pad is Max - Len,
+    capacity_of_length(Len, Cap),
+    Pad is Cap - Len,
     length(Zeros, Pad),
     maplist(=(0), Zeros),
     append(Prefix, Zeros, Codes).
+
+% The number of codes a string of length Len has: max_length/1, or Len when it is longer
+% (then Len is known).
+capacity_of_length(Len, Cap) :-
+    max_length(Max),
+    (   integer(Len), Len > Max -> Cap = Len ; Cap = Max ).
+
+%% aligned(+CodesA, +CodesB, -PaddedA, -PaddedB)
+%
+%  The codes of two strings padded with zeros to the same length (one may be a long literal),
+%  for the operations that compare them code by code.
+%
+%  ?- strings:aligned([97,0], [97,98,99], A, B).
+%  A = [97,0,0], B = [97,98,99].
+aligned(As, Bs, PaddedA, PaddedB) :-
+    length(As, LA),
+    length(Bs, LB),
+    padded_to(LB, As, PaddedA),
+    padded_to(LA, Bs, PaddedB).
+
+padded_to(N, Cs, Padded) :-
+    length(Cs, L),
+    (   L >= N -> Padded = Cs
+    ;   Pad is N - L,
+        length(Zeros, Pad),
+        maplist(=(0), Zeros),
+        append(Cs, Zeros, Padded)
+    ).
 
 char_code_(C, Code) :- char_code(C, Code).
 
@@ -68,8 +99,8 @@ fresh(s(Len, _)) :-
 codes(S, Codes) :-
     (   var(S) -> instantiation_error(codes/2) ; S = s(Len, Codes) ),
     (   var(Codes) ->
-        max_length(Max),
-        length(Padded, Max),
+        capacity_of_length(Len, Cap),
+        length(Padded, Cap),
         padded(Padded, 0, Len),
         % Bound last: goals waiting for the codes (db.pl's key differences) see them padded.
         Codes = Padded
@@ -103,7 +134,9 @@ null_test(ne, f, S) :- S = null.
 
 %% concat(?A, ?B, -R)
 %
-%  R is A + B as Java concatenates strings: null is the text "null". When A's length is known
+%  R is A + B as Java concatenates strings: null is the text "null". R has room for both
+%  when either is known text (its length is known, or it was built from such text); two
+%  strings of unknown length keep the bound of max_length/1. When A's length is known
 %  (a literal, or at most four lengths possible: one path each) the codes are simply shifted;
 %  otherwise the shift waits until labelling fixes A's length (R's length is exact at once;
 %  its characters are known only then). Placing each code by element/3 instead costs millions
@@ -114,8 +147,18 @@ null_test(ne, f, S) :- S = null.
 concat(A0, B0, s(Len, Codes)) :-
     text(A0, A), A = s(LenA, _), codes(A, CodesA),
     text(B0, B), B = s(LenB, _), codes(B, CodesB),
-    max_length(Max),
+    max_length(Max0),
     Len #= LenA + LenB,
+    room(A, CodesA, RoomA),
+    room(B, CodesB, RoomB),
+    Room is RoomA + RoomB,
+    (   Room =< Max0 -> Max = Max0
+    ;   ( integer(LenA) ; integer(LenB) ; max(RoomA, RoomB) > Max0 ) ->
+        % With known text (a literal, a label, a message) the result has room for both
+        % parts; only two strings of unknown length keep the bound.
+        Max = Room
+    ;   Max = Max0
+    ),
     Len #=< Max,
     (   integer(LenA) ->
         shifted(LenA, CodesA, CodesB, Max, Codes)
@@ -126,13 +169,18 @@ concat(A0, B0, s(Len, Codes)) :-
         freeze(LenA, shifted(LenA, CodesA, CodesB, Max, Codes))
     ).
 
+% The most codes a string may need: its length when known, else its capacity.
+room(s(Len, _), Codes, Room) :-
+    (   integer(Len) -> Room = Len ; length(Codes, Room) ).
+
 % A's first LenA codes, then B's codes (those that would fall past Max must be padding).
 shifted(LenA, CodesA, CodesB, Max, Codes) :-
     length(Prefix, LenA),
     append(Prefix, _, CodesA),
     Keep is Max - LenA,
+    padded_to(Keep, CodesB, PaddedB),
     length(Front, Keep),
-    append(Front, Rest, CodesB),
+    append(Front, Rest, PaddedB),
     maplist(=(0), Rest),
     append(Prefix, Front, Codes).
 
@@ -234,8 +282,9 @@ is_empty(s(Len, _), B) :-
 equal(A, B, R) :-
     shape(B),
     (   B == null -> R = 0
-    ;   codes(A, CodesA),
-        codes(B, CodesB),
+    ;   codes(A, CodesA0),
+        codes(B, CodesB0),
+        aligned(CodesA0, CodesB0, CodesA, CodesB),
         maplist(code_equal, CodesA, CodesB, Bs),
         all_true(Bs, R)
     ).
@@ -248,8 +297,9 @@ all_true([B|Bs], R) :-
     R #<==> (B #/\ R0).
 
 starts_with(A, P, R) :-
-    A = s(LenA, _), codes(A, CodesA),
-    P = s(LenP, _), codes(P, CodesP),
+    A = s(LenA, _), codes(A, CodesA0),
+    P = s(LenP, _), codes(P, CodesP0),
+    aligned(CodesA0, CodesP0, CodesA, CodesP),
     prefix_matches(CodesA, CodesP, 0, LenP, Bs),
     all_true(Bs, Match),
     R #<==> (Match #/\ (LenP #=< LenA)).
@@ -271,8 +321,7 @@ index_of(A, P, I) :-
     matches(A, P, Ms),
     firsts(Ms, 1, Fs),
     % Position + 1 of the first match, 0 for none.
-    max_length(Max),
-    Last is Max + 1,
+    length(Ms, Last),
     numlist(1, Last, Weights),
     scalar_product(Weights, Fs, #=, I1),
     I #= I1 - 1,
@@ -300,7 +349,7 @@ ends_with(A, P, R) :-
 matches(A, P, Ms) :-
     A = s(LenA, _), codes(A, CodesA),
     P = s(LenP, _), codes(P, CodesP),
-    max_length(Max),
+    length(CodesA, Max),
     numlist(0, Max, Is),
     maplist(match_at(CodesA, LenA, CodesP, LenP), Is, Ms).
 
@@ -325,7 +374,8 @@ same_prefix([A|As], [P|Ps], J, LenP, [B|Bs]) :-
 equal_ignoring_case(A, B, R) :-
     shape(B),
     (   B == null -> R = 0
-    ;   codes(A, CodesA), codes(B, CodesB),
+    ;   codes(A, CodesA0), codes(B, CodesB0),
+        aligned(CodesA0, CodesB0, CodesA, CodesB),
         maplist(lower, CodesA, LowerA),
         maplist(lower, CodesB, LowerB),
         maplist(code_equal, LowerA, LowerB, Bs),
@@ -346,8 +396,13 @@ upper(C, U) :-
 %  codes are made when read.
 case_changed(Case, A, s(Len, Codes)) :-
     must_be(atom, Case),
-    A = s(Len, _),
-    freeze(Codes, case_codes(Case, A, Codes)).
+    A = s(Len, CodesA),
+    capacity_of_length(Len, Cap),
+    (   nonvar(CodesA), length(CodesA, N), N > Cap ->
+        % A long text of unknown length: codes/2 could not tell the result's padding.
+        maplist(Case, CodesA, Codes)
+    ;   freeze(Codes, case_codes(Case, A, Codes))
+    ).
 
 case_codes(Case, A, Codes) :-
     codes(A, CodesA),
@@ -358,8 +413,9 @@ case_codes(Case, A, Codes) :-
 %  A.compareTo(B) for non-null A and B: the difference of the first differing codes, else of
 %  the lengths.
 compare_to(A, B, R) :-
-    A = s(LenA, _), codes(A, CodesA),
-    B = s(LenB, _), codes(B, CodesB),
+    A = s(LenA, _), codes(A, CodesA0),
+    B = s(LenB, _), codes(B, CodesB0),
+    aligned(CodesA0, CodesB0, CodesA, CodesB),
     differences(CodesA, CodesB, 0, 1, LenA, LenB, Terms, Fs),
     sum(Fs, #=, Differing),
     Same #= 1 - Differing,
@@ -385,6 +441,8 @@ substring_bounds(s(Len, _), Begin, End, Ok) :-
 %  is known (labelling fixes it), as concat/3 shifts.
 substring(A, Begin, End, s(Len, Codes)) :-
     Len #= End - Begin,
+    % Only a part of known bounds of a long text may be long itself.
+    (   integer(Len) -> true ; max_length(Max), Len #=< Max ),
     freeze(Codes, freeze(Begin, substring_codes(A, Begin, Len, Codes))).
 
 substring_codes(A, Begin, Len, Codes) :-
@@ -408,7 +466,7 @@ trimmed(A, S) :-
     sum(Ls, #=, Lead),
     trailing_blank(CodesA, _, Ts),
     sum(Ts, #=, Blank),
-    max_length(Max),
+    length(CodesA, Max),
     End #= max(Lead, Max - Blank),
     End #=< LenA,
     substring(A, Lead, End, S).

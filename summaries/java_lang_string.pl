@@ -28,6 +28,44 @@ receiver(S, Ex) :-
 'java.lang.String.valueOf(int)'([N], R, St, St, ok) :- strings:text_of(int, N, R).
 'java.lang.String.valueOf(long)'([N], R, St, St, ok) :- strings:text_of(long, N, R).
 'java.lang.String.valueOf(boolean)'([B], R, St, St, ok) :- strings:text_of(boolean, B, R).
+% Integer.parseInt and Long.parseLong: a known text is parsed as Java parses it; an unknown
+% one is the canonical decimal text of any value of the type, or text starting with a letter
+% (NumberFormatException). Other texts that fail ("", "12a", out of range) or parse
+% ("+7", "007") give no path of their own: every outcome is reached by the two kinds.
+'java.lang.Integer.parseInt(String)'([S], R, St, St, Ex) :- number_parsed(int, S, R, Ex).
+'java.lang.Long.parseLong(String)'([S], R, St, St, Ex) :- number_parsed(long, S, R, Ex).
+
+number_parsed(Type, S, R, Ex) :-
+    strings:shape(S),
+    (   S == null -> Ex = exc('java.lang.NumberFormatException')
+    ;   S = s(Len, Codes), integer(Len), ground(Codes) ->
+        length(Text, Len), append(Text, _, Codes),
+        (   java_number(Text, N), jvm:value(Type, N) -> R = N, Ex = ok
+        ;   Ex = exc('java.lang.NumberFormatException')
+        )
+    ;   jvm:value(Type, R), strings:text_of(Type, R, S), Ex = ok
+    ;   S = s(Len, _), Len #>= 1,
+        strings:codes(S, [C|_]),
+        C in 65..90 \/ 97..122,
+        Ex = exc('java.lang.NumberFormatException')
+    ).
+
+% An optional sign, then at least one decimal digit, as Integer.parseInt reads them.
+java_number([Sign|Digits], N) :-
+    memberchk(Sign, [0'-, 0'+]),
+    !,
+    digits_value(Digits, V),
+    (   Sign =:= 0'- -> N is -V ; N = V ).
+java_number(Digits, N) :- digits_value(Digits, N).
+
+digits_value(Digits, N) :-
+    Digits = [_|_],
+    maplist(decimal_digit, Digits),
+    foldl(digit_step, Digits, 0, N).
+
+decimal_digit(C) :- C >= 0'0, C =< 0'9.
+digit_step(C, N0, N) :- N is N0 * 10 + C - 0'0.
+
 'java.lang.Integer.toString(int)'([N], R, St, St, ok) :- strings:text_of(int, N, R).
 'java.lang.Long.toString(long)'([N], R, St, St, ok) :- strings:text_of(long, N, R).
 'java.lang.Boolean.toString(boolean)'([B], R, St, St, ok) :- strings:text_of(boolean, B, R).

@@ -363,6 +363,72 @@ impl<'t> Index<'t> {
         value
     }
 
+    /// The text of a String constant expression (JLS 15.29): a literal, a `static final`
+    /// String field whose initialiser is one, or `+` of such text and constants of other
+    /// types; `None` if `node` is not one. Locals are never constants here (`locals` says
+    /// whether a name is one).
+    pub fn string_constant(&self, node: Node, class: &ClassInfo<'t>, locals: &dyn Fn(&str) -> bool) -> Option<String> {
+        self.string_constant_within(node, class, locals, 0)
+    }
+
+    fn string_constant_within(
+        &self,
+        node: Node,
+        class: &ClassInfo<'t>,
+        locals: &dyn Fn(&str) -> bool,
+        depth: u32,
+    ) -> Option<String> {
+        // Initialisers referring to each other in a cycle are not constants (javac rejects them).
+        if depth > 16 {
+            return None;
+        }
+        let source = class.file.source;
+        let node = skip_parens(node);
+        let field_text = |owner: &ClassInfo<'t>, field: &str| {
+            let info = owner.fields.get(field)?;
+            if !info.is_static_final || info.ty != Some(Ty::String) {
+                return None;
+            }
+            self.string_constant_within(info.initialiser?, owner, &|_| false, depth + 1)
+        };
+        match node.kind() {
+            "string_literal" => super::lower::string_literal_value(text(node, source)),
+            "identifier" if !locals(text(node, source)) => field_text(class, text(node, source)),
+            "field_access" => {
+                let object = text(node.child_by_field_name("object")?, source);
+                if locals(object) {
+                    return None;
+                }
+                match self.resolve_class(object, class.file) {
+                    ClassRef::Analysed(owner) => field_text(owner, text(node.child_by_field_name("field")?, source)),
+                    _ => None,
+                }
+            }
+            "binary_expression" if operator(node, source) == "+" => {
+                let (left, right) = (node.child_by_field_name("left")?, node.child_by_field_name("right")?);
+                let as_text = |side: Node, other_is_text: bool| {
+                    self.string_constant_within(side, class, locals, depth + 1).or_else(|| {
+                        let value = if other_is_text { self.constant(side, class, &|name| {
+                            if locals(name) { LocalName::Variable } else { LocalName::NotLocal }
+                        }) } else { None }?;
+                        Some(match value.ty {
+                            Ty::Boolean => (if value.value != 0 { "true" } else { "false" }).to_string(),
+                            _ => value.value.to_string(),
+                        })
+                    })
+                };
+                let left_text = self.string_constant_within(left, class, locals, depth + 1);
+                let right_text = as_text(right, left_text.is_some());
+                let left_text = match left_text {
+                    Some(text) => text,
+                    None => as_text(left, right_text.is_some())?,
+                };
+                Some(left_text + &right_text?)
+            }
+            _ => None,
+        }
+    }
+
     /// The value of a constant expression, `None` if `node` is not one. Names are looked up
     /// among the locals first, then among the fields of `class`.
     pub fn constant(
@@ -613,9 +679,10 @@ fn list_type(node: Node, file: &FileScope, types: &SourceTypes) -> Result<Ty, Di
     if !is_list_class(text(*base, file.source)) {
         return unsupported(format!("generic type '{spelled}' (of the generic library types only List and ArrayList are modelled)"));
     }
-    let only = "only lists of Integer and of objects of classes of the sources are modelled";
+    let only = "only lists of Integer, of String and of objects of classes of the sources are modelled";
     match children(*arguments).as_slice() {
         [element] if matches!(text(*element, file.source), "Integer" | "java.lang.Integer") => Ok(Ty::List(Elem::Int)),
+        [element] if matches!(text(*element, file.source), "String" | "java.lang.String") => Ok(Ty::List(Elem::String)),
         [element] => match declared_type(*element, file, types) {
             Ok(Ty::Object(class)) => Ok(Ty::List(Elem::Object(class))),
             _ => unsupported(format!("type '{spelled}' ({only})")),

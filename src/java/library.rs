@@ -85,6 +85,8 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (INTEGER, "toString", &[Ty::Int], Ty::String),
     (LONG, "toString", &[Ty::Long], Ty::String),
     (BOOLEAN, "toString", &[Ty::Boolean], Ty::String),
+    (INTEGER, "parseInt", &[Ty::String], Ty::Int),
+    (LONG, "parseLong", &[Ty::String], Ty::Long),
     (STRING, "valueOf", &[Ty::Int], Ty::String),
     (STRING, "valueOf", &[Ty::Long], Ty::String),
     (STRING, "valueOf", &[Ty::Boolean], Ty::String),

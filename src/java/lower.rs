@@ -28,6 +28,7 @@ mod decimals;
 mod builders;
 mod enums;
 mod foreach;
+mod format;
 mod jdbc;
 mod lists;
 mod logging;
@@ -1277,11 +1278,23 @@ impl<'t> MethodLowering<'_, 't> {
         self.index.constant(node, self.class, &locals)
     }
 
+    /// The text of a `static final` String constant named by `node` (or `+` of constants),
+    /// as javac folds it.
+    fn string_constant(&self, node: Node<'t>) -> Option<String> {
+        if !matches!(node.kind(), "identifier" | "field_access" | "binary_expression") {
+            return None;
+        }
+        self.index.string_constant(node, self.class, &|name| self.lookup(name).is_some() || self.is_own_instance_field(name))
+    }
+
     /// Lower an expression whose value is used.
     fn value(&mut self, node: Node<'t>) -> Lowered<Typed> {
         let node = skip_parens(node);
         if let Some(c) = self.constant(node) {
             return Ok(Typed { operand: Operand::Const(c.value, c.ty), ty: c.ty });
+        }
+        if let Some(text) = self.string_constant(node) {
+            return Ok(Typed { operand: self.intern(text), ty: Ty::String });
         }
         let token = operator(node, self.source());
         match node.kind() {
@@ -1506,26 +1519,19 @@ impl<'t> MethodLowering<'_, 't> {
     fn as_string(&mut self, value: Typed, at: Node<'t>) -> Lowered<Operand> {
         match (value.ty, value.operand) {
             (Ty::String | Ty::Null, operand) => Ok(operand),
-            (Ty::Boolean, Operand::Const(v, _)) => Ok(self.intern((if v != 0 { "true" } else { "false" }).into(), at)?),
-            (Ty::Int | Ty::Long, Operand::Const(v, _)) => self.intern(v.to_string(), at),
+            (Ty::Boolean, Operand::Const(v, _)) => Ok(self.intern((if v != 0 { "true" } else { "false" }).into())),
+            (Ty::Int | Ty::Long, Operand::Const(v, _)) => Ok(self.intern(v.to_string())),
             (ty @ (Ty::Int | Ty::Long | Ty::Boolean | Ty::Boxed(_)), operand) => {
                 Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand)
             }
-            (ty @ Ty::Enum(e), operand) => {
-                self.check_names_modelled(at, e)?;
-                Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand)
-            }
+            (ty @ Ty::Enum(_), operand) => Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand),
             (ty, _) => self.unsupported(at, format!("converting a {ty} to a String")),
         }
     }
 
-    fn intern(&mut self, text: String, at: Node<'t>) -> Lowered<Operand> {
-        if text.chars().count() > crate::ir::STRING_MAX_LENGTH {
-            return self.unsupported(
-                at,
-                format!("{LONG_STRING} ({} characters; SQL text given to JDBC may be longer)", crate::ir::STRING_MAX_LENGTH),
-            );
-        }
+    /// Text of a known length is a Java value of any length (only strings a path chooses are
+    /// bounded by `STRING_MAX_LENGTH`).
+    fn intern(&mut self, text: String) -> Operand {
         let index = match self.strings.iter().position(|s| *s == text) {
             Some(i) => i,
             None => {
@@ -1533,7 +1539,7 @@ impl<'t> MethodLowering<'_, 't> {
                 self.strings.len() - 1
             }
         };
-        Ok(Operand::Str(index as u32))
+        Operand::Str(index as u32)
     }
 
     fn string_literal(&mut self, node: Node<'t>) -> Lowered<Typed> {
@@ -1545,7 +1551,7 @@ impl<'t> MethodLowering<'_, 't> {
             };
             return self.unsupported(node, what);
         };
-        let operand = self.intern(text, node)?;
+        let operand = self.intern(text);
         Ok(Typed { operand, ty: Ty::String })
     }
 
@@ -1828,6 +1834,11 @@ impl<'t> MethodLowering<'_, 't> {
         if object.is_none() && own_instance_method {
             return self.unqualified_call(node, name, want_value);
         }
+        if name == "format"
+            && object.is_some_and(|o| matches!(self.text(o), "String" | "java.lang.String") && self.lookup(self.text(o)).is_none())
+        {
+            return self.string_format(node).map(Some);
+        }
         if name == "getConnection" && object.is_some_and(|o| self.names_driver_manager(o)) {
             return self.driver_manager_connection(node, want_value);
         }
@@ -1929,8 +1940,14 @@ impl<'t> MethodLowering<'_, 't> {
     fn is_value_receiver(&self, object: Node<'t>) -> bool {
         let object = skip_parens(object);
         match object.kind() {
-            "identifier" => self.lookup(self.text(object)).is_some() || self.is_own_field(self.text(object)),
-            "field_access" => !self.names_class(object) || self.enum_constant(object).is_some(),
+            "identifier" => {
+                self.lookup(self.text(object)).is_some()
+                    || self.is_own_field(self.text(object))
+                    || self.string_constant(object).is_some()
+            }
+            "field_access" => {
+                !self.names_class(object) || self.enum_constant(object).is_some() || self.string_constant(object).is_some()
+            }
             _ => true,
         }
     }
@@ -2229,7 +2246,7 @@ fn renumber_handlers(
 /// The value of a Java string literal (`"a\\tb\\"c"`) or text block (`"""` ...), or None for
 /// escapes this reader does not know and U+FFFD, which stands for bytes of a file that were
 /// not UTF-8 (`pipeline::read_sources`), whose value the compiler may read otherwise.
-fn string_literal_value(spelled: &str) -> Option<String> {
+pub(crate) fn string_literal_value(spelled: &str) -> Option<String> {
     if spelled.contains(char::REPLACEMENT_CHARACTER) {
         return None;
     }

@@ -169,7 +169,7 @@ impl<'t> MethodLowering<'_, 't> {
         let conditional = self.control_depth > self.declared_depth.get(&id).copied().unwrap_or(0);
         let argument = match arguments.as_slice() {
             [] => {
-                let empty = self.intern(String::new(), creation)?;
+                let empty = self.intern(String::new());
                 self.assign(id, Rvalue::Use(empty));
                 self.text_only.remove(&id);
                 let text = if conditional {

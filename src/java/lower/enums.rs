@@ -8,7 +8,7 @@
 //! (`switches.rs`).
 
 use super::{Lowered, MethodLowering, Typed};
-use crate::ir::{EnumOp, EnumType, Inst, Operand, STRING_MAX_LENGTH, Ty};
+use crate::ir::{EnumOp, EnumType, Inst, Operand, Ty};
 use crate::java::syntax::{children, skip_parens};
 use tree_sitter::Node;
 
@@ -65,9 +65,6 @@ impl<'t> MethodLowering<'_, 't> {
                 );
             }
         };
-        if op == EnumOp::Name {
-            self.check_names_modelled(node, e)?;
-        }
         let mut args = vec![receiver.operand];
         if let [argument] = arguments.as_slice() {
             let other = self.value(*argument)?;
@@ -91,7 +88,6 @@ impl<'t> MethodLowering<'_, 't> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
         match (name, arguments.as_slice()) {
             ("valueOf", [argument]) => {
-                self.check_names_modelled(node, e)?;
                 let text = self.value(*argument)?;
                 if !matches!(text.ty, Ty::String | Ty::Null) {
                     return self.error(*argument, format!("incompatible types: {} cannot be converted to String", text.ty));
@@ -100,17 +96,6 @@ impl<'t> MethodLowering<'_, 't> {
             }
             ("values", []) => self.unsupported(node, "'values()' of an enum (arrays of enum constants are not modelled)"),
             _ => self.unsupported(node, format!("static method '{name}' of the enum {} (valueOf is modelled)", e.class().as_str())),
-        }
-    }
-
-    /// `name()`, `toString()` and `valueOf` need the constants' names as strings.
-    pub(super) fn check_names_modelled(&self, node: Node<'t>, e: EnumType) -> Lowered<()> {
-        match e.constants().iter().find(|c| c.chars().count() > STRING_MAX_LENGTH) {
-            Some(long) => self.unsupported(
-                node,
-                format!("the name of the enum constant {long} (strings longer than {STRING_MAX_LENGTH} characters are not modelled)"),
-            ),
-            None => Ok(()),
         }
     }
 

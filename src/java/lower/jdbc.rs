@@ -3,9 +3,10 @@
 //! SQL text is evaluated at lowering time from the expressions that build it: literals, `+`,
 //! String locals, `static final` String constants and small static helpers whose body is
 //! `return <expression>;`. Java values spliced in with `+` become holes whose values the
-//! runtime knows (`SqlText::holes`). A String local holding text too long for the runtime's
-//! strings (`STRING_MAX_LENGTH`) is *text only*: it exists for the SQL it carries, and using it
-//! as a Java value is reported.
+//! runtime knows (`SqlText::holes`). A String local holding text built from values whose
+//! literal part is already too long for the runtime's strings of unknown length
+//! (`STRING_MAX_LENGTH`) is *text only*: it exists for the SQL it carries, and using it as a
+//! Java value is reported. Text known in full is a Java value of any length.
 
 use super::{Lowered, MethodLowering, Typed};
 use crate::diag::Diagnostic;
@@ -87,7 +88,8 @@ impl<'t> MethodLowering<'_, 't> {
         let long = match &evaluated {
             Ok(more) => {
                 parts.extend(more.iter().cloned());
-                self.static_length(&parts) > STRING_MAX_LENGTH
+                // A literal is a Java value of any length; text from helpers stays SQL text.
+                self.static_length(&parts) > STRING_MAX_LENGTH && skip_parens(value).kind() != "string_literal"
             }
             Err(_) => false,
         };
@@ -175,7 +177,7 @@ impl<'t> MethodLowering<'_, 't> {
         let mut joined: Option<Operand> = None;
         for part in parts {
             let operand = match part {
-                TextPart::Text(text) => self.intern(text.clone(), at)?,
+                TextPart::Text(text) => self.intern(text.clone()),
                 TextPart::Hole(typed) => self.as_string(*typed, at)?,
             };
             joined = Some(match joined {
@@ -185,7 +187,7 @@ impl<'t> MethodLowering<'_, 't> {
         }
         match joined {
             Some(operand) => Ok(operand),
-            None => self.intern(String::new(), at),
+            None => Ok(self.intern(String::new())),
         }
     }
 

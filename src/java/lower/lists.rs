@@ -1,5 +1,5 @@
 //! Lists: `java.util.List<E>` and `ArrayList<E>` locals, parameters, fields and results, of
-//! `Integer` or of a class of the sources, `new ArrayList<>()` (also of a capacity, or a copy
+//! `Integer`, of `String` or of a class of the sources, `new ArrayList<>()` (also of a capacity, or a copy
 //! of a list), and the calls
 //! `add(x)`, `add(i, x)`, `get(i)`, `set(i, x)`, `remove(int i)`, `size()`, `isEmpty()`,
 //! `clear()`, `contains(x)` and `indexOf(x)`: library calls with the list first,
@@ -13,11 +13,12 @@
 //! not listed (iterators among them; the enhanced `for` over a `List<Integer>` is an index
 //! loop, `foreach.rs`).
 //!
-//! The elements of a list of objects are references (null included); the calls are those
-//! above but `contains`, `indexOf` and `remove(Object)`, which compare with `equals`.
+//! The elements of a list of objects, and of a `List<String>`, are references (null
+//! included); the calls are those above but `contains`, `indexOf` and `remove(Object)`, which
+//! compare with `equals`.
 
 use super::{Lowered, MethodLowering, Typed};
-use crate::ir::{CONSTRUCTOR, ClassName, Elem, Inst, MethodKey, Operand, Ty};
+use crate::ir::{CONSTRUCTOR, Elem, Inst, MethodKey, Operand, Ty};
 use crate::java::index::is_list_class;
 use crate::java::library::{ARRAY_LIST, LIST};
 use crate::java::syntax::{children, skip_parens};
@@ -83,8 +84,10 @@ impl<'t> MethodLowering<'_, 't> {
     /// A call of a `List` method on `list`: a library call with the list first.
     pub(super) fn list_method(&mut self, node: Node<'t>, list: Typed, name: &str, want_value: bool) -> Lowered<Option<Typed>> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
-        if let Ty::List(Elem::Object(class)) = list.ty {
-            return self.object_list_method(node, list, class, name, want_value);
+        match list.ty {
+            Ty::List(Elem::Object(class)) => return self.object_list_method(node, list, Ty::Object(class), name, want_value),
+            Ty::List(Elem::String) => return self.object_list_method(node, list, Ty::String, name, want_value),
+            _ => {}
         }
         let removes_by_value = |this: &Self, argument: Node<'t>| {
             let argument = skip_parens(argument);
@@ -144,28 +147,31 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
     }
 
-    /// A call of a `List` method on a list of objects of `class`: an element argument is
-    /// converted to the element type and passed as an `Object` (the erased signature), an
-    /// element result is of the element type.
+    /// A call of a `List` method on a list of references (objects of a class of the sources,
+    /// or Strings) of type `element`: an element argument is converted to the element type and
+    /// passed as an `Object` (the erased signature), an element result is of the element type.
     fn object_list_method(
         &mut self,
         node: Node<'t>,
         list: Typed,
-        class: ClassName,
+        element: Ty,
         name: &str,
         want_value: bool,
     ) -> Lowered<Option<Typed>> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let elements = match element {
+            Ty::Object(class) => crate::ir::simple_name(class.as_str()),
+            other => other.java_name(),
+        };
         let by_equals = |this: &Self, name: &str| {
             this.unsupported(
                 node,
-                format!("List method '{name}' on a list of {} (it compares with equals, not modelled for lists of objects)", crate::ir::simple_name(class.as_str())),
+                format!("List method '{name}' on a list of {elements} (it compares with equals, not modelled for lists of objects and Strings)"),
             )
         };
         if matches!(name, "contains" | "indexOf" | "lastIndexOf") {
             return by_equals(self, name);
         }
-        let element = Ty::Object(class);
         // The element argument is the last one of add and set; the others are indices.
         let element_position = matches!(name, "add" | "set").then(|| arguments.len().saturating_sub(1));
         let mut values = vec![self.stabilise(list, &arguments)];

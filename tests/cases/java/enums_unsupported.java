@@ -48,7 +48,8 @@ class Uses {
         return c.equals(s);
     }
 
-    // name() of an enum whose names do not all fit in a modelled string.
+    // name() of an enum with a name longer than 16 characters: names are known text, modelled
+    // at any length.
     static String name(Colour c) {
         return c.name();
     }
