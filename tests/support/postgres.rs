@@ -44,7 +44,7 @@ impl Postgres {
                 shared_jar(JDBC_DRIVER).display()
             ));
         }
-        let as_service_account = run(&mut Command::new("id").arg("-u"))
+        let as_service_account = run(Command::new("id").arg("-u"))
             .map(|output| String::from_utf8_lossy(&output.stdout).trim() == "0")?;
         let dir = std::env::temp_dir().join(format!("hornet-postgres-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
