@@ -21,6 +21,8 @@ pub(crate) const JDK_EXCEPTIONS: &[(&str, &str)] = &[
     ("java.lang.ClassCastException", "java.lang.RuntimeException"),
     ("java.lang.UnsupportedOperationException", "java.lang.RuntimeException"),
     ("java.sql.SQLException", "java.lang.Exception"),
+    ("java.lang.ReflectiveOperationException", "java.lang.Exception"),
+    ("java.lang.ClassNotFoundException", "java.lang.ReflectiveOperationException"),
 ];
 
 /// (class, direct superclass) of every known exception class: the JDK's, then `declared` (the

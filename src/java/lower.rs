@@ -1798,6 +1798,11 @@ impl<'t> MethodLowering<'_, 't> {
             return checked;
         }
         if let Some(object) = object
+            && let Some(loaded) = self.class_for_name(node, object, name, want_value)
+        {
+            return loaded;
+        }
+        if let Some(object) = object
             && let Some(told) = self.sql_exception_call(node, object, name, want_value)
         {
             return told;

@@ -6,7 +6,9 @@
 //! test never observes there); what a caught SQLException tells (`getSQLState()`,
 //! `getErrorCode()`: `summaries/java_sql_exception.pl`); and `Objects.requireNonNull`, a
 //! NullPointerException path when its argument is null (no branch: the check is inside the
-//! library method, where JaCoCo has no probe).
+//! library method, where JaCoCo has no probe); and `Class.forName` of a constant class name, the
+//! way connection code loads its JDBC driver, which loads that class and changes no path (the
+//! application's build puts its driver on the test classpath: docs/connections.md).
 
 use super::{Lowered, MethodLowering, Typed};
 use crate::ir::{Inst, MethodKey, Operand, Ty};
@@ -20,6 +22,9 @@ const DESCRIBING: &[&str] = &["getMessage", "getLocalizedMessage", "toString", "
 
 /// `java.util.Objects`, whose `requireNonNull` is lowered here.
 const OBJECTS: &str = "java.util.Objects";
+
+/// `java.lang.Class`, whose `forName` loads a JDBC driver in connection code.
+const CLASS: &str = "java.lang.Class";
 
 impl<'t> MethodLowering<'_, 't> {
     /// A call of a logging method on a logger, as a call of `Logger.name()` that changes
@@ -195,5 +200,19 @@ impl<'t> MethodLowering<'_, 't> {
             }
             Ok(Some(value))
         })())
+    }
+
+    /// `Class.forName("...")` as a statement: it loads the named class (a JDBC driver) and
+    /// changes nothing a path depends on. None when the call is something else.
+    pub(super) fn class_for_name(&mut self, node: Node<'t>, object: Node<'t>, name: &str, want_value: bool) -> Option<Lowered<Option<Typed>>> {
+        if name != "forName" || self.lookup(self.text(object)).is_some() || !matches!(self.qualified(self.text(object)).as_str(), "Class" | CLASS) {
+            return None;
+        }
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        Some(match arguments.as_slice() {
+            [class_name] if (class_name.kind() == "string_literal" || self.string_constant(*class_name).is_some()) && !want_value => Ok(None),
+            [_] if want_value => self.unsupported(node, "the Class object Class.forName returns (hornet models Class.forName as a statement)"),
+            _ => self.unsupported(node, "Class.forName of a class name that is not a string literal or constant"),
+        })
     }
 }
