@@ -7,7 +7,7 @@
 */
 
 :- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/3, wrap/3, compare/4,
-                guarded/1, abandon/0, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
+                guarded/1, abandon/0, abandon/1, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
                 difference/3, exception_class/2]).
 
 :- use_module(library(clpz)).
@@ -199,8 +199,19 @@ guarded(Goal) :-
 %  ?- jvm:stalled(false), ( jvm:abandon ; true ), jvm:stall(S).
 %  S = stall(model, none).
 abandon :-
+    abandon(model).
+
+%% abandon(+Why)
+%
+%  abandon/0 for a reason stall/1 tells: model (what the model cannot follow), or engines (the
+%  engines the tests run on, H2 and PostgreSQL, behave differently there: db:engine/2).
+%
+%  ?- jvm:stalled(false), ( jvm:abandon(engines) ; true ), jvm:stall(S).
+%  S = stall(engines, none).
+abandon(Why) :-
+    must_be(atom, Why),
     bb_put(hornet_stalled, true),
-    stall_noted(model),
+    stall_noted(Why),
     false.
 
 goal_kind(Goal, Kind) :-
@@ -230,8 +241,9 @@ stall_noted(Why) :-
 %
 %  The first budget overrun since the last stalled(false): none, or stall(Why, Where) with Why
 %  search (finding the next path took more than the search budget), solving(Kind) (one
-%  constraint's propagation stalled: Kind comparison, sql or arithmetic) or model (abandon/0:
-%  the path needs what the model does not follow), Where at(Method, Branch), the branch last
+%  constraint's propagation stalled: Kind comparison, sql or arithmetic), model (abandon/0:
+%  the path needs what the model does not follow) or engines (abandon/1: H2 and PostgreSQL
+%  differ there), Where at(Method, Branch), the branch last
 %  reached, or none.
 %
 %  ?- jvm:stalled(false), jvm:stall(S).

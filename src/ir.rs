@@ -946,6 +946,24 @@ pub struct Method {
     /// The pseudo-classes of the static fields the method or its callees use
     /// (`ClassName::statics_of`), sorted; their layouts are in `classes`.
     pub statics: Vec<ClassName>,
+    /// The `static final` constants its `return` statements name, which javac (and the
+    /// lowering) replace by their values: a test of a path returning such a value is named
+    /// after its constant (`buy_returnsNoStock`).
+    pub returned_constants: Vec<NamedConstant>,
+}
+
+/// A constant of the sources by its name, with the value it stands for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedConstant {
+    pub name: String,
+    pub value: ConstantValue,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ConstantValue {
+    /// An `int`, `long`, `short`, `byte` or `char` constant.
+    Integer(i64),
+    Text(String),
 }
 
 /// Where an exception goes from a handler's region.
@@ -1365,6 +1383,7 @@ mod tests {
             classes: vec![],
             receivers: vec![],
             statics: vec![],
+            returned_constants: vec![],
         }
     }
 

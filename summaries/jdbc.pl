@@ -410,7 +410,9 @@ box_looked_at(ColumnType, V, B) :-
     (   B == null -> V = null ; db:decided_nonnull(ColumnType, V) ).
 
 column_type(Db, V, Type) :-
-    Db =.. [db, schema(Tables), _, _, Rows | _],
+    % The tables are the first argument of schema/1 and of schema/2 (db:engine/2).
+    Db =.. [db, Schema, _, _, Rows | _],
+    arg(1, Schema, Tables),
     member(Name-TableRows, Rows),
     member(row(_, _, Values, _), TableRows),
     nth1(I, Values, V1), V1 == V, !,

@@ -119,6 +119,9 @@ pub enum StallReason {
     Arithmetic,
     /// The path needs what the model does not follow (`jvm:abandon/0`).
     Model,
+    /// H2 and PostgreSQL, which the tests of a schema in PostgreSQL's dialect run on, behave
+    /// differently on the path (`jvm:abandon(engines)`).
+    Engines,
 }
 
 /// `stall(Why, Where)` as `explore:cases/4` writes it after `%% budget_exhausted`.
@@ -128,6 +131,7 @@ fn stall(text: &str) -> Option<Stall> {
     let why = match (why.functor(), why.args()) {
         (("search", 0), _) => StallReason::Search,
         (("model", 0), _) => StallReason::Model,
+        (("engines", 0), _) => StallReason::Engines,
         (("solving", 1), [kind]) => match kind.functor() {
             ("comparison", 0) => StallReason::Comparison,
             ("sql", 0) => StallReason::Sql,
@@ -467,6 +471,7 @@ mod tests {
             classes: vec![],
             receivers: vec![],
             statics: vec![],
+            returned_constants: vec![],
         }
     }
 

@@ -14,8 +14,8 @@ use super::syntax::{
 };
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{
-    BinOp, Block, BlockId, BranchId, BranchPoint, Catch, ClassLayout, ClassName, CmpOp, Cond, DateClass, Handler,
-    HandlerId, InputCall, Inst, JdbcCall, JdbcType, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, Operand,
+    BinOp, Block, BlockId, BranchId, BranchPoint, Catch, ClassLayout, ClassName, CmpOp, Cond, ConstantValue, DateClass,
+    Handler, HandlerId, InputCall, Inst, JdbcCall, JdbcType, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, NamedConstant, Operand,
     Primitive, Rvalue, THROWABLE, Terminator, Ty,
 };
 use std::collections::{BTreeSet, HashMap};
@@ -144,6 +144,7 @@ pub(crate) fn lower_method<'t>(
         constructor_invocation: None,
         yield_targets: Vec::new(),
         switch_count: 0,
+        returned_constants: Vec::new(),
     };
     let mut param_names = Vec::new();
     if method.kind != MethodKind::Static {
@@ -229,6 +230,7 @@ pub(crate) fn lower_method<'t>(
         statics: classes.iter().map(|l| l.class).filter(|c| c.statics_owner().is_some()).collect(),
         classes,
         receivers,
+        returned_constants: lowering.returned_constants,
     })
 }
 
@@ -328,6 +330,8 @@ struct MethodLowering<'i, 't> {
     yield_targets: Vec<switches::YieldTarget>,
     /// How many switches have been lowered (`ir::SwitchArm::switch`).
     switch_count: u32,
+    /// The constants named by `return` statements (`ir::Method::returned_constants`).
+    returned_constants: Vec<NamedConstant>,
 }
 
 impl<'t> MethodLowering<'_, 't> {
@@ -734,6 +738,7 @@ impl<'t> MethodLowering<'_, 't> {
             (None, _) => return self.error(node, "missing return value"),
             (Some(_), Ty::Void) => return self.error(node, "a void method cannot return a value"),
             (Some(expression), ret) => {
+                self.note_returned_constants(*expression);
                 let typed = self.value(*expression)?;
                 Some(self.coerce(typed, ret, *expression)?)
             }
@@ -752,6 +757,41 @@ impl<'t> MethodLowering<'_, 't> {
         finalized?;
         self.terminate(Terminator::Return(value));
         Ok(())
+    }
+
+    /// Records the `static final` constants a returned expression names, itself or as an arm
+    /// of `?:`, for the names of the tests (`ir::Method::returned_constants`). Local
+    /// constants and literals name nothing.
+    fn note_returned_constants(&mut self, node: Node<'t>) {
+        let node = skip_parens(node);
+        let name = match node.kind() {
+            "ternary_expression" => {
+                for arm in ["consequence", "alternative"] {
+                    if let Some(arm) = node.child_by_field_name(arm) {
+                        self.note_returned_constants(arm);
+                    }
+                }
+                return;
+            }
+            "identifier" if self.lookup(self.text(node)).is_none() => self.text(node),
+            "field_access" => match node.child_by_field_name("field") {
+                Some(field) => self.text(field),
+                None => return,
+            },
+            _ => return,
+        };
+        let value = match self.constant(node) {
+            Some(c) if c.ty == Ty::Boolean => return,
+            Some(c) => ConstantValue::Integer(c.value),
+            None => match self.string_constant(node) {
+                Some(text) => ConstantValue::Text(text),
+                None => return,
+            },
+        };
+        let constant = NamedConstant { name: name.to_string(), value };
+        if !self.returned_constants.contains(&constant) {
+            self.returned_constants.push(constant);
+        }
     }
 
     /// `throw new X(...)`: the arguments only build the exception's message, which the

@@ -2092,7 +2092,11 @@ pub fn schema_term(schema: &Schema) -> String {
         let checks = list(&renderable, |out, check| out.push_str(check));
         let _ = write!(out, "table({alias},{columns},{primary_key},{unique_keys},{foreign_keys},{checks})");
     });
-    format!("schema({tables})")
+    // The tests of a schema in PostgreSQL's dialect run on H2 and on PostgreSQL (`db:engine/2`).
+    match schema.dialect.dialect {
+        super::Dialect::Postgres => format!("schema({tables},postgres)"),
+        _ => format!("schema({tables})"),
+    }
 }
 
 /// A CHECK expression as a condition over `col(Alias, Column)`, if it has one.

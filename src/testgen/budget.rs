@@ -57,6 +57,11 @@ pub fn budget_note(
                  docs/ list what: a conversion H2 makes, text over the string bound, a second connection \
                  inside a transaction, ...); that path was abandoned"
             ),
+            StallReason::Engines => format!(
+                "a path {after} does what H2 and PostgreSQL do differently (an SQLException's \
+                 error code, a foreign key or CHECK violation's SQL state, a String parameter meeting \
+                 an integer column), and the tests of a PostgreSQL schema run on both; that path was abandoned"
+            ),
         });
     }
     let unlabelled = exploration.paths.iter().find_map(|p| match p {

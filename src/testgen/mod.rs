@@ -2,10 +2,11 @@
 //! per path, and the branch coverage the cases achieve within the method.
 
 mod budget;
+mod names;
 pub use budget::budget_note;
 
 use crate::clp::explore::{Event, Exploration, HeapObject, Outcome, PathResult, Value};
-use crate::ir::{ClassLayout, ClassName, DateClass, JdbcType, Method, MethodKind, Ty, simple_name};
+use crate::ir::{ClassLayout, ClassName, DateClass, JdbcType, Method, MethodKind, Ty};
 use crate::sql::Schema;
 use crate::sql::schema::{Column, SqlType};
 use serde::Serialize;
@@ -179,7 +180,7 @@ pub fn build(
     let own = method.key.to_string();
     let mut cases = Vec::new();
     let (mut infeasible, mut unknown) = (0, 0);
-    let mut names: HashMap<String, usize> = HashMap::new();
+    let mut iterations_per_case = Vec::new();
     for path in &exploration.paths {
         let (inputs, outcome, events) = match path {
             PathResult::Feasible { inputs, outcome, events } => (inputs, outcome, events),
@@ -230,10 +231,7 @@ pub fn build(
             .iter()
             .filter(|e| matches!(e, Event::Iteration { method: m, .. } if *m == own))
             .count();
-        let base = test_name(method, iterations, &expect);
-        let n = names.entry(base.clone()).or_insert(0);
-        *n += 1;
-        let name = if *n == 1 { base } else { format!("{base}_{n}") };
+        iterations_per_case.push(iterations);
         let branches = own_branches
             .iter()
             .map(|(id, t)| (method.branches[*id as usize].span.line, *t))
@@ -260,8 +258,9 @@ pub fn build(
                 _ => None,
             })
             .transpose()?;
-        cases.push(TestCase { name, args, expect, branches, database, standard_input, heap });
+        cases.push(TestCase { name: String::new(), args, expect, branches, database, standard_input, heap });
     }
+    names::name_cases(method, &mut cases, &iterations_per_case);
     Ok(MethodTests {
         cases,
         coverage: coverage(method, &BTreeSet::new()),
@@ -528,76 +527,6 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::List(_), Value::Null) => Ok(JavaValue::Null),
         _ => Err(wrong()),
     }
-}
-
-/// `ADMIN` or `READ_ONLY` as a word of a test name: `Admin`, `ReadOnly`.
-fn enum_constant_word(constant: &str) -> String {
-    constant
-        .split('_')
-        .filter(|part| !part.is_empty())
-        .map(|part| {
-            let mut chars = part.chars();
-            let first = chars.next().map(|c| c.to_ascii_uppercase()).into_iter();
-            first.chain(chars.flat_map(char::to_lowercase)).collect::<String>()
-        })
-        .collect()
-}
-
-/// `gcd_loop2_returnsPositive`: the method, the iterations of its own loops (when it has
-/// any), and the outcome.
-fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String {
-    // A box returned is named after its value.
-    let unboxed;
-    let expect = match expect {
-        Expectation::Returns(JavaValue::Boxed(value)) => {
-            unboxed = Expectation::Returns((**value).clone());
-            &unboxed
-        }
-        other => other,
-    };
-    let mut name = match method.kind {
-        MethodKind::Constructor => format!("new{}", simple_name(&method.key.class)),
-        MethodKind::Static | MethodKind::Instance => method.key.name.clone(),
-    };
-    if !method.loops.is_empty() {
-        name.push_str(&format!("_loop{iterations}"));
-    }
-    name.push('_');
-    name.push_str(&match expect {
-        Expectation::Completes => "completes".to_string(),
-        Expectation::Throws(class, _) => format!("throws{}", simple_name(class)),
-        Expectation::Returns(JavaValue::Boolean(b)) => {
-            if *b { "returnsTrue" } else { "returnsFalse" }.to_string()
-        }
-        Expectation::Returns(JavaValue::Int(v)) => sign_word(i64::from(*v)),
-        Expectation::Returns(JavaValue::Long(v)) => sign_word(*v),
-        Expectation::Returns(JavaValue::Str(s)) => {
-            if s.is_empty() { "returnsEmpty" } else { "returnsText" }.to_string()
-        }
-        Expectation::Returns(JavaValue::Null) => "returnsNull".to_string(),
-        Expectation::Returns(JavaValue::Enum { constant, .. }) => format!("returns{}", enum_constant_word(constant)),
-        Expectation::Returns(JavaValue::Connection | JavaValue::OpenedConnection) => "returnsConnection".to_string(),
-        Expectation::Returns(JavaValue::DataSource) => "returnsDataSource".to_string(),
-        Expectation::Returns(JavaValue::ConnectionProxy(_)) => "returnsConnectionSource".to_string(),
-        Expectation::Returns(JavaValue::Scanner(_)) => "returnsScanner".to_string(),
-        Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::Array(_)) => "returnsArray".to_string(),
-        Expectation::Returns(JavaValue::Object(_)) if matches!(method.ret, Ty::List(_)) => "returnsList".to_string(),
-        Expectation::Returns(JavaValue::Object(_)) => "returnsObject".to_string(),
-        Expectation::Returns(JavaValue::Unchecked) => "returns".to_string(),
-        Expectation::Returns(JavaValue::Date(..)) => "returnsDate".to_string(),
-        Expectation::Returns(JavaValue::Decimal { units, .. }) => sign_word(i64::try_from(*units).unwrap_or(i64::MAX)),
-        Expectation::Returns(JavaValue::Boxed(_)) => unreachable!("a box is named after its value"),
-    });
-    name
-}
-
-fn sign_word(v: i64) -> String {
-    match v.signum() {
-        0 => "returnsZero",
-        1 => "returnsPositive",
-        _ => "returnsNegative",
-    }
-    .to_string()
 }
 
 /// The coverage of `method`'s branches by the outcomes `taken` (its own branch ids).
