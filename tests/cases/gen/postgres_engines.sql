@@ -1,0 +1,4 @@
+CREATE TABLE ticket (
+  id BIGSERIAL PRIMARY KEY,
+  title VARCHAR(4) NOT NULL
+);
