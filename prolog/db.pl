@@ -947,6 +947,18 @@ typing(Columns, [Vs|Vss], Outcome) :-
 
 row_typing([], [], ok).
 row_typing([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome) :-
+    (   Type = string(N), var(V), \+ ( get_atts(V, string_bound(M)), M =< N ) ->
+        % A string nobody has shaped (a Java input, say) may be longer than the column allows
+        % (H2's "value too long", 22001), or fit: then it keeps the column's bound, however it
+        % is shaped later.
+        (   strings:shape(V), V = s(L, _), L #> N, Outcome = exc('java.sql.SQLException'(too_long))
+        ;   bound_kept(N, V, []),
+            row_typing_value([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome)
+        )
+    ;   row_typing_value([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome)
+    ).
+
+row_typing_value([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome) :-
     % A nullable value nobody looked at stays open: NULL is allowed, and shaping bounds it. An
     % opaque value nobody looked at is one the column allows (fresh_value/2).
     (   var(V), ( Nullable == null ; Type == opaque ) -> true ; shaped(Type, V) ),
