@@ -1285,7 +1285,37 @@ non_null_function(lower, [A], V) :- strings:case_changed(lower, A, V).
 non_null_function(length, [A], V) :- strings:length_of(A, V).
 non_null_function(trim, [A], V) :- strings:trimmed(A, V).
 non_null_function(abs, [A], V) :- V #= abs(A).
+non_null_function(substring, [A, Start], V) :-
+    A = s(Len, _),
+    % Without a length, the rest of the text from the start on.
+    substring_positions(Start, Len, First),
+    End #= max(Len + 1, First),
+    substring_part(A, First, End, V).
+non_null_function(substring, [A, Start, Count], V) :-
+    A = s(Len, _),
+    substring_positions(Start, Len, First),
+    End #= First + Count,
+    substring_part(A, First, End, V).
+
 non_null_function(append, [A, B], V) :- strings:concat(A, B, V).
+
+% H2's first position (from 1) of SUBSTRING(s, Start, ...): 0 is 1, a negative one counts back
+% from the end (-1 is the last character); no path is split on which.
+substring_positions(Start, Len, First) :-
+    Negative #<==> (Start #< 0),
+    Zero #<==> (Start #= 0),
+    First #= Start + Negative * (Len + 1) + Zero.
+
+% The characters at positions First..End-1, those outside 1..Len left out: H2 gives '' (not an
+% error) when none is left.
+substring_part(A, First, End, V) :-
+    A = s(Len, _),
+    Begin #= max(First, 1),
+    Stop #= min(End, Len + 1),
+    Kept #= max(0, Stop - Begin),
+    From #= min(Begin - 1, Len),
+    To #= From + Kept,
+    strings:substring(A, From, To, V).
 
 appended(P, S0, S) :- strings:concat(S0, P, S).
 

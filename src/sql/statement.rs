@@ -13,7 +13,7 @@
 //! (comma-separated, INNER JOIN with or without ON, CROSS JOIN) with WHERE, aggregates (COUNT,
 //! SUM, MIN, MAX, COUNT(DISTINCT e); over all rows, or per combination of GROUP BY expressions,
 //! which are then the only plain items and ORDER BY keys, with HAVING), scalar functions
-//! (UPPER, LOWER, LENGTH, TRIM, ABS, CONCAT, ||, COALESCE, IFNULL) and CASE, uncorrelated
+//! (UPPER, LOWER, LENGTH, TRIM, SUBSTRING, ABS, CONCAT, ||, COALESCE, IFNULL) and CASE, uncorrelated
 //! subqueries (IN, EXISTS, scalar), ORDER BY, and
 //! a window (`LIMIT n`, `OFFSET n [ROWS]`, `FETCH FIRST|NEXT [n] ROW|ROWS ONLY`, each bound a
 //! literal, a hole or a parameter); single-row INSERT; UPDATE and DELETE with WHERE. A window
@@ -297,6 +297,10 @@ pub enum Function {
     Trim,
     /// `ABS`: NULL for NULL.
     Abs,
+    /// `SUBSTRING(s, start [, length])`, `SUBSTRING(s FROM start [FOR length])`, `SUBSTR`: H2's
+    /// positions (1 is the first character, 0 is taken as 1, a negative one counts from the
+    /// end), `''` where nothing is left; NULL for NULL.
+    Substring,
     /// `CONCAT(a, b, ...)`: NULL arguments are left out (H2 in every mode, MySQL's own NULL
     /// result included), so never NULL.
     Concat,
@@ -1319,6 +1323,13 @@ impl<'a> Compiler<'a> {
                 Ok(Typed { expr: Expr::Function(Function::Trim, vec![typed.expr]), value_type: ValueType::String })
             }
             SqlExpr::Trim { .. } => self.unsupported(offset, "TRIM of other characters or of one side"),
+            SqlExpr::Substring { expr: text, substring_from: Some(start), substring_for, .. } => {
+                let mut exprs = vec![self.string_operand(scope, text)?.expr, self.integer_operand(scope, start)?.expr];
+                if let Some(length) = substring_for {
+                    exprs.push(self.integer_operand(scope, length)?.expr);
+                }
+                Ok(Typed { expr: Expr::Function(Function::Substring, exprs), value_type: ValueType::String })
+            }
             SqlExpr::Case { operand, conditions, else_result, .. } => self.case(scope, operand.as_deref(), conditions, else_result.as_deref(), offset),
             SqlExpr::Subquery(subquery) => {
                 let (select, value_type) = self.subquery(scope, subquery)?;
@@ -1363,6 +1374,16 @@ impl<'a> Compiler<'a> {
             "LENGTH" | "CHAR_LENGTH" | "CHARACTER_LENGTH" => {
                 arity(1)?;
                 (Function::Length, ValueType::Integer, vec![self.string_operand(scope, arguments[0])?.expr])
+            }
+            "SUBSTRING" | "SUBSTR" => {
+                if !(2..=3).contains(&arguments.len()) {
+                    return error(offset, format!("{name} takes 2 or 3 arguments, not {}", arguments.len()));
+                }
+                let mut exprs = vec![self.string_operand(scope, arguments[0])?.expr];
+                for argument in &arguments[1..] {
+                    exprs.push(self.integer_operand(scope, argument)?.expr);
+                }
+                (Function::Substring, ValueType::String, exprs)
             }
             "ABS" => {
                 arity(1)?;
@@ -2001,6 +2022,7 @@ impl Expr {
                     Function::Length => "length",
                     Function::Trim => "trim",
                     Function::Abs => "abs",
+                    Function::Substring => "substring",
                     Function::Concat => "concat",
                     Function::Append => "append",
                     Function::Coalesce => "coalesce",
