@@ -1166,10 +1166,13 @@ truth(between(E, L, H), Env, Db, T) :- truth(and(cmp(ge, E, L), cmp(le, E, H)), 
 truth(in(E, Items), Env, Db, T) :-
     foldl(in_item(E, Env, Db), Items, 0, T).
 truth(cmp(Op, A, B), Env, Db, T) :-
-    expr_value(A, Env, Db, VA),
-    expr_value(B, Env, Db, VB),
-    (   ( VA == null ; VB == null ) -> T = 1
-    ;   compared(Op, VA, VB, R), T #= 2 * R
+    (   A == clock -> expr_value(B, Env, Db, V), mirrored(Op, Op1), clock_truth(Op1, V, T)
+    ;   B == clock -> expr_value(A, Env, Db, V), clock_truth(Op, V, T)
+    ;   expr_value(A, Env, Db, VA),
+        expr_value(B, Env, Db, VB),
+        (   ( VA == null ; VB == null ) -> T = 1
+        ;   compared(Op, VA, VB, R), T #= 2 * R
+        )
     ).
 truth(like(E, P), Env, Db, T) :-
     expr_value(E, Env, Db, V),
@@ -1211,6 +1214,43 @@ compared(Op, A, B, R) :-
         )
     ;   holds(Op, A, B, R)
     ).
+
+%% clock_truth(+Op, ?V, -T)
+%
+%  The truth of `V Op clock`: the clock is an input no test sets, somewhere in
+%  clock_window/2 whenever a test runs. V is kept out of the window (a path's constraint), so
+%  the comparison comes out the same on any day the test runs: before it, V is less than the
+%  clock; at or after its end, greater.
+%
+%  ?- db:clock_truth(lt, 0, T).
+%  T = 2.
+clock_truth(Op, V, T) :-
+    (   V == null -> T = 1
+    ;   clock_window(Start, End),
+        Before #<==> (V #< Start),
+        After #<==> (V #>= End),
+        Before + After #= 1,
+        clock_outcome(Op, Before, R),
+        T #= 2 * R
+    ).
+
+% From 2020-01-01 to 2090-01-01 (UTC), in milliseconds: a test written now holds until 2090.
+clock_window(1577836800000, 3786912000000).
+
+clock_outcome(lt, Before, Before).
+clock_outcome(le, Before, Before).
+clock_outcome(gt, Before, R) :- R #= 1 - Before.
+clock_outcome(ge, Before, R) :- R #= 1 - Before.
+clock_outcome(eq, _, 0).
+clock_outcome(ne, _, 1).
+
+% `A Op B` is `B Op' A`.
+mirrored(eq, eq).
+mirrored(ne, ne).
+mirrored(lt, gt).
+mirrored(le, ge).
+mirrored(gt, lt).
+mirrored(ge, le).
 
 holds(eq, A, B, R) :- R #<==> (A #= B).
 holds(ne, A, B, R) :- R #<==> (A #\= B).

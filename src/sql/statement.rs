@@ -283,6 +283,9 @@ pub enum Expr {
     /// `(SELECT ...)`: the one value of an uncorrelated subquery of one column, NULL without a
     /// row; more than one row is an SQLException.
     Subquery(Box<Select>),
+    /// The clock (`NOW()`, `CURRENT_TIMESTAMP`, `CURRENT_DATE`, `LOCALTIMESTAMP`), only as a side
+    /// of a comparison: an input no test sets, so the other side is kept years away from it.
+    Clock,
 }
 
 /// The scalar functions modelled, with H2's NULL handling.
@@ -1172,6 +1175,20 @@ impl<'a> Compiler<'a> {
                 Ok(Condition::Or(Box::new(self.condition(scope, left)?), Box::new(self.condition(scope, right)?)))
             }
             SqlExpr::UnaryOp { op: UnaryOperator::Not, expr } => Ok(Condition::Not(Box::new(self.condition(scope, expr)?))),
+            SqlExpr::BinaryOp { left, op, right } if compare_op(op).is_some() && (reads_clock(left) || reads_clock(right)) => {
+                let op = compare_op(op).expect("a comparison");
+                let (other, clock_left) = match (reads_clock(left), reads_clock(right)) {
+                    (true, false) => (right, true),
+                    (false, true) => (left, false),
+                    _ => return self.unsupported(self.offset_of_expr(left), "the clock compared with the clock"),
+                };
+                let typed = self.value(scope, other)?;
+                if !typed.value_type.compatible(ValueType::Instant) {
+                    return error(self.offset_of_expr(other), format!("type mismatch: the clock compared with {}", typed.describe()));
+                }
+                let other = compared_parameter(typed.expr, typed.value_type, ValueType::Instant);
+                Ok(if clock_left { Condition::Compare(op, Expr::Clock, other) } else { Condition::Compare(op, other, Expr::Clock) })
+            }
             SqlExpr::BinaryOp { left, op, right } if compare_op(op).is_some() => {
                 let op = compare_op(op).expect("a comparison");
                 let left = self.value(scope, left)?;
@@ -1316,6 +1333,9 @@ impl<'a> Compiler<'a> {
                     return Ok(typed);
                 }
                 error(offset, format!("aggregate {} outside the select list", function.name.to_string().to_uppercase()))
+            }
+            SqlExpr::Function(_) if reads_clock(expr) => {
+                self.unsupported(offset, format!("the clock ({expr}) other than compared with a date"))
             }
             SqlExpr::Function(function) => self.function(scope, function, offset),
             SqlExpr::Trim { expr: trimmed, trim_where: None, trim_what: None, trim_characters: None } => {
@@ -1726,6 +1746,24 @@ fn plain_arguments(function: &ast::Function) -> Option<Vec<&SqlExpr>> {
         .collect()
 }
 
+/// Whether the expression is the clock: `NOW()`, `CURRENT_TIMESTAMP`, `CURRENT_DATE`,
+/// `LOCALTIMESTAMP`, with no arguments.
+fn reads_clock(expr: &SqlExpr) -> bool {
+    let SqlExpr::Function(function) = expr else {
+        return false;
+    };
+    let [ObjectNamePart::Identifier(name)] = function.name.0.as_slice() else {
+        return false;
+    };
+    let no_arguments = match &function.args {
+        FunctionArguments::None => true,
+        FunctionArguments::List(list) => list.args.is_empty(),
+        FunctionArguments::Subquery(_) => false,
+    };
+    no_arguments
+        && matches!(name.value.to_uppercase().as_str(), "NOW" | "CURRENT_TIMESTAMP" | "CURRENT_DATE" | "LOCALTIMESTAMP")
+}
+
 fn aggregate_named_expr(expr: &SqlExpr) -> Option<Aggregate> {
     match expr {
         SqlExpr::Function(function) => aggregate_named(function),
@@ -2038,6 +2076,7 @@ impl Expr {
             Expr::Aggregate(aggregate, argument) => format!("agg({},{})", aggregate.atom(), argument.to_prolog()),
             Expr::CountStar => "agg(count,star)".to_string(),
             Expr::Subquery(select) => format!("scalar({})", select_term(select)),
+            Expr::Clock => "clock".to_string(),
         }
     }
 }
