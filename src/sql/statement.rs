@@ -771,7 +771,7 @@ impl<'a> Compiler<'a> {
             None => Condition::True,
         };
         let order_keys = match order_by {
-            Some(order_by) => self.order_by(&scope, order_by, start)?,
+            Some(order_by) => self.order_by(&scope, order_by, &select.projection, start)?,
             None => Vec::new(),
         };
         if distinct
@@ -959,7 +959,7 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn order_by(&self, scope: &Scope, order_by: &ast::OrderBy, start: usize) -> Result<Vec<OrderKey>, SqlError> {
+    fn order_by(&self, scope: &Scope, order_by: &ast::OrderBy, items: &[SqlSelectItem], start: usize) -> Result<Vec<OrderKey>, SqlError> {
         let ast::OrderByKind::Expressions(keys) = &order_by.kind else {
             return self.unsupported_clause(start, Keyword::ORDER, "ORDER BY ALL");
         };
@@ -982,10 +982,20 @@ impl<'a> Compiler<'a> {
             {
                 return self.unsupported(offset, "ORDER BY a column position");
             }
-            if aggregate_named_expr(&key.expr).is_some() {
+            // A name of the select list (`AS total`) stands for its expression, as in H2, which
+            // looks at the select list's names before the tables' columns.
+            let aliased = match &key.expr {
+                SqlExpr::Identifier(name) => items.iter().find_map(|item| match item {
+                    SqlSelectItem::ExprWithAlias { expr, alias } if same_name(&alias.value, &name.value) => Some(expr),
+                    _ => None,
+                }),
+                _ => None,
+            };
+            let expr = aliased.unwrap_or(&key.expr);
+            if aggregate_named_expr(expr).is_some() {
                 return self.unsupported(offset, "ORDER BY an aggregate");
             }
-            order.push(OrderKey { expr: self.value(scope, &key.expr)?.expr, descending });
+            order.push(OrderKey { expr: self.value(scope, expr)?.expr, descending });
         }
         Ok(order)
     }
