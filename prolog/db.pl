@@ -996,6 +996,18 @@ typing(Columns, [Vs|Vss], Outcome) :-
 
 row_typing([], [], ok).
 row_typing([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome) :-
+    (   Type = string(N), var(V), \+ ( get_atts(V, string_bound(M)), M =< N ) ->
+        % A string nobody has shaped (a Java input, say) may be longer than the column allows
+        % (H2's "value too long", 22001), or fit: then it keeps the column's bound, however it
+        % is shaped later.
+        (   strings:shape(V), V = s(L, _), L #> N, Outcome = exc('java.sql.SQLException'(too_long))
+        ;   bound_kept(N, V, []),
+            row_typing_value([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome)
+        )
+    ;   row_typing_value([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome)
+    ).
+
+row_typing_value([column(_, Type, Nullable, _)|Cs], [V|Vs], Outcome) :-
     % A nullable value nobody looked at stays open: NULL is allowed, and shaping bounds it. An
     % opaque value nobody looked at is one the column allows (fresh_value/2).
     (   var(V), ( Nullable == null ; Type == opaque ) -> true ; shaped(Type, V) ),
@@ -1203,10 +1215,13 @@ truth(between(E, L, H), Env, Db, T) :- truth(and(cmp(ge, E, L), cmp(le, E, H)), 
 truth(in(E, Items), Env, Db, T) :-
     foldl(in_item(E, Env, Db), Items, 0, T).
 truth(cmp(Op, A, B), Env, Db, T) :-
-    expr_value(A, Env, Db, VA),
-    expr_value(B, Env, Db, VB),
-    (   ( VA == null ; VB == null ) -> T = 1
-    ;   compared(Op, VA, VB, R), T #= 2 * R
+    (   A == clock -> expr_value(B, Env, Db, V), mirrored(Op, Op1), clock_truth(Op1, V, T)
+    ;   B == clock -> expr_value(A, Env, Db, V), clock_truth(Op, V, T)
+    ;   expr_value(A, Env, Db, VA),
+        expr_value(B, Env, Db, VB),
+        (   ( VA == null ; VB == null ) -> T = 1
+        ;   compared(Op, VA, VB, R), T #= 2 * R
+        )
     ).
 truth(like(E, P), Env, Db, T) :-
     expr_value(E, Env, Db, V),
@@ -1248,6 +1263,43 @@ compared(Op, A, B, R) :-
         )
     ;   holds(Op, A, B, R)
     ).
+
+%% clock_truth(+Op, ?V, -T)
+%
+%  The truth of `V Op clock`: the clock is an input no test sets, somewhere in
+%  clock_window/2 whenever a test runs. V is kept out of the window (a path's constraint), so
+%  the comparison comes out the same on any day the test runs: before it, V is less than the
+%  clock; at or after its end, greater.
+%
+%  ?- db:clock_truth(lt, 0, T).
+%  T = 2.
+clock_truth(Op, V, T) :-
+    (   V == null -> T = 1
+    ;   clock_window(Start, End),
+        Before #<==> (V #< Start),
+        After #<==> (V #>= End),
+        Before + After #= 1,
+        clock_outcome(Op, Before, R),
+        T #= 2 * R
+    ).
+
+% From 2020-01-01 to 2090-01-01 (UTC), in milliseconds: a test written now holds until 2090.
+clock_window(1577836800000, 3786912000000).
+
+clock_outcome(lt, Before, Before).
+clock_outcome(le, Before, Before).
+clock_outcome(gt, Before, R) :- R #= 1 - Before.
+clock_outcome(ge, Before, R) :- R #= 1 - Before.
+clock_outcome(eq, _, 0).
+clock_outcome(ne, _, 1).
+
+% `A Op B` is `B Op' A`.
+mirrored(eq, eq).
+mirrored(ne, ne).
+mirrored(lt, gt).
+mirrored(le, ge).
+mirrored(gt, lt).
+mirrored(ge, le).
 
 holds(eq, A, B, R) :- R #<==> (A #= B).
 holds(ne, A, B, R) :- R #<==> (A #\= B).
@@ -1322,7 +1374,37 @@ non_null_function(lower, [A], V) :- strings:case_changed(lower, A, V).
 non_null_function(length, [A], V) :- strings:length_of(A, V).
 non_null_function(trim, [A], V) :- strings:trimmed(A, V).
 non_null_function(abs, [A], V) :- V #= abs(A).
+non_null_function(substring, [A, Start], V) :-
+    A = s(Len, _),
+    % Without a length, the rest of the text from the start on.
+    substring_positions(Start, Len, First),
+    End #= max(Len + 1, First),
+    substring_part(A, First, End, V).
+non_null_function(substring, [A, Start, Count], V) :-
+    A = s(Len, _),
+    substring_positions(Start, Len, First),
+    End #= First + Count,
+    substring_part(A, First, End, V).
+
 non_null_function(append, [A, B], V) :- strings:concat(A, B, V).
+
+% H2's first position (from 1) of SUBSTRING(s, Start, ...): 0 is 1, a negative one counts back
+% from the end (-1 is the last character); no path is split on which.
+substring_positions(Start, Len, First) :-
+    Negative #<==> (Start #< 0),
+    Zero #<==> (Start #= 0),
+    First #= Start + Negative * (Len + 1) + Zero.
+
+% The characters at positions First..End-1, those outside 1..Len left out: H2 gives '' (not an
+% error) when none is left.
+substring_part(A, First, End, V) :-
+    A = s(Len, _),
+    Begin #= max(First, 1),
+    Stop #= min(End, Len + 1),
+    Kept #= max(0, Stop - Begin),
+    From #= min(Begin - 1, Len),
+    To #= From + Kept,
+    strings:substring(A, From, To, V).
 
 appended(P, S0, S) :- strings:concat(S0, P, S).
 

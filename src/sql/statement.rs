@@ -13,7 +13,7 @@
 //! (comma-separated, INNER JOIN with or without ON, CROSS JOIN) with WHERE, aggregates (COUNT,
 //! SUM, MIN, MAX, COUNT(DISTINCT e); over all rows, or per combination of GROUP BY expressions,
 //! which are then the only plain items and ORDER BY keys, with HAVING), scalar functions
-//! (UPPER, LOWER, LENGTH, TRIM, ABS, CONCAT, ||, COALESCE, IFNULL) and CASE, uncorrelated
+//! (UPPER, LOWER, LENGTH, TRIM, SUBSTRING, ABS, CONCAT, ||, COALESCE, IFNULL) and CASE, uncorrelated
 //! subqueries (IN, EXISTS, scalar), ORDER BY, and
 //! a window (`LIMIT n`, `OFFSET n [ROWS]`, `FETCH FIRST|NEXT [n] ROW|ROWS ONLY`, each bound a
 //! literal, a hole or a parameter); single-row INSERT; UPDATE and DELETE with WHERE. A window
@@ -283,6 +283,9 @@ pub enum Expr {
     /// `(SELECT ...)`: the one value of an uncorrelated subquery of one column, NULL without a
     /// row; more than one row is an SQLException.
     Subquery(Box<Select>),
+    /// The clock (`NOW()`, `CURRENT_TIMESTAMP`, `CURRENT_DATE`, `LOCALTIMESTAMP`), only as a side
+    /// of a comparison: an input no test sets, so the other side is kept years away from it.
+    Clock,
 }
 
 /// The scalar functions modelled, with H2's NULL handling.
@@ -297,6 +300,10 @@ pub enum Function {
     Trim,
     /// `ABS`: NULL for NULL.
     Abs,
+    /// `SUBSTRING(s, start [, length])`, `SUBSTRING(s FROM start [FOR length])`, `SUBSTR`: H2's
+    /// positions (1 is the first character, 0 is taken as 1, a negative one counts from the
+    /// end), `''` where nothing is left; NULL for NULL.
+    Substring,
     /// `CONCAT(a, b, ...)`: NULL arguments are left out (H2 in every mode, MySQL's own NULL
     /// result included), so never NULL.
     Concat,
@@ -764,7 +771,7 @@ impl<'a> Compiler<'a> {
             None => Condition::True,
         };
         let order_keys = match order_by {
-            Some(order_by) => self.order_by(&scope, order_by, start)?,
+            Some(order_by) => self.order_by(&scope, order_by, &select.projection, start)?,
             None => Vec::new(),
         };
         if distinct
@@ -952,7 +959,7 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn order_by(&self, scope: &Scope, order_by: &ast::OrderBy, start: usize) -> Result<Vec<OrderKey>, SqlError> {
+    fn order_by(&self, scope: &Scope, order_by: &ast::OrderBy, items: &[SqlSelectItem], start: usize) -> Result<Vec<OrderKey>, SqlError> {
         let ast::OrderByKind::Expressions(keys) = &order_by.kind else {
             return self.unsupported_clause(start, Keyword::ORDER, "ORDER BY ALL");
         };
@@ -975,10 +982,20 @@ impl<'a> Compiler<'a> {
             {
                 return self.unsupported(offset, "ORDER BY a column position");
             }
-            if aggregate_named_expr(&key.expr).is_some() {
+            // A name of the select list (`AS total`) stands for its expression, as in H2, which
+            // looks at the select list's names before the tables' columns.
+            let aliased = match &key.expr {
+                SqlExpr::Identifier(name) => items.iter().find_map(|item| match item {
+                    SqlSelectItem::ExprWithAlias { expr, alias } if same_name(&alias.value, &name.value) => Some(expr),
+                    _ => None,
+                }),
+                _ => None,
+            };
+            let expr = aliased.unwrap_or(&key.expr);
+            if aggregate_named_expr(expr).is_some() {
                 return self.unsupported(offset, "ORDER BY an aggregate");
             }
-            order.push(OrderKey { expr: self.value(scope, &key.expr)?.expr, descending });
+            order.push(OrderKey { expr: self.value(scope, expr)?.expr, descending });
         }
         Ok(order)
     }
@@ -1168,6 +1185,20 @@ impl<'a> Compiler<'a> {
                 Ok(Condition::Or(Box::new(self.condition(scope, left)?), Box::new(self.condition(scope, right)?)))
             }
             SqlExpr::UnaryOp { op: UnaryOperator::Not, expr } => Ok(Condition::Not(Box::new(self.condition(scope, expr)?))),
+            SqlExpr::BinaryOp { left, op, right } if compare_op(op).is_some() && (reads_clock(left) || reads_clock(right)) => {
+                let op = compare_op(op).expect("a comparison");
+                let (other, clock_left) = match (reads_clock(left), reads_clock(right)) {
+                    (true, false) => (right, true),
+                    (false, true) => (left, false),
+                    _ => return self.unsupported(self.offset_of_expr(left), "the clock compared with the clock"),
+                };
+                let typed = self.value(scope, other)?;
+                if !typed.value_type.compatible(ValueType::Instant) {
+                    return error(self.offset_of_expr(other), format!("type mismatch: the clock compared with {}", typed.describe()));
+                }
+                let other = compared_parameter(typed.expr, typed.value_type, ValueType::Instant);
+                Ok(if clock_left { Condition::Compare(op, Expr::Clock, other) } else { Condition::Compare(op, other, Expr::Clock) })
+            }
             SqlExpr::BinaryOp { left, op, right } if compare_op(op).is_some() => {
                 let op = compare_op(op).expect("a comparison");
                 let left = self.value(scope, left)?;
@@ -1313,12 +1344,22 @@ impl<'a> Compiler<'a> {
                 }
                 error(offset, format!("aggregate {} outside the select list", function.name.to_string().to_uppercase()))
             }
+            SqlExpr::Function(_) if reads_clock(expr) => {
+                self.unsupported(offset, format!("the clock ({expr}) other than compared with a date"))
+            }
             SqlExpr::Function(function) => self.function(scope, function, offset),
             SqlExpr::Trim { expr: trimmed, trim_where: None, trim_what: None, trim_characters: None } => {
                 let typed = self.string_operand(scope, trimmed)?;
                 Ok(Typed { expr: Expr::Function(Function::Trim, vec![typed.expr]), value_type: ValueType::String })
             }
             SqlExpr::Trim { .. } => self.unsupported(offset, "TRIM of other characters or of one side"),
+            SqlExpr::Substring { expr: text, substring_from: Some(start), substring_for, .. } => {
+                let mut exprs = vec![self.string_operand(scope, text)?.expr, self.integer_operand(scope, start)?.expr];
+                if let Some(length) = substring_for {
+                    exprs.push(self.integer_operand(scope, length)?.expr);
+                }
+                Ok(Typed { expr: Expr::Function(Function::Substring, exprs), value_type: ValueType::String })
+            }
             SqlExpr::Case { operand, conditions, else_result, .. } => self.case(scope, operand.as_deref(), conditions, else_result.as_deref(), offset),
             SqlExpr::Subquery(subquery) => {
                 let (select, value_type) = self.subquery(scope, subquery)?;
@@ -1363,6 +1404,16 @@ impl<'a> Compiler<'a> {
             "LENGTH" | "CHAR_LENGTH" | "CHARACTER_LENGTH" => {
                 arity(1)?;
                 (Function::Length, ValueType::Integer, vec![self.string_operand(scope, arguments[0])?.expr])
+            }
+            "SUBSTRING" | "SUBSTR" => {
+                if !(2..=3).contains(&arguments.len()) {
+                    return error(offset, format!("{name} takes 2 or 3 arguments, not {}", arguments.len()));
+                }
+                let mut exprs = vec![self.string_operand(scope, arguments[0])?.expr];
+                for argument in &arguments[1..] {
+                    exprs.push(self.integer_operand(scope, argument)?.expr);
+                }
+                (Function::Substring, ValueType::String, exprs)
             }
             "ABS" => {
                 arity(1)?;
@@ -1705,6 +1756,24 @@ fn plain_arguments(function: &ast::Function) -> Option<Vec<&SqlExpr>> {
         .collect()
 }
 
+/// Whether the expression is the clock: `NOW()`, `CURRENT_TIMESTAMP`, `CURRENT_DATE`,
+/// `LOCALTIMESTAMP`, with no arguments.
+fn reads_clock(expr: &SqlExpr) -> bool {
+    let SqlExpr::Function(function) = expr else {
+        return false;
+    };
+    let [ObjectNamePart::Identifier(name)] = function.name.0.as_slice() else {
+        return false;
+    };
+    let no_arguments = match &function.args {
+        FunctionArguments::None => true,
+        FunctionArguments::List(list) => list.args.is_empty(),
+        FunctionArguments::Subquery(_) => false,
+    };
+    no_arguments
+        && matches!(name.value.to_uppercase().as_str(), "NOW" | "CURRENT_TIMESTAMP" | "CURRENT_DATE" | "LOCALTIMESTAMP")
+}
+
 fn aggregate_named_expr(expr: &SqlExpr) -> Option<Aggregate> {
     match expr {
         SqlExpr::Function(function) => aggregate_named(function),
@@ -2001,6 +2070,7 @@ impl Expr {
                     Function::Length => "length",
                     Function::Trim => "trim",
                     Function::Abs => "abs",
+                    Function::Substring => "substring",
                     Function::Concat => "concat",
                     Function::Append => "append",
                     Function::Coalesce => "coalesce",
@@ -2016,6 +2086,7 @@ impl Expr {
             Expr::Aggregate(aggregate, argument) => format!("agg({},{})", aggregate.atom(), argument.to_prolog()),
             Expr::CountStar => "agg(count,star)".to_string(),
             Expr::Subquery(select) => format!("scalar({})", select_term(select)),
+            Expr::Clock => "clock".to_string(),
         }
     }
 }

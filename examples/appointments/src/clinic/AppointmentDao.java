@@ -103,4 +103,27 @@ public class AppointmentDao {
             }
         }
     }
+
+    /** How many visits of a patient are still to come (after today, by the database's clock). */
+    public int upcomingVisits(int patientId) throws SQLException {
+        String sql = "SELECT COUNT(*) FROM appointment WHERE patient_id = ? AND visit_day > CURRENT_DATE";
+        try (PreparedStatement stmt = connection.prepareStatement(sql)) {
+            stmt.setInt(1, patientId);
+            try (ResultSet rs = stmt.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    /** Whether the appointment was booked before now; false when it is unknown or never booked. */
+    public boolean bookedInThePast(int id) throws SQLException {
+        String sql = "SELECT id FROM appointment WHERE id = ? AND booked_at < NOW()";
+        try (PreparedStatement stmt = connection.prepareStatement(sql)) {
+            stmt.setInt(1, id);
+            try (ResultSet rs = stmt.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
 }

@@ -97,4 +97,18 @@ public class VisitDao {
     private static Visit visitOf(ResultSet rs) throws SQLException {
         return new Visit(rs.getLong("id"), rs.getInt("staff_id"), rs.getString("room"));
     }
+
+    /** Moves a visit to another room: 1 when moved, 0 for no such visit, -1 when the room's name is too long for its column. */
+    public static int moveTo(Connection connection, long id, String room) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("UPDATE visit SET room = ? WHERE id = ?")) {
+            ps.setString(1, room);
+            ps.setLong(2, id);
+            return ps.executeUpdate();
+        } catch (SQLException e) {
+            if ("22001".equals(e.getSQLState())) {
+                return -1;
+            }
+            throw e;
+        }
+    }
 }

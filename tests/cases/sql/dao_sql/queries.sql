@@ -43,3 +43,8 @@ SELECT id, (SELECT MAX(amount) FROM orders) FROM customer WHERE (SELECT COUNT(*)
 SELECT id FROM customer WHERE id IN (SELECT customer_id, amount FROM orders)
 SELECT id FROM customer WHERE name IN (SELECT amount FROM orders)
 SELECT id FROM customer WHERE id = (SELECT nothing FROM orders)
+SELECT SUBSTR(name, ?) FROM customer WHERE SUBSTRING(city FROM -2 FOR 1) = 'a'
+SELECT id, amount * 2 AS twice FROM orders ORDER BY twice DESC, id
+SELECT id FROM orders WHERE NOW() > ? OR CURRENT_DATE = ?
+SELECT CURRENT_TIMESTAMP FROM orders
+SELECT id FROM orders WHERE amount > NOW()
