@@ -649,6 +649,8 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Int => "I".to_string(),
         Ty::Long => "J".to_string(),
         Ty::Boolean => "Z".to_string(),
+        Ty::Double => "D".to_string(),
+        Ty::Float => "F".to_string(),
         Ty::Void => "V".to_string(),
         Ty::String | Ty::Null => "Ljava/lang/String;".to_string(),
         Ty::Jdbc(interface) => format!("L{};", interface.qualified_name().replace('.', "/")),

@@ -382,7 +382,8 @@ impl Translator<'_> {
                 }
                 Rvalue::Convert { operand: o, to } => {
                     let r = self.var("V");
-                    goals.push(format!("jvm:convert({}, {}, {r})", ty_atom(*to), self.operand(&env, o)));
+                    let from = ty_atom(self.operand_ty(o));
+                    goals.push(format!("jvm:convert({from}, {}, {}, {r})", ty_atom(*to), self.operand(&env, o)));
                     env.locals[dst.0 as usize] = r;
                 }
             },
@@ -995,6 +996,8 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Int => "int",
         Ty::Long => "long",
         Ty::Boolean => "boolean",
+        Ty::Double => "double",
+        Ty::Float => "float",
         Ty::Void => "void",
         Ty::String => "string",
         Ty::Null => "null",

@@ -15,6 +15,8 @@ const MATH: &str = "java.lang.Math";
 const INTEGER: &str = "java.lang.Integer";
 const LONG: &str = "java.lang.Long";
 const BOOLEAN: &str = "java.lang.Boolean";
+const DOUBLE: &str = "java.lang.Double";
+const FLOAT: &str = "java.lang.Float";
 /// Instance methods of String take the receiver as their first parameter.
 pub(crate) const STRING: &str = "java.lang.String";
 /// `java.sql.Types`: only its constants (the type codes `setNull` takes).
@@ -69,6 +71,8 @@ pub(crate) const MODELLED_CLASSES: &[&str] =
 const INTEGER_BOX: Ty = Ty::Boxed(Primitive::Int);
 const LONG_BOX: Ty = Ty::Boxed(Primitive::Long);
 const BOOLEAN_BOX: Ty = Ty::Boxed(Primitive::Boolean);
+const DOUBLE_BOX: Ty = Ty::Boxed(Primitive::Double);
+const FLOAT_BOX: Ty = Ty::Boxed(Primitive::Float);
 const UTIL_DATE: Ty = Ty::Date(DateClass::Util);
 const SQL_DATE: Ty = Ty::Date(DateClass::Sql);
 const TIMESTAMP: Ty = Ty::Date(DateClass::Timestamp);
@@ -111,6 +115,10 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (INTEGER, "intValue", &[INTEGER_BOX], Ty::Int),
     (LONG, "longValue", &[LONG_BOX], Ty::Long),
     (BOOLEAN, "booleanValue", &[BOOLEAN_BOX], Ty::Boolean),
+    (DOUBLE, "valueOf", &[Ty::Double], DOUBLE_BOX),
+    (FLOAT, "valueOf", &[Ty::Float], FLOAT_BOX),
+    (DOUBLE, "doubleValue", &[DOUBLE_BOX], Ty::Double),
+    (FLOAT, "floatValue", &[FLOAT_BOX], Ty::Float),
     (INTEGER, "equals", &[INTEGER_BOX, INTEGER_BOX], Ty::Boolean),
     (LONG, "equals", &[LONG_BOX, LONG_BOX], Ty::Boolean),
     (BOOLEAN, "equals", &[BOOLEAN_BOX, BOOLEAN_BOX], Ty::Boolean),

@@ -6,7 +6,7 @@
 
 use super::index::{
     ClassInfo, ClassRef, Const, Index, LocalName, MethodInfo, arithmetic_op, assignment_conversion,
-    comparison_op, promote,
+    comparison_op, is_number, promote,
 };
 use super::exceptions::is_known;
 use super::syntax::{
@@ -1257,7 +1257,7 @@ impl<'t> MethodLowering<'_, 't> {
                 node,
                 format!("'{token}' between two Strings (reference identity; use equals)"),
             ),
-            (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => {
+            (a, b) if is_number(a) && is_number(b) => {
                 let ty = promote(lhs.ty, rhs.ty);
                 let lhs = self.coerce(lhs, ty, left)?;
                 let rhs = self.coerce(rhs, ty, right)?;
@@ -1304,6 +1304,17 @@ impl<'t> MethodLowering<'_, 't> {
             | "octal_integer_literal"
             | "binary_integer_literal" => self.error(node, "integer number too large"),
             "string_literal" => self.string_literal(node),
+            "decimal_floating_point_literal" => {
+                let spelled = self.text(node);
+                let ty = if spelled.ends_with(['f', 'F']) { Ty::Float } else { Ty::Double };
+                match crate::ir::floating_units(spelled) {
+                    Some(units) => Ok(Typed { operand: Operand::Const(units, ty), ty }),
+                    None => self.unsupported(
+                        node,
+                        format!("{ty} literal '{spelled}' (not a multiple of 2^-8 within 2^40: the JVM rounds it, the model keeps exact values only)"),
+                    ),
+                }
+            }
             "null_literal" => Ok(Typed { operand: Operand::Null, ty: Ty::Null }),
             "binary_expression" => {
                 if token == "+" {
@@ -1407,6 +1418,16 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
+            // Widening to double or float (JLS 5.1.2): an integer constant that fits is exact.
+            (Ty::Int | Ty::Long, Ty::Double | Ty::Float, Operand::Const(c, _))
+                if let Some(units) = c.checked_mul(1 << crate::ir::FLOATING_UNIT_BITS).filter(|u| u.unsigned_abs() <= 1 << 24) =>
+            {
+                Ok(Operand::Const(units, to))
+            }
+            (Ty::Float, Ty::Double, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Double)),
+            (Ty::Int | Ty::Long | Ty::Float, Ty::Double, operand) | (Ty::Int | Ty::Long, Ty::Float, operand) => {
+                Ok(self.temp(to, Rvalue::Convert { operand, to }).operand)
+            }
             (
                 Ty::Null,
                 Ty::String
@@ -1424,7 +1445,7 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Date(_), Ty::Date(DateClass::Util), operand) => Ok(operand),
             (Ty::Array(_), Ty::AnyObject, operand) => Ok(operand),
             // Unboxing, then widening (`long n = anInteger;`).
-            (Ty::Boxed(_), Ty::Int | Ty::Long | Ty::Boolean, _) => {
+            (Ty::Boxed(_), Ty::Int | Ty::Long | Ty::Boolean | Ty::Double | Ty::Float, _) => {
                 let value = self.unboxed(value, at);
                 self.coerce(value, to, at)
             }
@@ -1456,11 +1477,11 @@ impl<'t> MethodLowering<'_, 't> {
     /// A number: an int or a long, a box of one unboxed.
     fn numeric(&mut self, value: Typed, at: Node<'t>) -> Lowered<Typed> {
         let value = match value.ty {
-            Ty::Boxed(Primitive::Int | Primitive::Long) => self.unboxed(value, at),
+            Ty::Boxed(Primitive::Int | Primitive::Long | Primitive::Double | Primitive::Float) => self.unboxed(value, at),
             _ => value,
         };
         match value.ty {
-            Ty::Int | Ty::Long => Ok(value),
+            Ty::Int | Ty::Long | Ty::Double | Ty::Float => Ok(value),
             ty => self.error(at, format!("bad operand type {ty}: a number is expected")),
         }
     }
@@ -1476,6 +1497,10 @@ impl<'t> MethodLowering<'_, 't> {
         let rhs = self.value(right)?;
         let rhs = self.numeric(rhs, right)?;
         let ty = promote(lhs.ty, rhs.ty);
+        if matches!(ty, Ty::Double | Ty::Float) && matches!(op, BinOp::Div | BinOp::Rem) {
+            let token = operator(node, self.source());
+            return self.unsupported(node, format!("'{token}' of {ty} values (it rounds; only +, -, * and comparisons are modelled)"));
+        }
         let lhs = self.coerce(lhs, ty, left)?;
         let rhs = self.coerce(rhs, ty, right)?;
         let span = self.operator_span(node);
@@ -1521,6 +1546,9 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::String | Ty::Null, operand) => Ok(operand),
             (Ty::Boolean, Operand::Const(v, _)) => Ok(self.intern((if v != 0 { "true" } else { "false" }).into())),
             (Ty::Int | Ty::Long, Operand::Const(v, _)) => Ok(self.intern(v.to_string())),
+            (ty @ (Ty::Double | Ty::Float | Ty::Boxed(Primitive::Double | Primitive::Float)), _) => {
+                self.unsupported(at, format!("converting a {ty} to a String (Java's text of a number such as 1.0E7 is not modelled)"))
+            }
             (ty @ (Ty::Int | Ty::Long | Ty::Boolean | Ty::Boxed(_)), operand) => {
                 Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand)
             }
@@ -1597,7 +1625,7 @@ impl<'t> MethodLowering<'_, 't> {
         let value = self.value(value_node)?;
         match (value.ty, to) {
             (from, to) if from == to => Ok(value),
-            (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => {
+            (from, to) if is_number(from) && is_number(to) => {
                 Ok(self.temp(to, Rvalue::Convert { operand: value.operand, to }))
             }
             (Ty::Object(from), Ty::Object(to)) if self.index.is_subtype(from.as_str(), to.as_str()) => {
@@ -1635,7 +1663,7 @@ impl<'t> MethodLowering<'_, 't> {
         let ty = match (yes_value.ty, no_value.ty) {
             _ if boxed.is_some() => boxed.expect("checked by the guard"),
             (Ty::Boolean, Ty::Boolean) => Ty::Boolean,
-            (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => promote(yes_value.ty, no_value.ty),
+            (a, b) if is_number(a) && is_number(b) => promote(a, b),
             (Ty::String, Ty::String | Ty::Null) | (Ty::Null, Ty::String) => Ty::String,
             (Ty::Jdbc(a), Ty::Jdbc(b)) if a == b => Ty::Jdbc(a),
             (Ty::Jdbc(a), Ty::Null) | (Ty::Null, Ty::Jdbc(a)) => Ty::Jdbc(a),

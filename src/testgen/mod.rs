@@ -16,6 +16,10 @@ pub enum JavaValue {
     Int(i32),
     Long(i64),
     Boolean(bool),
+    /// A `double` of this many units of 2^-`FLOATING_UNIT_BITS` (`ir::Ty::Double`).
+    Double(i64),
+    /// A `float` of this many units of 2^-`FLOATING_UNIT_BITS`.
+    Float(i64),
     Str(String),
     Null,
     /// The test's own connection to its fresh database (a `java.sql.Connection` parameter).
@@ -413,6 +417,8 @@ fn array_element(class: &str) -> Ty {
         "int" => Ty::Int,
         "long" => Ty::Long,
         "boolean" => Ty::Boolean,
+        "double" => Ty::Double,
+        "float" => Ty::Float,
         "string" => Ty::String,
         class => Ty::Object(ClassName::new(class)),
     }
@@ -500,6 +506,8 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::Long, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Long).map_err(|_| wrong()),
         (Ty::Boolean, Value::Int(0)) => Ok(JavaValue::Boolean(false)),
         (Ty::Boolean, Value::Int(1)) => Ok(JavaValue::Boolean(true)),
+        (Ty::Double, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Double).map_err(|_| wrong()),
+        (Ty::Float, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Float).map_err(|_| wrong()),
         (Ty::String | Ty::Null, Value::Str(s)) => Ok(JavaValue::Str(s.clone())),
         (Ty::String | Ty::Null, Value::Null) => Ok(JavaValue::Null),
         (Ty::Boxed(_), Value::Null) => Ok(JavaValue::Null),
@@ -570,7 +578,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
             if *b { "returnsTrue" } else { "returnsFalse" }.to_string()
         }
         Expectation::Returns(JavaValue::Int(v)) => sign_word(i64::from(*v)),
-        Expectation::Returns(JavaValue::Long(v)) => sign_word(*v),
+        Expectation::Returns(JavaValue::Long(v) | JavaValue::Double(v) | JavaValue::Float(v)) => sign_word(*v),
         Expectation::Returns(JavaValue::Str(s)) => {
             if s.is_empty() { "returnsEmpty" } else { "returnsText" }.to_string()
         }
