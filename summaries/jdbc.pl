@@ -306,6 +306,8 @@ default_value(string, null).
 default_value(int, 0).
 default_value(long, 0).
 default_value(boolean, 0).
+default_value(double, 0).
+default_value(float, 0).
 default_value(boxed(_), null).
 default_value(date(_), null).
 
@@ -321,6 +323,11 @@ got(long, V, V, ok) :- integer_value(V).
 % getBigDecimal: a DECIMAL's units (decimal_getter/1 keeps other columns out).
 got(decimal, V, V, ok) :- integer_value(V).
 got(boolean, V, B, ok) :- integer_value(V), ( V #= 0, B = 0 ; V #\= 0, B = 1 ).
+% getDouble and getFloat: no column of the model holds a double's units (DOUBLE and REAL
+% columns are opaque), and what H2 makes of an integer or a DECIMAL is not followed; SQL NULL
+% gives 0.0 (default_value/2).
+got(double, _, _, _) :- jvm:abandon.
+got(float, _, _, _) :- jvm:abandon.
 % getObject(column, Integer.class) (Long, Boolean): the getter's value, boxed.
 got(boxed(Type), V, R, Ex) :-
     got(Type, V, R0, Ex),

@@ -571,11 +571,13 @@ impl<'t> MethodLowering<'_, 't> {
                 self.credentials(credentials)?;
                 (JdbcCall::OpenConnection(ConnectionSource::DataSource), Ty::Jdbc(Connection))
             }
-            (PreparedStatement, "setInt" | "setLong" | "setString" | "setBoolean", [index, value]) => {
+            (PreparedStatement, "setInt" | "setLong" | "setString" | "setBoolean" | "setDouble" | "setFloat", [index, value]) => {
                 let ty = match name {
                     "setInt" => Ty::Int,
                     "setLong" => Ty::Long,
                     "setString" => Ty::String,
+                    "setDouble" => Ty::Double,
+                    "setFloat" => Ty::Float,
                     _ => Ty::Boolean,
                 };
                 args.push(self.argument(*index, Ty::Int)?);
@@ -647,11 +649,13 @@ impl<'t> MethodLowering<'_, 't> {
             }
             (ResultSet, "next", []) => (JdbcCall::Next, Ty::Boolean),
             (ResultSet, "wasNull", []) => (JdbcCall::WasNull, Ty::Boolean),
-            (ResultSet, "getInt" | "getLong" | "getString" | "getBoolean", [column]) => {
+            (ResultSet, "getInt" | "getLong" | "getString" | "getBoolean" | "getDouble" | "getFloat", [column]) => {
                 let ty = match name {
                     "getInt" => Ty::Int,
                     "getLong" => Ty::Long,
                     "getString" => Ty::String,
+                    "getDouble" => Ty::Double,
+                    "getFloat" => Ty::Float,
                     _ => Ty::Boolean,
                 };
                 let typed = self.value(*column)?;
