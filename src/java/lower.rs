@@ -1499,7 +1499,8 @@ impl<'t> MethodLowering<'_, 't> {
         let ty = promote(lhs.ty, rhs.ty);
         if matches!(ty, Ty::Double | Ty::Float) && matches!(op, BinOp::Div | BinOp::Rem) {
             let token = operator(node, self.source());
-            return self.unsupported(node, format!("'{token}' of {ty} values (it rounds; only +, -, * and comparisons are modelled)"));
+            let why = if op == BinOp::Div { "it rounds" } else { "a zero divisor gives NaN, which the model does not have" };
+            return self.unsupported(node, format!("'{token}' of {ty} values ({why}; +, -, * and comparisons are modelled)"));
         }
         let lhs = self.coerce(lhs, ty, left)?;
         let rhs = self.coerce(rhs, ty, right)?;
