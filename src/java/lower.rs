@@ -1784,7 +1784,7 @@ impl<'t> MethodLowering<'_, 't> {
         if let Ty::Boxed(primitive) = variable.ty {
             // `n++` on a box is `n = Integer.valueOf(n.intValue() + 1)`.
             let unboxed = self.numeric(current, target)?;
-            let one = Operand::Const(1, unboxed.ty);
+            let one = Operand::Const(one_of(unboxed.ty), unboxed.ty);
             let span = self.span(node);
             let next = self.temp(unboxed.ty, Rvalue::Binary { op, lhs: unboxed.operand, rhs: one, ty: unboxed.ty, span });
             let boxed = self.boxed(next, primitive, node);
@@ -1792,7 +1792,7 @@ impl<'t> MethodLowering<'_, 't> {
             return Ok(old.unwrap_or(current));
         }
         self.numeric(current, target)?;
-        let one = Operand::Const(1, variable.ty);
+        let one = Operand::Const(one_of(variable.ty), variable.ty);
         let span = self.span(node);
         self.assign(
             variable.id,
@@ -2115,6 +2115,11 @@ fn assigned_names(node: Node, source: &str) -> HashSet<String> {
 fn assigns(node: Node) -> bool {
     matches!(node.kind(), "assignment_expression" | "update_expression")
         || children(node).into_iter().any(assigns)
+}
+
+/// The constant 1 of a number type: a double's or float's is in units.
+pub(super) fn one_of(ty: Ty) -> i64 {
+    if matches!(ty, Ty::Double | Ty::Float) { 1 << crate::ir::FLOATING_UNIT_BITS } else { 1 }
 }
 
 /// The description of an expression that is not supported.
