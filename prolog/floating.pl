@@ -156,7 +156,11 @@ conversion(From, To, A, R) :-
     must_be(atom, From),
     unit(One),
     jvm:guarded(T #= A // One),
-    (   To == int -> jvm:guarded(R #= max(-2147483648, min(2147483647, T))) ; R = T ).
+    (   To == long -> R = T
+    ;   jvm:guarded(I #= max(-2147483648, min(2147483647, T))),
+        % A byte, short or char is the int narrowed (JLS 5.1.3).
+        jvm:convert(int, To, I, R)
+    ).
 conversion(float, double, A, A) :- !.
 conversion(double, float, A, R) :-
     representable(float, A),
@@ -164,3 +168,6 @@ conversion(double, float, A, R) :-
 
 integral(int).
 integral(long).
+integral(byte).
+integral(short).
+integral(char).

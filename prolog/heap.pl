@@ -801,6 +801,9 @@ default_value(int, 0).
 default_value(long, 0).
 default_value(boolean, 0).
 default_value(double, 0).
+default_value(byte, 0).
+default_value(short, 0).
+default_value(char, 0).
 default_value(float, 0).
 default_value(string, null).
 default_value(ref, null).
@@ -811,5 +814,8 @@ fresh_value(long, V) :- jvm:value(long, V).
 fresh_value(boolean, V) :- jvm:value(boolean, V).
 fresh_value(double, V) :- jvm:value(double, V).
 fresh_value(float, V) :- jvm:value(float, V).
+fresh_value(byte, V) :- jvm:value(byte, V).
+fresh_value(short, V) :- jvm:value(short, V).
+fresh_value(char, V) :- jvm:value(char, V).
 fresh_value(string, _).
 fresh_value(ref, _).

@@ -38,12 +38,18 @@ value(Type, V) :-
 range(int, -2147483648, 2147483647).
 range(long, -9223372036854775808, 9223372036854775807).
 range(boolean, 0, 1).
+range(byte, -128, 127).
+range(short, -32768, 32767).
+range(char, 0, 65535).
 
 floating(double).
 floating(float).
 
 modulus(int, 4294967296).
 modulus(long, 18446744073709551616).
+modulus(byte, 256).
+modulus(short, 65536).
+modulus(char, 65536).
 
 %% wrap(+Type, ?Exact, ?Wrapped)
 %
@@ -108,7 +114,8 @@ negate(Type, A, R) :-
 
 %% convert(+From, +To, ?A, ?R)
 %
-%  Widening to long keeps the value; narrowing to int keeps the low 32 bits; conversions to
+%  Widening to long keeps the value; narrowing to int (byte, short, char) keeps the low 32
+%  (8, 16, 16) bits, a char's unsigned; conversions to
 %  or from double and float are floating.pl's.
 %
 %  ?- jvm:convert(long, int, 4294967297, R).
@@ -122,6 +129,9 @@ convert(From, To, A, R) :-
 
 integral_conversion(long, A, A).
 integral_conversion(int, A, R) :- wrap(int, A, R).
+integral_conversion(byte, A, R) :- wrap(byte, A, R).
+integral_conversion(short, A, R) :- wrap(short, A, R).
+integral_conversion(char, A, R) :- wrap(char, A, R).
 
 %% compare(+Op, ?A, ?B, +Outcome)
 %

@@ -61,6 +61,12 @@ pub enum Ty {
     /// or its path abandoned, never approximated. NaN, the infinities and -0.0 never arise.
     Double,
     Float,
+    /// `byte`, `short` and `char`: integers of their Java ranges (a char is its UTF-16 code
+    /// unit, 0..65535), promoted to int by arithmetic and narrowed with wrap-around by casts,
+    /// compound assignments and `++`, as the JVM does.
+    Byte,
+    Short,
+    Char,
     Void,
     /// `java.lang.String`: `null` or a sequence of characters.
     String,
@@ -282,6 +288,9 @@ pub enum Primitive {
     Boolean,
     Double,
     Float,
+    Byte,
+    Short,
+    Char,
 }
 
 impl Primitive {
@@ -294,6 +303,9 @@ impl Primitive {
             Ty::Boolean => Some(Primitive::Boolean),
             Ty::Double => Some(Primitive::Double),
             Ty::Float => Some(Primitive::Float),
+            Ty::Byte => Some(Primitive::Byte),
+            Ty::Short => Some(Primitive::Short),
+            Ty::Char => Some(Primitive::Char),
             _ => None,
         }
     }
@@ -305,6 +317,9 @@ impl Primitive {
             Primitive::Boolean => Ty::Boolean,
             Primitive::Double => Ty::Double,
             Primitive::Float => Ty::Float,
+            Primitive::Byte => Ty::Byte,
+            Primitive::Short => Ty::Short,
+            Primitive::Char => Ty::Char,
         }
     }
 
@@ -316,6 +331,9 @@ impl Primitive {
             Primitive::Boolean => "java.lang.Boolean",
             Primitive::Double => "java.lang.Double",
             Primitive::Float => "java.lang.Float",
+            Primitive::Byte => "java.lang.Byte",
+            Primitive::Short => "java.lang.Short",
+            Primitive::Char => "java.lang.Character",
         }
     }
 
@@ -327,6 +345,9 @@ impl Primitive {
             Primitive::Boolean => "booleanValue",
             Primitive::Double => "doubleValue",
             Primitive::Float => "floatValue",
+            Primitive::Byte => "byteValue",
+            Primitive::Short => "shortValue",
+            Primitive::Char => "charValue",
         }
     }
 }
@@ -503,6 +524,9 @@ impl Ty {
             Ty::Boolean => "boolean",
             Ty::Double => "double",
             Ty::Float => "float",
+            Ty::Byte => "byte",
+            Ty::Short => "short",
+            Ty::Char => "char",
             Ty::Void => "void",
             Ty::String => "String",
             Ty::Null => "null",
@@ -547,6 +571,9 @@ impl Ty {
             Ty::Int => Some((i32::MIN as i64, i32::MAX as i64)),
             Ty::Long => Some((i64::MIN, i64::MAX)),
             Ty::Boolean => Some((0, 1)),
+            Ty::Byte => Some((i8::MIN.into(), i8::MAX.into())),
+            Ty::Short => Some((i16::MIN.into(), i16::MAX.into())),
+            Ty::Char => Some((0, u16::MAX.into())),
             Ty::Double
             | Ty::Float
             | Ty::Void

@@ -897,6 +897,8 @@ impl Translator<'_> {
             JdbcCall::SetParameter(Ty::Boxed(primitive)) => format!("set_object({})", ty_atom(primitive.ty())),
             JdbcCall::SetParameter(Ty::Date(class)) => format!("set_date({})", sql_date_kind(*class)),
             JdbcCall::SetParameter(Ty::Decimal) => "set_object(decimal)".into(),
+            // JDBC sends a byte or short as the integer it is.
+            JdbcCall::SetParameter(Ty::Byte | Ty::Short) => "set_parameter(int)".into(),
             JdbcCall::SetParameter(ty) => format!("set_parameter({})", ty_atom(*ty)),
             JdbcCall::SetText(_) => "set_parameter(string)".into(),
             JdbcCall::SetNull => "set_null".into(),
@@ -998,6 +1000,9 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Boolean => "boolean",
         Ty::Double => "double",
         Ty::Float => "float",
+        Ty::Byte => "byte",
+        Ty::Short => "short",
+        Ty::Char => "char",
         Ty::Void => "void",
         Ty::String => "string",
         Ty::Null => "null",

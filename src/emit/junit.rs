@@ -530,8 +530,27 @@ fn set_statics(out: &mut String, heap: &HeapCase, names: &ObjectNames) {
 fn is_default(value: &JavaValue) -> bool {
     matches!(
         value,
-        JavaValue::Int(0) | JavaValue::Long(0) | JavaValue::Double(0) | JavaValue::Float(0) | JavaValue::Boolean(false) | JavaValue::Null
+        JavaValue::Int(0)
+            | JavaValue::Long(0)
+            | JavaValue::Double(0)
+            | JavaValue::Float(0)
+            | JavaValue::Byte(0)
+            | JavaValue::Short(0)
+            | JavaValue::Char(0)
+            | JavaValue::Boolean(false)
+            | JavaValue::Null
     )
+}
+
+/// A char as Java source: `'a'` when printable ASCII, else `(char) 10` (a `\u000a` escape
+/// would end the line before javac reads the literal).
+fn char_literal(code: u16) -> String {
+    match char::from_u32(u32::from(code)) {
+        Some('\'') => "'\\''".to_string(),
+        Some('\\') => "'\\\\'".to_string(),
+        Some(c) if c.is_ascii_graphic() || c == ' ' => format!("'{c}'"),
+        _ => format!("(char) {code}"),
+    }
 }
 
 /// The check of a field (read by reflection, boxed) holding a double or float `value`.
@@ -707,6 +726,9 @@ fn literal(v: &JavaValue) -> String {
         JavaValue::Long(l) => format!("{l}L"),
         JavaValue::Double(units) => crate::ir::floating_text(*units),
         JavaValue::Float(units) => format!("{}f", crate::ir::floating_text(*units)),
+        JavaValue::Byte(b) => format!("(byte) {b}"),
+        JavaValue::Short(s) => format!("(short) {s}"),
+        JavaValue::Char(c) => char_literal(*c),
         JavaValue::Boolean(b) => b.to_string(),
         JavaValue::Str(s) => string_literal(s),
         JavaValue::Null => "null".to_string(),
@@ -728,6 +750,9 @@ fn literal(v: &JavaValue) -> String {
             JavaValue::Boolean(b) => format!("Boolean.valueOf({b})"),
             ref number @ JavaValue::Double(_) => format!("Double.valueOf({})", literal(number)),
             ref number @ JavaValue::Float(_) => format!("Float.valueOf({})", literal(number)),
+            ref number @ JavaValue::Byte(_) => format!("Byte.valueOf({})", literal(number)),
+            ref number @ JavaValue::Short(_) => format!("Short.valueOf({})", literal(number)),
+            ref character @ JavaValue::Char(_) => format!("Character.valueOf({})", literal(character)),
             ref other => literal(other),
         },
         JavaValue::Date(class, millis) => date_literal(*class, *millis),

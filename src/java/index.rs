@@ -1017,7 +1017,7 @@ pub(crate) fn promote(a: Ty, b: Ty) -> Ty {
 
 /// Whether `ty` is a primitive number type the model computes with.
 pub(crate) fn is_number(ty: Ty) -> bool {
-    matches!(ty, Ty::Int | Ty::Long | Ty::Double | Ty::Float)
+    matches!(ty, Ty::Int | Ty::Long | Ty::Double | Ty::Float | Ty::Byte | Ty::Short | Ty::Char)
 }
 
 /// The arithmetic operator of a token, if it is one.

@@ -1304,6 +1304,10 @@ impl<'t> MethodLowering<'_, 't> {
             | "octal_integer_literal"
             | "binary_integer_literal" => self.error(node, "integer number too large"),
             "string_literal" => self.string_literal(node),
+            "character_literal" => match char_literal(self.text(node)) {
+                Some(code) => Ok(Typed { operand: Operand::Const(code, Ty::Char), ty: Ty::Char }),
+                None => self.unsupported(node, format!("character literal {}", self.text(node))),
+            },
             "decimal_floating_point_literal" => {
                 let spelled = self.text(node);
                 let ty = if spelled.ends_with(['f', 'F']) { Ty::Float } else { Ty::Double };
@@ -1418,6 +1422,18 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
+            // Widening a byte, short or char to a wider integer keeps the value (JLS 5.1.2).
+            (Ty::Byte | Ty::Short | Ty::Char, Ty::Int | Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, to)),
+            (Ty::Byte | Ty::Short | Ty::Char, Ty::Int | Ty::Long, operand) | (Ty::Byte, Ty::Short, operand) => Ok(operand),
+            (Ty::Byte | Ty::Short | Ty::Char, Ty::Double | Ty::Float, operand) => {
+                Ok(self.temp(to, Rvalue::Convert { operand, to }).operand)
+            }
+            // A constant int that fits a byte, short or char is assigned to one (JLS 5.2).
+            (Ty::Int, Ty::Byte | Ty::Short | Ty::Char, Operand::Const(c, _))
+                if to.range().is_some_and(|(min, max)| (min..=max).contains(&c)) =>
+            {
+                Ok(Operand::Const(c, to))
+            }
             // Widening to double or float (JLS 5.1.2): an integer constant that fits is exact.
             (Ty::Int | Ty::Long, Ty::Double | Ty::Float, Operand::Const(c, _))
                 if let Some(units) = c.checked_mul(1 << crate::ir::FLOATING_UNIT_BITS).filter(|u| u.unsigned_abs() <= 1 << 24) =>
@@ -1445,7 +1461,7 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Date(_), Ty::Date(DateClass::Util), operand) => Ok(operand),
             (Ty::Array(_), Ty::AnyObject, operand) => Ok(operand),
             // Unboxing, then widening (`long n = anInteger;`).
-            (Ty::Boxed(_), Ty::Int | Ty::Long | Ty::Boolean | Ty::Double | Ty::Float, _) => {
+            (Ty::Boxed(_), Ty::Int | Ty::Long | Ty::Boolean | Ty::Double | Ty::Float | Ty::Byte | Ty::Short | Ty::Char, _) => {
                 let value = self.unboxed(value, at);
                 self.coerce(value, to, at)
             }
@@ -1477,11 +1493,11 @@ impl<'t> MethodLowering<'_, 't> {
     /// A number: an int or a long, a box of one unboxed.
     fn numeric(&mut self, value: Typed, at: Node<'t>) -> Lowered<Typed> {
         let value = match value.ty {
-            Ty::Boxed(Primitive::Int | Primitive::Long | Primitive::Double | Primitive::Float) => self.unboxed(value, at),
+            Ty::Boxed(primitive) if primitive != Primitive::Boolean => self.unboxed(value, at),
             _ => value,
         };
         match value.ty {
-            Ty::Int | Ty::Long | Ty::Double | Ty::Float => Ok(value),
+            ty if is_number(ty) => Ok(value),
             ty => self.error(at, format!("bad operand type {ty}: a number is expected")),
         }
     }
@@ -1550,6 +1566,11 @@ impl<'t> MethodLowering<'_, 't> {
             (ty @ (Ty::Double | Ty::Float | Ty::Boxed(Primitive::Double | Primitive::Float)), _) => {
                 self.unsupported(at, format!("converting a {ty} to a String (Java's text of a number such as 1.0E7 is not modelled)"))
             }
+            (ty @ (Ty::Char | Ty::Boxed(Primitive::Char | Primitive::Byte | Primitive::Short)), _) => {
+                self.unsupported(at, format!("converting a {ty} to a String (not modelled)"))
+            }
+            // A byte or short is written as the int it is.
+            (Ty::Byte | Ty::Short, operand) => Ok(self.temp(Ty::String, Rvalue::Text { operand, ty: Ty::Int }).operand),
             (ty @ (Ty::Int | Ty::Long | Ty::Boolean | Ty::Boxed(_)), operand) => {
                 Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand)
             }
@@ -1607,10 +1628,13 @@ impl<'t> MethodLowering<'_, 't> {
             "-" | "+" => {
                 let value = self.value(operand_node)?;
                 let value = self.numeric(value, operand_node)?;
+                // Unary numeric promotion: a byte, short or char becomes an int.
+                let ty = promote(value.ty, value.ty);
+                let operand = self.coerce(value, ty, operand_node)?;
                 if token == "+" {
-                    return Ok(value);
+                    return Ok(Typed { operand, ty });
                 }
-                Ok(self.temp(value.ty, Rvalue::Neg { operand: value.operand, ty: value.ty }))
+                Ok(self.temp(ty, Rvalue::Neg { operand, ty }))
             }
             _ => self.unsupported(node, format!("operator '{token}' (bitwise operators)")),
         }
@@ -1664,6 +1688,7 @@ impl<'t> MethodLowering<'_, 't> {
         let ty = match (yes_value.ty, no_value.ty) {
             _ if boxed.is_some() => boxed.expect("checked by the guard"),
             (Ty::Boolean, Ty::Boolean) => Ty::Boolean,
+            (a, b) if a == b && is_number(a) => a,
             (a, b) if is_number(a) && is_number(b) => promote(a, b),
             (Ty::String, Ty::String | Ty::Null) | (Ty::Null, Ty::String) => Ty::String,
             (Ty::Jdbc(a), Ty::Jdbc(b)) if a == b => Ty::Jdbc(a),
@@ -2115,6 +2140,35 @@ fn assigned_names(node: Node, source: &str) -> HashSet<String> {
 fn assigns(node: Node) -> bool {
     matches!(node.kind(), "assignment_expression" | "update_expression")
         || children(node).into_iter().any(assigns)
+}
+
+/// The UTF-16 code unit of a character literal (`'a'`, `'\n'`, `'\u00e9'`, `'\''`), if it is one.
+fn char_literal(spelled: &str) -> Option<i64> {
+    let inner = spelled.strip_prefix('\'')?.strip_suffix('\'')?;
+    let code = match inner.strip_prefix('\\') {
+        None => {
+            let mut chars = inner.chars();
+            let c = chars.next()?;
+            if chars.next().is_some() || u32::from(c) > 0xFFFF {
+                return None;
+            }
+            u32::from(c)
+        }
+        Some(escape) => match escape {
+            "n" => 10,
+            "t" => 9,
+            "r" => 13,
+            "b" => 8,
+            "f" => 12,
+            "s" => 32,
+            "'" => 39,
+            "\"" => 34,
+            "\\" => 92,
+            _ if escape.starts_with('u') => u32::from_str_radix(escape.trim_start_matches('u'), 16).ok()?,
+            _ => u32::from_str_radix(escape, 8).ok().filter(|c| *c <= 0o377)?,
+        },
+    };
+    Some(i64::from(code))
 }
 
 /// The constant 1 of a number type: a double's or float's is in units.

@@ -20,6 +20,10 @@ pub enum JavaValue {
     Double(i64),
     /// A `float` of this many units of 2^-`FLOATING_UNIT_BITS`.
     Float(i64),
+    Byte(i8),
+    Short(i16),
+    /// A `char`: its UTF-16 code unit.
+    Char(u16),
     Str(String),
     Null,
     /// The test's own connection to its fresh database (a `java.sql.Connection` parameter).
@@ -508,6 +512,9 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::Boolean, Value::Int(1)) => Ok(JavaValue::Boolean(true)),
         (Ty::Double, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Double).map_err(|_| wrong()),
         (Ty::Float, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Float).map_err(|_| wrong()),
+        (Ty::Byte, Value::Int(i)) => i8::try_from(*i).map(JavaValue::Byte).map_err(|_| wrong()),
+        (Ty::Short, Value::Int(i)) => i16::try_from(*i).map(JavaValue::Short).map_err(|_| wrong()),
+        (Ty::Char, Value::Int(i)) => u16::try_from(*i).map(JavaValue::Char).map_err(|_| wrong()),
         (Ty::String | Ty::Null, Value::Str(s)) => Ok(JavaValue::Str(s.clone())),
         (Ty::String | Ty::Null, Value::Null) => Ok(JavaValue::Null),
         (Ty::Boxed(_), Value::Null) => Ok(JavaValue::Null),
@@ -579,6 +586,9 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
         }
         Expectation::Returns(JavaValue::Int(v)) => sign_word(i64::from(*v)),
         Expectation::Returns(JavaValue::Long(v) | JavaValue::Double(v) | JavaValue::Float(v)) => sign_word(*v),
+        Expectation::Returns(JavaValue::Byte(v)) => sign_word(i64::from(*v)),
+        Expectation::Returns(JavaValue::Short(v)) => sign_word(i64::from(*v)),
+        Expectation::Returns(JavaValue::Char(v)) => sign_word(i64::from(*v)),
         Expectation::Returns(JavaValue::Str(s)) => {
             if s.is_empty() { "returnsEmpty" } else { "returnsText" }.to_string()
         }

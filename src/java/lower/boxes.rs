@@ -49,13 +49,20 @@ impl<'t> MethodLowering<'_, 't> {
     ) -> Lowered<Option<Typed>> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
         // Integer.longValue() widens, Long.intValue() narrows; a Boolean has booleanValue() only.
-        let unboxing = |to: Primitive| (primitive == Primitive::Boolean) == (to == Primitive::Boolean);
+        // A Character has charValue() only; the other number boxes all the Number methods.
+        let unboxing = |to: Primitive| match primitive {
+            Primitive::Boolean | Primitive::Char => to == primitive,
+            _ => !matches!(to, Primitive::Boolean | Primitive::Char),
+        };
         let value = match (name, arguments.as_slice()) {
             ("intValue", []) if unboxing(Primitive::Int) => self.unboxed_as(receiver, Ty::Int, node),
             ("longValue", []) if unboxing(Primitive::Long) => self.unboxed_as(receiver, Ty::Long, node),
             ("booleanValue", []) if unboxing(Primitive::Boolean) => self.unboxed_as(receiver, Ty::Boolean, node),
             ("doubleValue", []) if unboxing(Primitive::Double) => self.unboxed_as(receiver, Ty::Double, node),
             ("floatValue", []) if unboxing(Primitive::Float) => self.unboxed_as(receiver, Ty::Float, node),
+            ("byteValue", []) if unboxing(Primitive::Byte) => self.unboxed_as(receiver, Ty::Byte, node),
+            ("shortValue", []) if unboxing(Primitive::Short) => self.unboxed_as(receiver, Ty::Short, node),
+            ("charValue", []) if unboxing(Primitive::Char) => self.unboxed_as(receiver, Ty::Char, node),
             ("equals", [_]) if matches!(primitive, Primitive::Double | Primitive::Float) => {
                 return self.unsupported(
                     node,
