@@ -2078,7 +2078,7 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &In
     let widens = |from: Ty, to: Ty| {
         from == to
             || matches!((from, to), (Ty::Object(sub), Ty::Object(sup)) if index.is_subtype(sub.as_str(), sup.as_str()))
-            || (from == Ty::Int && to == Ty::Long)
+            || widens_primitive(from, to)
             || (from == Ty::Null
                 && matches!(
                     to,
@@ -2116,6 +2116,22 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &In
         [one] => Some(*one),
         _ => None,
     }
+}
+
+/// Widening primitive conversion (JLS 5.1.2), but from char: the library's overloads for a
+/// char (`String.valueOf(char)`, `println(char)`) are not modelled, and widening would pick
+/// the int one, whose text differs.
+fn widens_primitive(from: Ty, to: Ty) -> bool {
+    let rank = |ty: Ty| match ty {
+        Ty::Byte => Some(0),
+        Ty::Short => Some(1),
+        Ty::Int => Some(2),
+        Ty::Long => Some(3),
+        Ty::Float => Some(4),
+        Ty::Double => Some(5),
+        _ => None,
+    };
+    matches!((rank(from), rank(to)), (Some(a), Some(b)) if a < b)
 }
 
 /// The simple names assigned or incremented anywhere under `node`.
