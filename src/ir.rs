@@ -170,7 +170,7 @@ pub fn floating_units(spelled: &str) -> Option<i64> {
         }
         scaled / divisor
     };
-    (units.abs() <= 1_i128 << (40 + FLOATING_UNIT_BITS)).then(|| units as i64)
+    (units.abs() <= 1_i128 << (40 + FLOATING_UNIT_BITS)).then_some(units as i64)
 }
 
 /// The units (10^-`DECIMAL_SCALE`) of a decimal text such as `-12.50`, if it is one of at most
