@@ -341,7 +341,8 @@ engine_converted(Engine, From, To, V, T) :-
 
 %% converted(+From, +To, ?V, -T)
 %
-%  A parameter's value V, set as a Java From (int, long, string, boolean, null), where it meets
+%  A parameter's value V, set as a Java From (int, long, string, boolean, null; a double or
+%  float, whose conversions are not followed: abandoned), where it meets
 %  a column of type To: an integer column (To integer) or a text column it is stored in (text)
 %  or compared with (compared_with_text), a DECIMAL compared with (decimal) or a DECIMAL column
 %  of scale S it is stored in (decimal(S)). T is val(V) converted as H2 converts it, or
@@ -355,6 +356,7 @@ engine_converted(Engine, From, To, V, T) :-
 %  S = s(2,[52,50,0,...]).
 converted(From, To, V, T) :-
     (   V == null -> T = val(null)
+    ;   memberchk(From, [double, float]) -> jvm:abandon
     ;   To == decimal -> decimal_converted(From, V, T)
     ;   To = decimal(Scale) ->
         % Stored in a DECIMAL column: H2 rounds half up to the column's scale.

@@ -324,6 +324,8 @@ fresh_element(Elem, E) :-
 numeric(int).
 numeric(long).
 numeric(boolean).
+numeric(double).
+numeric(float).
 
 %% max_array_length(-N)
 %
@@ -798,6 +800,11 @@ layout(Layout, Class, Kinds) :-
 default_value(int, 0).
 default_value(long, 0).
 default_value(boolean, 0).
+default_value(double, 0).
+default_value(byte, 0).
+default_value(short, 0).
+default_value(char, 0).
+default_value(float, 0).
 default_value(string, null).
 default_value(ref, null).
 default_value(obj(_), null).
@@ -805,5 +812,10 @@ default_value(obj(_), null).
 fresh_value(int, V) :- jvm:value(int, V).
 fresh_value(long, V) :- jvm:value(long, V).
 fresh_value(boolean, V) :- jvm:value(boolean, V).
+fresh_value(double, V) :- jvm:value(double, V).
+fresh_value(float, V) :- jvm:value(float, V).
+fresh_value(byte, V) :- jvm:value(byte, V).
+fresh_value(short, V) :- jvm:value(short, V).
+fresh_value(char, V) :- jvm:value(char, V).
 fresh_value(string, _).
 fresh_value(ref, _).

@@ -1,4 +1,4 @@
-/* Java's primitive arithmetic over clpz integers.
+/* Java's primitive arithmetic over clpz integers (double and float: floating.pl).
 
    Every int and long value is a clpz integer inside its Java range; results wrap around
    exactly as the JVM's do, division truncates toward zero and the remainder takes the
@@ -6,7 +6,7 @@
    follow the path on which the JVM throws.
 */
 
-:- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/3, wrap/3, compare/4,
+:- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/4, wrap/3, compare/4,
                 guarded/1, abandon/0, abandon/1, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
                 difference/3, exception_class/2]).
 
@@ -22,21 +22,34 @@
 
 %% value(+Type, ?V)
 %
-%  V is a value of the Java primitive Type (int, long or boolean as 0/1).
+%  V is a value of the Java primitive Type (int, long or boolean as 0/1; double or float as
+%  floating.pl's units).
 %
 %  ?- jvm:value(int, X), X #> 2147483646.
 %  X = 2147483647.
 value(Type, V) :-
     must_be(atom, Type),
+    floating(Type), !,
+    floating:value(Type, V).
+value(Type, V) :-
     range(Type, Min, Max),
     V in Min..Max.
 
 range(int, -2147483648, 2147483647).
 range(long, -9223372036854775808, 9223372036854775807).
 range(boolean, 0, 1).
+range(byte, -128, 127).
+range(short, -32768, 32767).
+range(char, 0, 65535).
+
+floating(double).
+floating(float).
 
 modulus(int, 4294967296).
 modulus(long, 18446744073709551616).
+modulus(byte, 256).
+modulus(short, 65536).
+modulus(char, 65536).
 
 %% wrap(+Type, ?Exact, ?Wrapped)
 %
@@ -62,6 +75,9 @@ wrap(Type, Exact, Wrapped) :-
 %  R = 0.
 arith(Op, Type, A, B, R) :-
     must_be(atom, Op),
+    floating(Type), !,
+    floating:arithmetic(Op, Type, A, B, R).
+arith(Op, Type, A, B, R) :-
     exact(Op, A, B, E),
     wrap(Type, E, R).
 
@@ -90,17 +106,32 @@ quotient(rem, _, A, B, R) :- guarded(R #= A rem B).
 %  ?- jvm:negate(int, -2147483648, R).
 %  R = -2147483648.
 negate(Type, A, R) :-
+    floating(Type), !,
+    floating:negated(Type, A, R).
+negate(Type, A, R) :-
     guarded(E #= -A),
     wrap(Type, E, R).
 
-%% convert(+To, ?A, ?R)
+%% convert(+From, +To, ?A, ?R)
 %
-%  Widening to long keeps the value; narrowing to int keeps the low 32 bits.
+%  Widening to long keeps the value; narrowing to int (byte, short, char) keeps the low 32
+%  (8, 16, 16) bits, a char's unsigned; conversions to
+%  or from double and float are floating.pl's.
 %
-%  ?- jvm:convert(int, 4294967297, R).
+%  ?- jvm:convert(long, int, 4294967297, R).
 %  R = 1.
-convert(long, A, A).
-convert(int, A, R) :- wrap(int, A, R).
+convert(From, To, A, R) :-
+    must_be(atom, From),
+    must_be(atom, To),
+    (   ( floating(From) ; floating(To) ) -> floating:converted(From, To, A, R)
+    ;   integral_conversion(To, A, R)
+    ).
+
+integral_conversion(long, A, A).
+integral_conversion(int, A, R) :- wrap(int, A, R).
+integral_conversion(byte, A, R) :- wrap(byte, A, R).
+integral_conversion(short, A, R) :- wrap(short, A, R).
+integral_conversion(char, A, R) :- wrap(char, A, R).
 
 %% compare(+Op, ?A, ?B, +Outcome)
 %

@@ -54,6 +54,19 @@ pub enum Ty {
     Int,
     Long,
     Boolean,
+    /// `double` and `float`: a number kept exactly as an integer of units of
+    /// 2^-`FLOATING_UNIT_BITS` (`prolog/floating.pl`), within bounds where every such number,
+    /// and every sum, difference and product the model keeps, is one IEEE 754 represents, so
+    /// the arithmetic is the JVM's. What would round (`/`, a literal such as `0.1`) is reported
+    /// or its path abandoned, never approximated. NaN, the infinities and -0.0 never arise.
+    Double,
+    Float,
+    /// `byte`, `short` and `char`: integers of their Java ranges (a char is its UTF-16 code
+    /// unit, 0..65535), promoted to int by arithmetic and narrowed with wrap-around by casts,
+    /// compound assignments and `++`, as the JVM does.
+    Byte,
+    Short,
+    Char,
     Void,
     /// `java.lang.String`: `null` or a sequence of characters.
     String,
@@ -107,6 +120,58 @@ pub enum Ty {
 /// are integers of units of 10^-4 (`Ty::Decimal`, `prolog/decimals.pl`), exact for the sums,
 /// differences and products of the money amounts (scale 2) data-access code handles.
 pub const DECIMAL_SCALE: u32 = 4;
+
+/// The binary places every `double` and `float` of the model has room for: values are integers
+/// of units of 2^-8 (`Ty::Double`, `prolog/floating.pl`). Inputs have 4 places (sixteenths),
+/// so the product of two inputs is exact in units.
+pub const FLOATING_UNIT_BITS: u32 = 8;
+
+/// The exact decimal text of a number of `units` (2^-`FLOATING_UNIT_BITS`), as a Java
+/// floating-point literal reads it back: `12.25`, `-0.00390625`, `3.0`.
+pub fn floating_text(units: i64) -> String {
+    let one = 1_i128 << FLOATING_UNIT_BITS;
+    let magnitude = i128::from(units).abs();
+    // The fraction in units times 10^bits / 2^bits is an integer of `bits` decimal places.
+    let fraction = (magnitude % one) * 5_i128.pow(FLOATING_UNIT_BITS);
+    let places = format!("{fraction:0>width$}", width = FLOATING_UNIT_BITS as usize);
+    let places = places.trim_end_matches('0');
+    let sign = if units < 0 { "-" } else { "" };
+    format!("{sign}{}.{}", magnitude / one, if places.is_empty() { "0" } else { places })
+}
+
+/// The units (2^-`FLOATING_UNIT_BITS`) of a Java floating-point literal such as `12.25`,
+/// `0.5f` or `1e3`, if its value is exactly a number of units (then it is also the double or
+/// float the JVM reads, as the model's bounds keep it representable); `None` for `0.1` (which
+/// the JVM rounds), hexadecimal literals and values beyond 2^40.
+pub fn floating_units(spelled: &str) -> Option<i64> {
+    let text: String = spelled.chars().filter(|c| *c != '_').collect();
+    let text = text.strip_suffix(['d', 'D', 'f', 'F']).unwrap_or(&text);
+    if text.starts_with("0x") || text.starts_with("0X") {
+        return None;
+    }
+    let (mantissa, exponent) = match text.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i32>().ok()?),
+        None => (text, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if (whole.is_empty() && fraction.is_empty()) || !(whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit())) {
+        return None;
+    }
+    // value = digits * 10^(exponent - fraction.len()); units = value * 2^bits, exactly.
+    let digits: i128 = format!("{whole}{fraction}").trim_start_matches('0').parse().unwrap_or(0);
+    let power = exponent - i32::try_from(fraction.len()).ok()?;
+    let scaled = digits.checked_mul(1_i128 << FLOATING_UNIT_BITS)?;
+    let units = if power >= 0 {
+        scaled.checked_mul(10_i128.checked_pow(u32::try_from(power).ok()?)?)?
+    } else {
+        let divisor = 10_i128.checked_pow(power.unsigned_abs())?;
+        if scaled % divisor != 0 {
+            return None;
+        }
+        scaled / divisor
+    };
+    (units.abs() <= 1_i128 << (40 + FLOATING_UNIT_BITS)).then_some(units as i64)
+}
 
 /// The units (10^-`DECIMAL_SCALE`) of a decimal text such as `-12.50`, if it is one of at most
 /// `DECIMAL_SCALE` significant places that fits the model.
@@ -221,15 +286,26 @@ pub enum Primitive {
     Int,
     Long,
     Boolean,
+    Double,
+    Float,
+    Byte,
+    Short,
+    Char,
 }
 
 impl Primitive {
-    /// The primitive type, or `None` for a type other than int, long and boolean.
+    /// The primitive type, or `None` for a type other than int, long, boolean, double and
+    /// float.
     pub fn of(ty: Ty) -> Option<Primitive> {
         match ty {
             Ty::Int => Some(Primitive::Int),
             Ty::Long => Some(Primitive::Long),
             Ty::Boolean => Some(Primitive::Boolean),
+            Ty::Double => Some(Primitive::Double),
+            Ty::Float => Some(Primitive::Float),
+            Ty::Byte => Some(Primitive::Byte),
+            Ty::Short => Some(Primitive::Short),
+            Ty::Char => Some(Primitive::Char),
             _ => None,
         }
     }
@@ -239,6 +315,11 @@ impl Primitive {
             Primitive::Int => Ty::Int,
             Primitive::Long => Ty::Long,
             Primitive::Boolean => Ty::Boolean,
+            Primitive::Double => Ty::Double,
+            Primitive::Float => Ty::Float,
+            Primitive::Byte => Ty::Byte,
+            Primitive::Short => Ty::Short,
+            Primitive::Char => Ty::Char,
         }
     }
 
@@ -248,6 +329,11 @@ impl Primitive {
             Primitive::Int => "java.lang.Integer",
             Primitive::Long => "java.lang.Long",
             Primitive::Boolean => "java.lang.Boolean",
+            Primitive::Double => "java.lang.Double",
+            Primitive::Float => "java.lang.Float",
+            Primitive::Byte => "java.lang.Byte",
+            Primitive::Short => "java.lang.Short",
+            Primitive::Char => "java.lang.Character",
         }
     }
 
@@ -257,6 +343,11 @@ impl Primitive {
             Primitive::Int => "intValue",
             Primitive::Long => "longValue",
             Primitive::Boolean => "booleanValue",
+            Primitive::Double => "doubleValue",
+            Primitive::Float => "floatValue",
+            Primitive::Byte => "byteValue",
+            Primitive::Short => "shortValue",
+            Primitive::Char => "charValue",
         }
     }
 }
@@ -431,6 +522,11 @@ impl Ty {
             Ty::Int => "int",
             Ty::Long => "long",
             Ty::Boolean => "boolean",
+            Ty::Double => "double",
+            Ty::Float => "float",
+            Ty::Byte => "byte",
+            Ty::Short => "short",
+            Ty::Char => "char",
             Ty::Void => "void",
             Ty::String => "String",
             Ty::Null => "null",
@@ -475,7 +571,12 @@ impl Ty {
             Ty::Int => Some((i32::MIN as i64, i32::MAX as i64)),
             Ty::Long => Some((i64::MIN, i64::MAX)),
             Ty::Boolean => Some((0, 1)),
-            Ty::Void
+            Ty::Byte => Some((i8::MIN.into(), i8::MAX.into())),
+            Ty::Short => Some((i16::MIN.into(), i16::MAX.into())),
+            Ty::Char => Some((0, u16::MAX.into())),
+            Ty::Double
+            | Ty::Float
+            | Ty::Void
             | Ty::String
             | Ty::Null
             | Ty::Jdbc(_)
@@ -1119,6 +1220,8 @@ impl Method {
                 Operand::Local(id) => local(id),
                 Operand::Const(v, Ty::Boolean) => (if v != 0 { "true" } else { "false" }).to_string(),
                 Operand::Const(v, Ty::Long) => format!("{v}L"),
+                Operand::Const(v, Ty::Double) => floating_text(v),
+                Operand::Const(v, Ty::Float) => format!("{}f", floating_text(v)),
                 Operand::Const(v, Ty::Enum(e)) => {
                     let name = e.constants().get(v as usize).map_or("?", |c| c.as_str());
                     format!("{}.{name}", simple_name(e.class().as_str()))
@@ -1327,6 +1430,23 @@ impl Method {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn floating_literals_become_units() {
+        assert_eq!(floating_units("12.25"), Some(3136));
+        assert_eq!(floating_units("0.5f"), Some(128));
+        assert_eq!(floating_units("1e3"), Some(256_000));
+        assert_eq!(floating_units("2.5E-1"), Some(64));
+        assert_eq!(floating_units(".00390625"), Some(1));
+        assert_eq!(floating_units("100.0d"), Some(25_600));
+        assert_eq!(floating_units("0.1"), None);
+        assert_eq!(floating_units("0x1p3"), None);
+        assert_eq!(floating_units("1e300"), None);
+        assert_eq!(floating_text(3136), "12.25");
+        assert_eq!(floating_text(-1), "-0.00390625");
+        assert_eq!(floating_text(768), "3.0");
+        assert_eq!(floating_text(0), "0.0");
+    }
 
     #[test]
     fn decimal_text_becomes_units() {

@@ -306,6 +306,10 @@ default_value(string, null).
 default_value(int, 0).
 default_value(long, 0).
 default_value(boolean, 0).
+default_value(double, 0).
+default_value(byte, 0).
+default_value(short, 0).
+default_value(float, 0).
 default_value(boxed(_), null).
 default_value(date(_), null).
 
@@ -318,9 +322,17 @@ got(int, V, R, Ex) :-
     ;   V #> 2147483647, sql_exception(Ex)
     ).
 got(long, V, V, ok) :- integer_value(V).
+% getByte and getShort: H2 refuses a value out of the type's range, as for getInt.
+got(byte, V, R, Ex) :- narrow_got(-128, 127, V, R, Ex).
+got(short, V, R, Ex) :- narrow_got(-32768, 32767, V, R, Ex).
 % getBigDecimal: a DECIMAL's units (decimal_getter/1 keeps other columns out).
 got(decimal, V, V, ok) :- integer_value(V).
 got(boolean, V, B, ok) :- integer_value(V), ( V #= 0, B = 0 ; V #\= 0, B = 1 ).
+% getDouble and getFloat: no column of the model holds a double's units (DOUBLE and REAL
+% columns are opaque), and what H2 makes of an integer or a DECIMAL is not followed; SQL NULL
+% gives 0.0 (default_value/2).
+got(double, _, _, _) :- jvm:abandon.
+got(float, _, _, _) :- jvm:abandon.
 % getObject(column, Integer.class) (Long, Boolean): the getter's value, boxed.
 got(boxed(Type), V, R, Ex) :-
     got(Type, V, R0, Ex),
@@ -337,6 +349,14 @@ sql_instant(instant, M, M).
 
 % Unifying a clpz variable with a string would raise a type error: test before.
 integer_value(V) :- \+ ( nonvar(V), V = s(_, _) ).
+
+% A getter of a type narrower than the column's values: H2 refuses a value out of its range.
+narrow_got(Min, Max, V, R, Ex) :-
+    integer_value(V),
+    (   V in Min..Max, R = V, Ex = ok
+    ;   V #< Min, sql_exception(Ex)
+    ;   V #> Max, sql_exception(Ex)
+    ).
 
 % A value the Java code reads: a nullable value no condition has looked at becomes NULL or a
 % value of its column's type here (its column is found by identity in the database's rows).
@@ -377,6 +397,12 @@ open_result(int, int(Min, Max), _, R) :-
     Min >= -2147483648, Max =< 2147483647,
     primitive_with_default(Min, Max, R).
 open_result(long, int(Min, Max), _, R) :-
+    primitive_with_default(Min, Max, R).
+open_result(byte, int(Min, Max), _, R) :-
+    Min >= -128, Max =< 127,
+    primitive_with_default(Min, Max, R).
+open_result(short, int(Min, Max), _, R) :-
+    Min >= -32768, Max =< 32767,
     primitive_with_default(Min, Max, R).
 open_result(boolean, bool, _, R) :-
     R in 0..1.

@@ -16,6 +16,7 @@ const RUNTIME: &[(&str, &str)] = &[
     ("enums.pl", include_str!("../../prolog/enums.pl")),
     ("dates.pl", include_str!("../../prolog/dates.pl")),
     ("decimals.pl", include_str!("../../prolog/decimals.pl")),
+    ("floating.pl", include_str!("../../prolog/floating.pl")),
     ("heap.pl", include_str!("../../prolog/heap.pl")),
     ("db.pl", include_str!("../../prolog/db.pl")),
     // The JDBC model is a hand-written summary, but a module: translated code calls it by name.

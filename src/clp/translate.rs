@@ -382,7 +382,8 @@ impl Translator<'_> {
                 }
                 Rvalue::Convert { operand: o, to } => {
                     let r = self.var("V");
-                    goals.push(format!("jvm:convert({}, {}, {r})", ty_atom(*to), self.operand(&env, o)));
+                    let from = ty_atom(self.operand_ty(o));
+                    goals.push(format!("jvm:convert({from}, {}, {}, {r})", ty_atom(*to), self.operand(&env, o)));
                     env.locals[dst.0 as usize] = r;
                 }
             },
@@ -896,6 +897,8 @@ impl Translator<'_> {
             JdbcCall::SetParameter(Ty::Boxed(primitive)) => format!("set_object({})", ty_atom(primitive.ty())),
             JdbcCall::SetParameter(Ty::Date(class)) => format!("set_date({})", sql_date_kind(*class)),
             JdbcCall::SetParameter(Ty::Decimal) => "set_object(decimal)".into(),
+            // JDBC sends a byte or short as the integer it is.
+            JdbcCall::SetParameter(Ty::Byte | Ty::Short) => "set_parameter(int)".into(),
             JdbcCall::SetParameter(ty) => format!("set_parameter({})", ty_atom(*ty)),
             JdbcCall::SetText(_) => "set_parameter(string)".into(),
             JdbcCall::SetNull => "set_null".into(),
@@ -995,6 +998,11 @@ fn ty_atom(ty: Ty) -> &'static str {
         Ty::Int => "int",
         Ty::Long => "long",
         Ty::Boolean => "boolean",
+        Ty::Double => "double",
+        Ty::Float => "float",
+        Ty::Byte => "byte",
+        Ty::Short => "short",
+        Ty::Char => "char",
         Ty::Void => "void",
         Ty::String => "string",
         Ty::Null => "null",

@@ -362,6 +362,13 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
         }
         // Compared as numbers: BigDecimal.equals compares the scale too.
         Expectation::Returns(v @ JavaValue::Decimal { .. }) => format!("assertEquals(0, {}.compareTo({call}));", literal(v)),
+        // Compared with ==, as the model computes (it does not tell -0.0 from 0.0).
+        Expectation::Returns(v @ JavaValue::Double(_)) => format!("assertEquals({}, {call}, 0.0);", literal(v)),
+        Expectation::Returns(v @ JavaValue::Float(_)) => format!("assertEquals({}, {call}, 0.0f);", literal(v)),
+        Expectation::Returns(JavaValue::Boxed(v)) if matches!(**v, JavaValue::Double(_) | JavaValue::Float(_)) => {
+            let (method, delta) = if matches!(**v, JavaValue::Double(_)) { ("doubleValue", "0.0") } else { ("floatValue", "0.0f") };
+            format!("assertEquals({}, {call}.{method}(), {delta});", literal(v))
+        }
         Expectation::Returns(v) => format!("assertEquals({}, {call});", names.literal(v)),
         Expectation::Completes => format!("assertDoesNotThrow(() -> {call});"),
         Expectation::Throws(exception, None) => {
@@ -521,7 +528,35 @@ fn set_statics(out: &mut String, heap: &HeapCase, names: &ObjectNames) {
 }
 
 fn is_default(value: &JavaValue) -> bool {
-    matches!(value, JavaValue::Int(0) | JavaValue::Long(0) | JavaValue::Boolean(false) | JavaValue::Null)
+    matches!(
+        value,
+        JavaValue::Int(0)
+            | JavaValue::Long(0)
+            | JavaValue::Double(0)
+            | JavaValue::Float(0)
+            | JavaValue::Byte(0)
+            | JavaValue::Short(0)
+            | JavaValue::Char(0)
+            | JavaValue::Boolean(false)
+            | JavaValue::Null
+    )
+}
+
+/// A char as Java source: `'a'` when printable ASCII, else `(char) 10` (a `\u000a` escape
+/// would end the line before javac reads the literal).
+fn char_literal(code: u16) -> String {
+    match char::from_u32(u32::from(code)) {
+        Some('\'') => "'\\''".to_string(),
+        Some('\\') => "'\\\\'".to_string(),
+        Some(c) if c.is_ascii_graphic() || c == ' ' => format!("'{c}'"),
+        _ => format!("(char) {code}"),
+    }
+}
+
+/// The check of a field (read by reflection, boxed) holding a double or float `value`.
+fn floating_field_check(value: &JavaValue, read: &str) -> String {
+    let (method, delta) = if matches!(value, JavaValue::Float(_)) { ("floatValue", "0.0f") } else { ("doubleValue", "0.0") };
+    format!("assertEquals({}, ((Number) {read}).{method}(), {delta});", literal(value))
 }
 
 /// Checks every field of every object the test reaches after the call; an object first
@@ -619,6 +654,11 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
             decimal @ JavaValue::Decimal { .. } => {
                 format!("assertEquals(0, {}.compareTo((java.math.BigDecimal) {read}));", literal(decimal))
             }
+            // A double or float field, or a box of one: compared with == (as `test_method`).
+            JavaValue::Double(_) | JavaValue::Float(_) => floating_field_check(value, &read),
+            JavaValue::Boxed(boxed) if matches!(**boxed, JavaValue::Double(_) | JavaValue::Float(_)) => {
+                floating_field_check(boxed, &read)
+            }
             other => format!("assertEquals({}, {read});", literal(other)),
         };
         let _ = writeln!(out, "        {line}");
@@ -684,6 +724,11 @@ fn literal(v: &JavaValue) -> String {
     match v {
         JavaValue::Int(i) => i.to_string(),
         JavaValue::Long(l) => format!("{l}L"),
+        JavaValue::Double(units) => crate::ir::floating_text(*units),
+        JavaValue::Float(units) => format!("{}f", crate::ir::floating_text(*units)),
+        JavaValue::Byte(b) => format!("(byte) {b}"),
+        JavaValue::Short(s) => format!("(short) {s}"),
+        JavaValue::Char(c) => char_literal(*c),
         JavaValue::Boolean(b) => b.to_string(),
         JavaValue::Str(s) => string_literal(s),
         JavaValue::Null => "null".to_string(),
@@ -703,6 +748,11 @@ fn literal(v: &JavaValue) -> String {
             JavaValue::Int(i) => format!("Integer.valueOf({i})"),
             JavaValue::Long(l) => format!("Long.valueOf({l}L)"),
             JavaValue::Boolean(b) => format!("Boolean.valueOf({b})"),
+            ref number @ JavaValue::Double(_) => format!("Double.valueOf({})", literal(number)),
+            ref number @ JavaValue::Float(_) => format!("Float.valueOf({})", literal(number)),
+            ref number @ JavaValue::Byte(_) => format!("Byte.valueOf({})", literal(number)),
+            ref number @ JavaValue::Short(_) => format!("Short.valueOf({})", literal(number)),
+            ref character @ JavaValue::Char(_) => format!("Character.valueOf({})", literal(character)),
             ref other => literal(other),
         },
         JavaValue::Date(class, millis) => date_literal(*class, *millis),

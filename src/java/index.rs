@@ -1004,7 +1004,20 @@ fn report_hidden_fields(classes: &mut BTreeMap<String, ClassInfo>, diags: &mut V
 
 /// Binary numeric promotion of two numeric types.
 pub(crate) fn promote(a: Ty, b: Ty) -> Ty {
-    if a == Ty::Long || b == Ty::Long { Ty::Long } else { Ty::Int }
+    if a == Ty::Double || b == Ty::Double {
+        Ty::Double
+    } else if a == Ty::Float || b == Ty::Float {
+        Ty::Float
+    } else if a == Ty::Long || b == Ty::Long {
+        Ty::Long
+    } else {
+        Ty::Int
+    }
+}
+
+/// Whether `ty` is a primitive number type the model computes with.
+pub(crate) fn is_number(ty: Ty) -> bool {
+    matches!(ty, Ty::Int | Ty::Long | Ty::Double | Ty::Float | Ty::Byte | Ty::Short | Ty::Char)
 }
 
 /// The arithmetic operator of a token, if it is one.

@@ -15,6 +15,11 @@ const MATH: &str = "java.lang.Math";
 const INTEGER: &str = "java.lang.Integer";
 const LONG: &str = "java.lang.Long";
 const BOOLEAN: &str = "java.lang.Boolean";
+const DOUBLE: &str = "java.lang.Double";
+const FLOAT: &str = "java.lang.Float";
+const BYTE: &str = "java.lang.Byte";
+const SHORT: &str = "java.lang.Short";
+const CHARACTER: &str = "java.lang.Character";
 /// Instance methods of String take the receiver as their first parameter.
 pub(crate) const STRING: &str = "java.lang.String";
 /// `java.sql.Types`: only its constants (the type codes `setNull` takes).
@@ -69,6 +74,11 @@ pub(crate) const MODELLED_CLASSES: &[&str] =
 const INTEGER_BOX: Ty = Ty::Boxed(Primitive::Int);
 const LONG_BOX: Ty = Ty::Boxed(Primitive::Long);
 const BOOLEAN_BOX: Ty = Ty::Boxed(Primitive::Boolean);
+const DOUBLE_BOX: Ty = Ty::Boxed(Primitive::Double);
+const FLOAT_BOX: Ty = Ty::Boxed(Primitive::Float);
+const BYTE_BOX: Ty = Ty::Boxed(Primitive::Byte);
+const SHORT_BOX: Ty = Ty::Boxed(Primitive::Short);
+const CHARACTER_BOX: Ty = Ty::Boxed(Primitive::Char);
 const UTIL_DATE: Ty = Ty::Date(DateClass::Util);
 const SQL_DATE: Ty = Ty::Date(DateClass::Sql);
 const TIMESTAMP: Ty = Ty::Date(DateClass::Timestamp);
@@ -111,6 +121,19 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (INTEGER, "intValue", &[INTEGER_BOX], Ty::Int),
     (LONG, "longValue", &[LONG_BOX], Ty::Long),
     (BOOLEAN, "booleanValue", &[BOOLEAN_BOX], Ty::Boolean),
+    (DOUBLE, "valueOf", &[Ty::Double], DOUBLE_BOX),
+    (FLOAT, "valueOf", &[Ty::Float], FLOAT_BOX),
+    (DOUBLE, "doubleValue", &[DOUBLE_BOX], Ty::Double),
+    (FLOAT, "floatValue", &[FLOAT_BOX], Ty::Float),
+    (BYTE, "valueOf", &[Ty::Byte], BYTE_BOX),
+    (SHORT, "valueOf", &[Ty::Short], SHORT_BOX),
+    (CHARACTER, "valueOf", &[Ty::Char], CHARACTER_BOX),
+    (BYTE, "byteValue", &[BYTE_BOX], Ty::Byte),
+    (SHORT, "shortValue", &[SHORT_BOX], Ty::Short),
+    (CHARACTER, "charValue", &[CHARACTER_BOX], Ty::Char),
+    (BYTE, "equals", &[BYTE_BOX, BYTE_BOX], Ty::Boolean),
+    (SHORT, "equals", &[SHORT_BOX, SHORT_BOX], Ty::Boolean),
+    (CHARACTER, "equals", &[CHARACTER_BOX, CHARACTER_BOX], Ty::Boolean),
     (INTEGER, "equals", &[INTEGER_BOX, INTEGER_BOX], Ty::Boolean),
     (LONG, "equals", &[LONG_BOX, LONG_BOX], Ty::Boolean),
     (BOOLEAN, "equals", &[BOOLEAN_BOX, BOOLEAN_BOX], Ty::Boolean),

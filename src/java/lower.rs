@@ -6,7 +6,7 @@
 
 use super::index::{
     ClassInfo, ClassRef, Const, Index, LocalName, MethodInfo, arithmetic_op, assignment_conversion,
-    comparison_op, promote,
+    comparison_op, is_number, promote,
 };
 use super::exceptions::is_known;
 use super::syntax::{
@@ -1297,7 +1297,7 @@ impl<'t> MethodLowering<'_, 't> {
                 node,
                 format!("'{token}' between two Strings (reference identity; use equals)"),
             ),
-            (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => {
+            (a, b) if is_number(a) && is_number(b) => {
                 let ty = promote(lhs.ty, rhs.ty);
                 let lhs = self.coerce(lhs, ty, left)?;
                 let rhs = self.coerce(rhs, ty, right)?;
@@ -1344,6 +1344,21 @@ impl<'t> MethodLowering<'_, 't> {
             | "octal_integer_literal"
             | "binary_integer_literal" => self.error(node, "integer number too large"),
             "string_literal" => self.string_literal(node),
+            "character_literal" => match char_literal(self.text(node)) {
+                Some(code) => Ok(Typed { operand: Operand::Const(code, Ty::Char), ty: Ty::Char }),
+                None => self.unsupported(node, format!("character literal {}", self.text(node))),
+            },
+            "decimal_floating_point_literal" => {
+                let spelled = self.text(node);
+                let ty = if spelled.ends_with(['f', 'F']) { Ty::Float } else { Ty::Double };
+                match crate::ir::floating_units(spelled) {
+                    Some(units) => Ok(Typed { operand: Operand::Const(units, ty), ty }),
+                    None => self.unsupported(
+                        node,
+                        format!("{ty} literal '{spelled}' (not a multiple of 2^-8 within 2^40: the JVM rounds it, the model keeps exact values only)"),
+                    ),
+                }
+            }
             "null_literal" => Ok(Typed { operand: Operand::Null, ty: Ty::Null }),
             "binary_expression" => {
                 if token == "+" {
@@ -1447,6 +1462,28 @@ impl<'t> MethodLowering<'_, 't> {
             (from, to, operand) if from == to => Ok(operand),
             (Ty::Int, Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Long)),
             (Ty::Int, Ty::Long, operand) => Ok(self.temp(Ty::Long, Rvalue::Convert { operand, to }).operand),
+            // Widening a byte, short or char to a wider integer keeps the value (JLS 5.1.2).
+            (Ty::Byte | Ty::Short | Ty::Char, Ty::Int | Ty::Long, Operand::Const(c, _)) => Ok(Operand::Const(c, to)),
+            (Ty::Byte | Ty::Short | Ty::Char, Ty::Int | Ty::Long, operand) | (Ty::Byte, Ty::Short, operand) => Ok(operand),
+            (Ty::Byte | Ty::Short | Ty::Char, Ty::Double | Ty::Float, operand) => {
+                Ok(self.temp(to, Rvalue::Convert { operand, to }).operand)
+            }
+            // A constant int that fits a byte, short or char is assigned to one (JLS 5.2).
+            (Ty::Int, Ty::Byte | Ty::Short | Ty::Char, Operand::Const(c, _))
+                if to.range().is_some_and(|(min, max)| (min..=max).contains(&c)) =>
+            {
+                Ok(Operand::Const(c, to))
+            }
+            // Widening to double or float (JLS 5.1.2): an integer constant that fits is exact.
+            (Ty::Int | Ty::Long, Ty::Double | Ty::Float, Operand::Const(c, _))
+                if let Some(units) = c.checked_mul(1 << crate::ir::FLOATING_UNIT_BITS).filter(|u| u.unsigned_abs() <= 1 << 24) =>
+            {
+                Ok(Operand::Const(units, to))
+            }
+            (Ty::Float, Ty::Double, Operand::Const(c, _)) => Ok(Operand::Const(c, Ty::Double)),
+            (Ty::Int | Ty::Long | Ty::Float, Ty::Double, operand) | (Ty::Int | Ty::Long, Ty::Float, operand) => {
+                Ok(self.temp(to, Rvalue::Convert { operand, to }).operand)
+            }
             (
                 Ty::Null,
                 Ty::String
@@ -1464,7 +1501,7 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Date(_), Ty::Date(DateClass::Util), operand) => Ok(operand),
             (Ty::Array(_), Ty::AnyObject, operand) => Ok(operand),
             // Unboxing, then widening (`long n = anInteger;`).
-            (Ty::Boxed(_), Ty::Int | Ty::Long | Ty::Boolean, _) => {
+            (Ty::Boxed(_), Ty::Int | Ty::Long | Ty::Boolean | Ty::Double | Ty::Float | Ty::Byte | Ty::Short | Ty::Char, _) => {
                 let value = self.unboxed(value, at);
                 self.coerce(value, to, at)
             }
@@ -1496,11 +1533,11 @@ impl<'t> MethodLowering<'_, 't> {
     /// A number: an int or a long, a box of one unboxed.
     fn numeric(&mut self, value: Typed, at: Node<'t>) -> Lowered<Typed> {
         let value = match value.ty {
-            Ty::Boxed(Primitive::Int | Primitive::Long) => self.unboxed(value, at),
+            Ty::Boxed(primitive) if primitive != Primitive::Boolean => self.unboxed(value, at),
             _ => value,
         };
         match value.ty {
-            Ty::Int | Ty::Long => Ok(value),
+            ty if is_number(ty) => Ok(value),
             ty => self.error(at, format!("bad operand type {ty}: a number is expected")),
         }
     }
@@ -1516,6 +1553,11 @@ impl<'t> MethodLowering<'_, 't> {
         let rhs = self.value(right)?;
         let rhs = self.numeric(rhs, right)?;
         let ty = promote(lhs.ty, rhs.ty);
+        if matches!(ty, Ty::Double | Ty::Float) && matches!(op, BinOp::Div | BinOp::Rem) {
+            let token = operator(node, self.source());
+            let why = if op == BinOp::Div { "it rounds" } else { "a zero divisor gives NaN, which the model does not have" };
+            return self.unsupported(node, format!("'{token}' of {ty} values ({why}; +, -, * and comparisons are modelled)"));
+        }
         let lhs = self.coerce(lhs, ty, left)?;
         let rhs = self.coerce(rhs, ty, right)?;
         let span = self.operator_span(node);
@@ -1561,6 +1603,14 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::String | Ty::Null, operand) => Ok(operand),
             (Ty::Boolean, Operand::Const(v, _)) => Ok(self.intern((if v != 0 { "true" } else { "false" }).into())),
             (Ty::Int | Ty::Long, Operand::Const(v, _)) => Ok(self.intern(v.to_string())),
+            (ty @ (Ty::Double | Ty::Float | Ty::Boxed(Primitive::Double | Primitive::Float)), _) => {
+                self.unsupported(at, format!("converting a {ty} to a String (Java's text of a number such as 1.0E7 is not modelled)"))
+            }
+            (ty @ (Ty::Char | Ty::Boxed(Primitive::Char | Primitive::Byte | Primitive::Short)), _) => {
+                self.unsupported(at, format!("converting a {ty} to a String (not modelled)"))
+            }
+            // A byte or short is written as the int it is.
+            (Ty::Byte | Ty::Short, operand) => Ok(self.temp(Ty::String, Rvalue::Text { operand, ty: Ty::Int }).operand),
             (ty @ (Ty::Int | Ty::Long | Ty::Boolean | Ty::Boxed(_)), operand) => {
                 Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand)
             }
@@ -1618,10 +1668,13 @@ impl<'t> MethodLowering<'_, 't> {
             "-" | "+" => {
                 let value = self.value(operand_node)?;
                 let value = self.numeric(value, operand_node)?;
+                // Unary numeric promotion: a byte, short or char becomes an int.
+                let ty = promote(value.ty, value.ty);
+                let operand = self.coerce(value, ty, operand_node)?;
                 if token == "+" {
-                    return Ok(value);
+                    return Ok(Typed { operand, ty });
                 }
-                Ok(self.temp(value.ty, Rvalue::Neg { operand: value.operand, ty: value.ty }))
+                Ok(self.temp(ty, Rvalue::Neg { operand, ty }))
             }
             _ => self.unsupported(node, format!("operator '{token}' (bitwise operators)")),
         }
@@ -1637,7 +1690,7 @@ impl<'t> MethodLowering<'_, 't> {
         let value = self.value(value_node)?;
         match (value.ty, to) {
             (from, to) if from == to => Ok(value),
-            (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => {
+            (from, to) if is_number(from) && is_number(to) => {
                 Ok(self.temp(to, Rvalue::Convert { operand: value.operand, to }))
             }
             (Ty::Object(from), Ty::Object(to)) if self.index.is_subtype(from.as_str(), to.as_str()) => {
@@ -1675,7 +1728,8 @@ impl<'t> MethodLowering<'_, 't> {
         let ty = match (yes_value.ty, no_value.ty) {
             _ if boxed.is_some() => boxed.expect("checked by the guard"),
             (Ty::Boolean, Ty::Boolean) => Ty::Boolean,
-            (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => promote(yes_value.ty, no_value.ty),
+            (a, b) if a == b && is_number(a) => a,
+            (a, b) if is_number(a) && is_number(b) => promote(a, b),
             (Ty::String, Ty::String | Ty::Null) | (Ty::Null, Ty::String) => Ty::String,
             (Ty::Jdbc(a), Ty::Jdbc(b)) if a == b => Ty::Jdbc(a),
             (Ty::Jdbc(a), Ty::Null) | (Ty::Null, Ty::Jdbc(a)) => Ty::Jdbc(a),
@@ -1795,7 +1849,7 @@ impl<'t> MethodLowering<'_, 't> {
         if let Ty::Boxed(primitive) = variable.ty {
             // `n++` on a box is `n = Integer.valueOf(n.intValue() + 1)`.
             let unboxed = self.numeric(current, target)?;
-            let one = Operand::Const(1, unboxed.ty);
+            let one = Operand::Const(one_of(unboxed.ty), unboxed.ty);
             let span = self.span(node);
             let next = self.temp(unboxed.ty, Rvalue::Binary { op, lhs: unboxed.operand, rhs: one, ty: unboxed.ty, span });
             let boxed = self.boxed(next, primitive, node);
@@ -1803,7 +1857,7 @@ impl<'t> MethodLowering<'_, 't> {
             return Ok(old.unwrap_or(current));
         }
         self.numeric(current, target)?;
-        let one = Operand::Const(1, variable.ty);
+        let one = Operand::Const(one_of(variable.ty), variable.ty);
         let span = self.span(node);
         self.assign(
             variable.id,
@@ -2064,7 +2118,7 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &In
     let widens = |from: Ty, to: Ty| {
         from == to
             || matches!((from, to), (Ty::Object(sub), Ty::Object(sup)) if index.is_subtype(sub.as_str(), sup.as_str()))
-            || (from == Ty::Int && to == Ty::Long)
+            || widens_primitive(from, to)
             || (from == Ty::Null
                 && matches!(
                     to,
@@ -2104,6 +2158,22 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &In
     }
 }
 
+/// Widening primitive conversion (JLS 5.1.2), but from char: the library's overloads for a
+/// char (`String.valueOf(char)`, `println(char)`) are not modelled, and widening would pick
+/// the int one, whose text differs.
+fn widens_primitive(from: Ty, to: Ty) -> bool {
+    let rank = |ty: Ty| match ty {
+        Ty::Byte => Some(0),
+        Ty::Short => Some(1),
+        Ty::Int => Some(2),
+        Ty::Long => Some(3),
+        Ty::Float => Some(4),
+        Ty::Double => Some(5),
+        _ => None,
+    };
+    matches!((rank(from), rank(to)), (Some(a), Some(b)) if a < b)
+}
+
 /// The simple names assigned or incremented anywhere under `node`.
 fn assigned_names(node: Node, source: &str) -> HashSet<String> {
     let mut names = HashSet::new();
@@ -2126,6 +2196,40 @@ fn assigned_names(node: Node, source: &str) -> HashSet<String> {
 fn assigns(node: Node) -> bool {
     matches!(node.kind(), "assignment_expression" | "update_expression")
         || children(node).into_iter().any(assigns)
+}
+
+/// The UTF-16 code unit of a character literal (`'a'`, `'\n'`, `'\u00e9'`, `'\''`), if it is one.
+fn char_literal(spelled: &str) -> Option<i64> {
+    let inner = spelled.strip_prefix('\'')?.strip_suffix('\'')?;
+    let code = match inner.strip_prefix('\\') {
+        None => {
+            let mut chars = inner.chars();
+            let c = chars.next()?;
+            if chars.next().is_some() || u32::from(c) > 0xFFFF {
+                return None;
+            }
+            u32::from(c)
+        }
+        Some(escape) => match escape {
+            "n" => 10,
+            "t" => 9,
+            "r" => 13,
+            "b" => 8,
+            "f" => 12,
+            "s" => 32,
+            "'" => 39,
+            "\"" => 34,
+            "\\" => 92,
+            _ if escape.starts_with('u') => u32::from_str_radix(escape.trim_start_matches('u'), 16).ok()?,
+            _ => u32::from_str_radix(escape, 8).ok().filter(|c| *c <= 0o377)?,
+        },
+    };
+    Some(i64::from(code))
+}
+
+/// The constant 1 of a number type: a double's or float's is in units.
+pub(super) fn one_of(ty: Ty) -> i64 {
+    if matches!(ty, Ty::Double | Ty::Float) { 1 << crate::ir::FLOATING_UNIT_BITS } else { 1 }
 }
 
 /// The description of an expression that is not supported.

@@ -68,12 +68,22 @@ pub(crate) fn primitive_type(node: Node, file: &Path, source: &str) -> Result<Ty
     match (node.kind(), spelled) {
         ("integral_type", "int") => Ok(Ty::Int),
         ("integral_type", "long") => Ok(Ty::Long),
+        ("integral_type", "byte") => Ok(Ty::Byte),
+        ("integral_type", "short") => Ok(Ty::Short),
+        ("integral_type", "char") => Ok(Ty::Char),
         ("boolean_type", _) => Ok(Ty::Boolean),
+        ("floating_point_type", "double") => Ok(Ty::Double),
+        ("floating_point_type", "float") => Ok(Ty::Float),
         ("void_type", _) => Ok(Ty::Void),
         ("type_identifier", "String") | ("scoped_type_identifier", "java.lang.String") => Ok(Ty::String),
         ("type_identifier", "Integer") | ("scoped_type_identifier", "java.lang.Integer") => Ok(Ty::Boxed(Primitive::Int)),
         ("type_identifier", "Long") | ("scoped_type_identifier", "java.lang.Long") => Ok(Ty::Boxed(Primitive::Long)),
         ("type_identifier", "Boolean") | ("scoped_type_identifier", "java.lang.Boolean") => Ok(Ty::Boxed(Primitive::Boolean)),
+        ("type_identifier", "Double") | ("scoped_type_identifier", "java.lang.Double") => Ok(Ty::Boxed(Primitive::Double)),
+        ("type_identifier", "Float") | ("scoped_type_identifier", "java.lang.Float") => Ok(Ty::Boxed(Primitive::Float)),
+        ("type_identifier", "Byte") | ("scoped_type_identifier", "java.lang.Byte") => Ok(Ty::Boxed(Primitive::Byte)),
+        ("type_identifier", "Short") | ("scoped_type_identifier", "java.lang.Short") => Ok(Ty::Boxed(Primitive::Short)),
+        ("type_identifier", "Character") | ("scoped_type_identifier", "java.lang.Character") => Ok(Ty::Boxed(Primitive::Char)),
         ("type_identifier", "Scanner") | ("scoped_type_identifier", "java.util.Scanner") => Ok(Ty::Scanner),
         ("type_identifier" | "scoped_type_identifier", name) if JdbcType::from_name(name).is_some() => {
             Ok(JdbcType::from_name(name).map(Ty::Jdbc).expect("checked by the guard"))

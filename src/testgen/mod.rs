@@ -17,6 +17,14 @@ pub enum JavaValue {
     Int(i32),
     Long(i64),
     Boolean(bool),
+    /// A `double` of this many units of 2^-`FLOATING_UNIT_BITS` (`ir::Ty::Double`).
+    Double(i64),
+    /// A `float` of this many units of 2^-`FLOATING_UNIT_BITS`.
+    Float(i64),
+    Byte(i8),
+    Short(i16),
+    /// A `char`: its UTF-16 code unit.
+    Char(u16),
     Str(String),
     Null,
     /// The test's own connection to its fresh database (a `java.sql.Connection` parameter).
@@ -412,6 +420,8 @@ fn array_element(class: &str) -> Ty {
         "int" => Ty::Int,
         "long" => Ty::Long,
         "boolean" => Ty::Boolean,
+        "double" => Ty::Double,
+        "float" => Ty::Float,
         "string" => Ty::String,
         class => Ty::Object(ClassName::new(class)),
     }
@@ -499,6 +509,11 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::Long, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Long).map_err(|_| wrong()),
         (Ty::Boolean, Value::Int(0)) => Ok(JavaValue::Boolean(false)),
         (Ty::Boolean, Value::Int(1)) => Ok(JavaValue::Boolean(true)),
+        (Ty::Double, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Double).map_err(|_| wrong()),
+        (Ty::Float, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Float).map_err(|_| wrong()),
+        (Ty::Byte, Value::Int(i)) => i8::try_from(*i).map(JavaValue::Byte).map_err(|_| wrong()),
+        (Ty::Short, Value::Int(i)) => i16::try_from(*i).map(JavaValue::Short).map_err(|_| wrong()),
+        (Ty::Char, Value::Int(i)) => u16::try_from(*i).map(JavaValue::Char).map_err(|_| wrong()),
         (Ty::String | Ty::Null, Value::Str(s)) => Ok(JavaValue::Str(s.clone())),
         (Ty::String | Ty::Null, Value::Null) => Ok(JavaValue::Null),
         (Ty::Boxed(_), Value::Null) => Ok(JavaValue::Null),

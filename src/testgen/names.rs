@@ -83,6 +83,11 @@ fn outcome(method: &Method, case: &TestCase) -> String {
         JavaValue::Boolean(b) => if *b { "returnsTrue" } else { "returnsFalse" }.to_string(),
         JavaValue::Int(v) => integer_words(i64::from(*v)),
         JavaValue::Long(v) => integer_words(*v),
+        JavaValue::Byte(v) => integer_words(i64::from(*v)),
+        JavaValue::Short(v) => integer_words(i64::from(*v)),
+        JavaValue::Char(v) => integer_words(i64::from(*v)),
+        // Binary fixed-point units: their sign is the value's.
+        JavaValue::Double(v) | JavaValue::Float(v) => sign_words(*v),
         JavaValue::Str(s) => if s.is_empty() { "returnsEmpty" } else { "returnsText" }.to_string(),
         JavaValue::Null => "returnsNull".to_string(),
         JavaValue::Enum { constant, .. } => format!("returns{}", upper_snake_words(constant)),

@@ -9,7 +9,7 @@
 
 use super::{Lowered, MethodLowering, Typed};
 use crate::ir::{CmpOp, Cond, Inst, MethodKey, Operand, Primitive, Rvalue, Ty};
-use crate::java::index::promote;
+use crate::java::index::{is_number, promote};
 use crate::java::syntax::children;
 use tree_sitter::Node;
 
@@ -49,11 +49,26 @@ impl<'t> MethodLowering<'_, 't> {
     ) -> Lowered<Option<Typed>> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
         // Integer.longValue() widens, Long.intValue() narrows; a Boolean has booleanValue() only.
-        let unboxing = |to: Primitive| (primitive == Primitive::Boolean) == (to == Primitive::Boolean);
+        // A Character has charValue() only; the other number boxes all the Number methods.
+        let unboxing = |to: Primitive| match primitive {
+            Primitive::Boolean | Primitive::Char => to == primitive,
+            _ => !matches!(to, Primitive::Boolean | Primitive::Char),
+        };
         let value = match (name, arguments.as_slice()) {
             ("intValue", []) if unboxing(Primitive::Int) => self.unboxed_as(receiver, Ty::Int, node),
             ("longValue", []) if unboxing(Primitive::Long) => self.unboxed_as(receiver, Ty::Long, node),
             ("booleanValue", []) if unboxing(Primitive::Boolean) => self.unboxed_as(receiver, Ty::Boolean, node),
+            ("doubleValue", []) if unboxing(Primitive::Double) => self.unboxed_as(receiver, Ty::Double, node),
+            ("floatValue", []) if unboxing(Primitive::Float) => self.unboxed_as(receiver, Ty::Float, node),
+            ("byteValue", []) if unboxing(Primitive::Byte) => self.unboxed_as(receiver, Ty::Byte, node),
+            ("shortValue", []) if unboxing(Primitive::Short) => self.unboxed_as(receiver, Ty::Short, node),
+            ("charValue", []) if unboxing(Primitive::Char) => self.unboxed_as(receiver, Ty::Char, node),
+            ("equals", [_]) if matches!(primitive, Primitive::Double | Primitive::Float) => {
+                return self.unsupported(
+                    node,
+                    format!("'equals' of a {} (it tells -0.0 from 0.0, which the model does not; compare the unboxed values with ==)", receiver.ty),
+                );
+            }
             ("equals", [argument]) => {
                 let receiver = self.stabilise(receiver, &arguments);
                 let other = self.value(*argument)?;
@@ -129,7 +144,7 @@ impl<'t> MethodLowering<'_, 't> {
         let rhs = self.unboxed(rhs, right);
         match (lhs.ty, rhs.ty) {
             (Ty::Boolean, Ty::Boolean) if equality => Ok(Some(Cond { op, lhs: lhs.operand, rhs: rhs.operand })),
-            (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => {
+            (a, b) if is_number(a) && is_number(b) => {
                 let ty = promote(lhs.ty, rhs.ty);
                 let lhs = self.coerce(lhs, ty, left)?;
                 let rhs = self.coerce(rhs, ty, right)?;
@@ -149,8 +164,8 @@ impl<'t> MethodLowering<'_, 't> {
             (primitive, Ty::Null) | (Ty::Null, primitive) => Primitive::of(primitive).map(Ty::Boxed),
             (Ty::Boxed(a), other) | (other, Ty::Boxed(a)) => match (a.ty(), other) {
                 (Ty::Boolean, Ty::Boolean) | (Ty::Boolean, Ty::Boxed(Primitive::Boolean)) => Some(Ty::Boolean),
-                (Ty::Int | Ty::Long, Ty::Int | Ty::Long) => Some(promote(a.ty(), other)),
-                (Ty::Int | Ty::Long, Ty::Boxed(b)) if b != Primitive::Boolean => Some(promote(a.ty(), b.ty())),
+                (x, y) if is_number(x) && is_number(y) => Some(promote(a.ty(), other)),
+                (x, Ty::Boxed(b)) if is_number(x) && b != Primitive::Boolean => Some(promote(a.ty(), b.ty())),
                 _ => None,
             },
             _ => None,

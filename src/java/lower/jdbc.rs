@@ -571,11 +571,19 @@ impl<'t> MethodLowering<'_, 't> {
                 self.credentials(credentials)?;
                 (JdbcCall::OpenConnection(ConnectionSource::DataSource), Ty::Jdbc(Connection))
             }
-            (PreparedStatement, "setInt" | "setLong" | "setString" | "setBoolean", [index, value]) => {
+            (
+                PreparedStatement,
+                "setInt" | "setLong" | "setString" | "setBoolean" | "setDouble" | "setFloat" | "setByte" | "setShort",
+                [index, value],
+            ) => {
                 let ty = match name {
                     "setInt" => Ty::Int,
                     "setLong" => Ty::Long,
                     "setString" => Ty::String,
+                    "setDouble" => Ty::Double,
+                    "setFloat" => Ty::Float,
+                    "setByte" => Ty::Byte,
+                    "setShort" => Ty::Short,
                     _ => Ty::Boolean,
                 };
                 args.push(self.argument(*index, Ty::Int)?);
@@ -647,11 +655,19 @@ impl<'t> MethodLowering<'_, 't> {
             }
             (ResultSet, "next", []) => (JdbcCall::Next, Ty::Boolean),
             (ResultSet, "wasNull", []) => (JdbcCall::WasNull, Ty::Boolean),
-            (ResultSet, "getInt" | "getLong" | "getString" | "getBoolean", [column]) => {
+            (
+                ResultSet,
+                "getInt" | "getLong" | "getString" | "getBoolean" | "getDouble" | "getFloat" | "getByte" | "getShort",
+                [column],
+            ) => {
                 let ty = match name {
                     "getInt" => Ty::Int,
                     "getLong" => Ty::Long,
                     "getString" => Ty::String,
+                    "getDouble" => Ty::Double,
+                    "getFloat" => Ty::Float,
+                    "getByte" => Ty::Byte,
+                    "getShort" => Ty::Short,
                     _ => Ty::Boolean,
                 };
                 let typed = self.value(*column)?;

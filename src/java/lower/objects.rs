@@ -338,7 +338,7 @@ impl<'t> MethodLowering<'_, 't> {
         let is_prefix = node.child(0).is_some_and(|first| !first.is_named());
         let op = if super::operator(node, self.source()) == "++" { crate::ir::BinOp::Add } else { crate::ir::BinOp::Sub };
         let span = self.span(node);
-        let one = Operand::Const(1, value.ty);
+        let one = Operand::Const(super::one_of(value.ty), value.ty);
         let mut new = self.temp(value.ty, Rvalue::Binary { op, lhs: value.operand, rhs: one, ty: value.ty, span });
         if let Ty::Boxed(primitive) = ty {
             new = self.boxed(new, primitive, node);

@@ -1,0 +1,5 @@
+CREATE TABLE loan (
+  id INT PRIMARY KEY,
+  amount DOUBLE PRECISION NOT NULL,
+  term INT NOT NULL CHECK (term > 0)
+);

@@ -1,0 +1,41 @@
+package loans;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/** Loans in the database: the amount is written with setDouble. */
+public class LoanDao {
+    private final Connection connection;
+
+    public LoanDao(Connection connection) {
+        this.connection = connection;
+    }
+
+    public boolean create(int id, Loan loan) {
+        Double amount = loan.getAmount();
+        if (amount == null || amount <= 0.0) {
+            return false;
+        }
+        String sql = "INSERT INTO loan (id, amount, term) VALUES (?, ?, ?)";
+        try (PreparedStatement stmt = connection.prepareStatement(sql)) {
+            stmt.setInt(1, id);
+            stmt.setDouble(2, amount);
+            stmt.setInt(3, loan.getTerm());
+            stmt.executeUpdate();
+            return true;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    public boolean exists(int id) throws SQLException {
+        try (PreparedStatement stmt = connection.prepareStatement("SELECT term FROM loan WHERE id = ?")) {
+            stmt.setInt(1, id);
+            try (ResultSet rs = stmt.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+}

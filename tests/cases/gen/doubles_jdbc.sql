@@ -1,0 +1,5 @@
+CREATE TABLE loan (
+  id INT PRIMARY KEY,
+  amount DOUBLE NOT NULL,
+  term INT NOT NULL
+);

@@ -1,0 +1,6 @@
+CREATE TABLE student (
+  id INT PRIMARY KEY,
+  name VARCHAR(40) NOT NULL,
+  age TINYINT NOT NULL,
+  grade CHAR(1)
+);
