@@ -101,6 +101,52 @@ pub enum Ty {
     /// the value alone is modelled (`compareTo`, `signum`, `add`, ...): a value's scale is not
     /// (`equals`, `toString` and `scale()` are reported), so the units say all the JVM shows.
     Decimal,
+    /// `java.util.Optional<T>` (`null` included) of a value the model keeps (`Held`): the
+    /// runtime keeps it as `null`, `empty` or `present(V)` (`summaries/java_util_optional.pl`),
+    /// immutable like a box. Only locals and results have it: no input is an Optional.
+    Optional(Held),
+}
+
+/// What an `Optional` holds: the type argument of `Optional<T>`, `Unknown` for the
+/// `Optional.empty()` whose target type has not yet given it one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Held {
+    Unknown,
+    String,
+    Boxed(Primitive),
+    Enum(EnumType),
+    Object(ClassName),
+    Date(DateClass),
+    Decimal,
+}
+
+impl Held {
+    /// What an `Optional<T>` of the value type `ty` holds, or `None` for a type that is not
+    /// modelled in one.
+    pub fn of(ty: Ty) -> Option<Held> {
+        match ty {
+            Ty::String => Some(Held::String),
+            Ty::Boxed(primitive) => Some(Held::Boxed(primitive)),
+            Ty::Enum(e) => Some(Held::Enum(e)),
+            Ty::Object(class) => Some(Held::Object(class)),
+            Ty::Date(class) => Some(Held::Date(class)),
+            Ty::Decimal => Some(Held::Decimal),
+            _ => None,
+        }
+    }
+
+    /// The type of the held value (`Unknown` holds nothing but `null`).
+    pub fn ty(self) -> Ty {
+        match self {
+            Held::Unknown => Ty::Null,
+            Held::String => Ty::String,
+            Held::Boxed(primitive) => Ty::Boxed(primitive),
+            Held::Enum(e) => Ty::Enum(e),
+            Held::Object(class) => Ty::Object(class),
+            Held::Date(class) => Ty::Date(class),
+            Held::Decimal => Ty::Decimal,
+        }
+    }
 }
 
 /// The decimal places every `BigDecimal` and DECIMAL value of the model has room for: values
@@ -446,6 +492,7 @@ impl Ty {
             Ty::Enum(e) => e.class().as_str(),
             Ty::Date(class) => class.class_name(),
             Ty::Decimal => "java.math.BigDecimal",
+            Ty::Optional(_) => "java.util.Optional",
         }
     }
 
@@ -466,6 +513,7 @@ impl Ty {
                 | Ty::Enum(_)
                 | Ty::Date(_)
                 | Ty::Decimal
+                | Ty::Optional(_)
         )
     }
 
@@ -488,7 +536,8 @@ impl Ty {
             | Ty::Boxed(_)
             | Ty::Enum(_)
             | Ty::Date(_)
-            | Ty::Decimal => None,
+            | Ty::Decimal
+            | Ty::Optional(_) => None,
         }
     }
 }
@@ -1039,7 +1088,7 @@ impl Method {
     /// inline).
     pub fn has_object_interface(&self) -> bool {
         !self.statics.is_empty()
-            || matches!(self.ret, Ty::Object(_) | Ty::Array(_) | Ty::List(_))
+            || matches!(self.ret, Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Optional(Held::Object(_)))
             || self.locals[..self.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Object(_) | Ty::Array(_) | Ty::List(_)))
     }
 

@@ -12,11 +12,11 @@
 //! predicates of other methods by the names `method_pred` gives them; nothing else.
 
 use crate::ir::{
-    BinOp, Block, BlockId, Caught, ClassName, CmpOp, ConnectionSource, DateClass, Elem, EnumOp, EnumType, HandlerId, InputCall,
+    BinOp, Block, BlockId, Caught, ClassName, CmpOp, ConnectionSource, DateClass, Elem, EnumOp, EnumType, HandlerId, Held, InputCall,
     Inst, JdbcCall, JdbcType, Method, MethodKey,
     MethodKind, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, Terminator, Ty,
 };
-use crate::java::library::{ARRAY_LIST, LIST};
+use crate::java::library::{ARRAY_LIST, LIST, OPTIONAL};
 use std::collections::HashSet;
 use std::fmt::Write;
 
@@ -408,6 +408,20 @@ impl Translator<'_> {
                 };
                 if let Some(Ty::List(elem)) = list {
                     args.insert(0, list_term(elem));
+                }
+                // Those of Optional take what it holds first (`summaries/java_util_optional.pl`):
+                // that of the Optional made, or of the receiver.
+                if callee.class == OPTIONAL {
+                    let made = dst.map(|dst| self.method.locals[dst.0 as usize].ty);
+                    let held = match (made, operands.first()) {
+                        (Some(Ty::Optional(held)), _) if callee.params.first() != Some(&Ty::Optional(Held::Unknown)) => held,
+                        (_, Some(receiver)) => match self.operand_ty(receiver) {
+                            Ty::Optional(held) => held,
+                            _ => Held::Unknown,
+                        },
+                        _ => Held::Unknown,
+                    };
+                    args.insert(0, self.held_term(held));
                 }
                 let (result, flag, s_out) = (self.var("R"), self.var("E"), self.var("S"));
                 let call = self.call_goals(callee, &args, &result, &env.state, &s_out, &flag);
@@ -853,6 +867,20 @@ impl Translator<'_> {
 
     /// `layout(Class, Kinds)` for `prolog/heap.pl`; the front end puts the layout of every
     /// class a method uses in the method (a missing one makes the runtime raise a type error).
+    /// What an Optional holds, as its summaries take it: `string`, `box(Type)`,
+    /// `enum(Names)`, `object(Layout)` or `unknown`.
+    fn held_term(&self, held: Held) -> String {
+        match held {
+            Held::Unknown => "unknown".to_string(),
+            Held::String => "string".to_string(),
+            Held::Boxed(primitive) => format!("box({})", ty_atom(primitive.ty())),
+            Held::Date(_) => "box(date)".to_string(),
+            Held::Decimal => "box(decimal)".to_string(),
+            Held::Enum(e) => format!("enum({})", enum_names(e)),
+            Held::Object(class) => format!("object({})", self.shape_term_of(class)),
+        }
+    }
+
     fn layout_term(&self, class: ClassName) -> String {
         let Some(layout) = self.method.layout(class) else {
             return format!("missing_layout({})", quote_atom(class.as_str()));
@@ -1001,7 +1029,7 @@ fn ty_atom(ty: Ty) -> &'static str {
         // A box is a value, null or box(V), but like a reference it has no domain and is null
         // by default (`prolog/heap.pl`'s field kinds).
         Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List(_) | Ty::Boxed(_)
-        | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal => "ref",
+        | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal | Ty::Optional(_) => "ref",
         Ty::Throwable => "throwable",
     }
 }

@@ -563,6 +563,9 @@ pub(crate) fn declared_type(node: Node, file: &FileScope, types: &SourceTypes) -
         };
     }
     if node.kind() == "generic_type" {
+        if let Some(optional) = optional_type(node, file, types) {
+            return optional;
+        }
         return list_type(node, file, types);
     }
     if matches!(text(node, file.source), "StringBuilder" | "StringBuffer" | "java.lang.StringBuilder" | "java.lang.StringBuffer") {
@@ -691,6 +694,33 @@ fn list_type(node: Node, file: &FileScope, types: &SourceTypes) -> Result<Ty, Di
     }
 }
 
+/// `Optional<T>` (simple or `java.util.` name) of a type an Optional is modelled with
+/// (`ir::Held`); `None` when the generic type is not an Optional.
+fn optional_type(node: Node, file: &FileScope, types: &SourceTypes) -> Option<Result<Ty, Diagnostic>> {
+    let parts = children(node);
+    let base = text(*parts.first()?, file.source);
+    if !is_optional_class(base, file) {
+        return None;
+    }
+    let spelled: String = text(node, file.source).chars().filter(|c| !c.is_whitespace()).collect();
+    let held = match parts.iter().find(|c| c.kind() == "type_arguments").map(|a| children(*a)).as_deref() {
+        Some([argument]) => declared_type(*argument, file, types).ok().and_then(crate::ir::Held::of),
+        _ => None,
+    };
+    Some(held.map(Ty::Optional).ok_or_else(|| {
+        Diagnostic::unsupported(
+            span_of(file.path, node),
+            format!("type '{spelled}' (an Optional of a String, a box, an enum, a date, a BigDecimal or an object of a class of the sources is modelled)"),
+        )
+    }))
+}
+
+/// Whether a class name spelled in `file` is `java.util.Optional`.
+pub(crate) fn is_optional_class(spelled: &str, file: &FileScope) -> bool {
+    use crate::java::library::OPTIONAL;
+    spelled == OPTIONAL || (spelled == "Optional" && file.imports.get("Optional").is_none_or(|fq| fq == OPTIONAL))
+}
+
 /// Whether a class name spells `java.util.List` or `java.util.ArrayList`.
 pub(crate) fn is_list_class(name: &str) -> bool {
     matches!(name, "List" | "ArrayList" | "java.util.List" | "java.util.ArrayList")
@@ -792,6 +822,8 @@ fn index_class<'t>(
                 let is_static_final = is_static && has_modifier(member, source, "final");
                 let type_node = member.child_by_field_name("type");
                 let ty = type_node.and_then(|t| declared_type(t, file, types).ok());
+                // A test cannot build an input Optional: fields of that type are not modelled.
+                let ty = ty.filter(|ty| !matches!(ty, Ty::Optional(_)));
                 for declarator in field_children(member, "declarator") {
                     let Some(name) = declarator.child_by_field_name("name") else { continue };
                     let ty = ty.filter(|_| declarator.child_by_field_name("dimensions").is_none());
@@ -945,9 +977,14 @@ fn method_signature<'t>(
         else {
             return unsupported(param, "parameter".to_string());
         };
+        let type_node = ty;
         let ty = signature_type(ty)?;
         if ty == Ty::Void {
             return unsupported(param, "parameter of type 'void'".to_string());
+        }
+        if matches!(ty, Ty::Optional(_)) {
+            let spelled = text(type_node, source);
+            return unsupported(type_node, format!("parameter of type '{spelled}' (an Optional is modelled as a local and a result)"));
         }
         params.push(ty);
         param_names.push(text(param_name, source).to_string());

@@ -15,7 +15,7 @@ use super::syntax::{
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{
     BinOp, Block, BlockId, BranchId, BranchPoint, Catch, ClassLayout, ClassName, CmpOp, Cond, DateClass, Handler,
-    HandlerId, InputCall, Inst, JdbcCall, JdbcType, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, Operand,
+    Held, HandlerId, InputCall, Inst, JdbcCall, JdbcType, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, Operand,
     Primitive, Rvalue, THROWABLE, Terminator, Ty,
 };
 use std::collections::{BTreeSet, HashMap};
@@ -33,6 +33,7 @@ mod jdbc;
 mod lists;
 mod logging;
 mod objects;
+mod optionals;
 mod resources;
 mod switches;
 
@@ -1213,6 +1214,7 @@ impl<'t> MethodLowering<'_, 't> {
         if (lhs_is_list_element && rhs.ty == Ty::Null) || (lhs.ty == Ty::Null && rhs_is_list_element) {
             return self.unsupported(node, "comparing an Integer of a List with null (null elements are not modelled)");
         }
+        self.check_optional_comparison(node, token, lhs.ty, rhs.ty)?;
         if let Some(cond) = self.date_comparison(node, token, op, lhs, rhs)? {
             return Ok(cond);
         }
@@ -1417,7 +1419,8 @@ impl<'t> MethodLowering<'_, 't> {
                 | Ty::Boxed(_)
                 | Ty::Enum(_)
                 | Ty::Date(_)
-                | Ty::Decimal,
+                | Ty::Decimal
+                | Ty::Optional(_),
                 operand,
             ) => Ok(operand),
             // A java.sql.Date or Timestamp is a java.util.Date, of the same instant.
@@ -1430,6 +1433,14 @@ impl<'t> MethodLowering<'_, 't> {
             }
             // Boxing, of the box's own primitive only (`Long n = 1;` does not compile).
             (from, Ty::Boxed(primitive), _) if from == primitive.ty() => Ok(self.boxed(value, primitive, at).operand),
+            // `Optional.empty()` holds nothing, so it is an Optional of any type; `Optional.of`
+            // of a subclass's object is inferred as an Optional of the target's class.
+            (Ty::Optional(Held::Unknown), Ty::Optional(_), operand) => Ok(operand),
+            (Ty::Optional(Held::Object(sub)), Ty::Optional(Held::Object(sup)), operand)
+                if self.index.is_subtype(sub.as_str(), sup.as_str()) =>
+            {
+                Ok(operand)
+            }
             (Ty::List(_), Ty::List(elem), Operand::Local(id)) if self.diamond_lists.remove(&id) => {
                 // `new ArrayList<>()` takes its element type from where it goes (JLS 18.5.2).
                 self.locals[id.0 as usize].ty = Ty::List(elem);
@@ -1651,6 +1662,9 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Date(a), Ty::Null) | (Ty::Null, Ty::Date(a)) => Ty::Date(a),
             (Ty::Date(_), Ty::Date(_)) => Ty::Date(DateClass::Util),
             (Ty::Decimal, Ty::Decimal | Ty::Null) | (Ty::Null, Ty::Decimal) => Ty::Decimal,
+            (Ty::Optional(a), Ty::Optional(b)) if a == b || b == Held::Unknown => Ty::Optional(a),
+            (Ty::Optional(Held::Unknown), Ty::Optional(b)) => Ty::Optional(b),
+            (Ty::Optional(a), Ty::Null) | (Ty::Null, Ty::Optional(a)) => Ty::Optional(a),
             (a, b) => return self.error(node, format!("incompatible types in conditional: {a} and {b}")),
         };
         let result = self.new_temp(ty);
@@ -1798,6 +1812,11 @@ impl<'t> MethodLowering<'_, 't> {
             return checked;
         }
         if let Some(object) = object
+            && let Some(made) = self.optional_factory(node, object, name)
+        {
+            return made;
+        }
+        if let Some(object) = object
             && let Some(loaded) = self.class_for_name(node, object, name, want_value)
         {
             return loaded;
@@ -1828,6 +1847,7 @@ impl<'t> MethodLowering<'_, 't> {
                 Ty::Enum(e) => self.enum_method(node, value, e, name),
                 Ty::Date(class) => self.date_method(node, value, class, name, want_value),
                 Ty::Decimal => self.decimal_method(node, value, name, want_value),
+                Ty::Optional(held) => self.optional_method(node, value, held, name, want_value),
                 ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
             };
         }
@@ -2028,7 +2048,7 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &In
             || (from == Ty::Null
                 && matches!(
                     to,
-                    Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal
+                    Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal | Ty::Optional(_)
                 ))
             || (matches!(from, Ty::Date(_)) && to == Ty::Date(DateClass::Util))
             || (matches!(from, Ty::Array(_)) && to == Ty::AnyObject)
