@@ -181,14 +181,39 @@ pub struct EnumType(&'static EnumDecl);
 pub struct EnumDecl {
     pub class: ClassName,
     pub constants: Vec<String>,
+    /// The final instance fields its constructor sets from its constants' arguments.
+    pub fields: Vec<EnumField>,
+}
+
+/// A final instance field of an enum: its value for each constant, in declaration order,
+/// known from the constant's constructor arguments (literals and constants).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct EnumField {
+    pub name: String,
+    /// `Int`, `Long`, `Boolean` or `String`.
+    pub ty: Ty,
+    pub values: Vec<EnumFieldValue>,
+    /// The instance methods that only return it.
+    pub getters: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum EnumFieldValue {
+    /// An int, a long or a boolean (0/1).
+    Number(i64),
+    Text(String),
 }
 
 impl EnumType {
     pub fn new(class: &str, constants: Vec<String>) -> EnumType {
+        EnumType::with_fields(class, constants, Vec::new())
+    }
+
+    pub fn with_fields(class: &str, constants: Vec<String>, fields: Vec<EnumField>) -> EnumType {
         use std::collections::HashSet;
         use std::sync::{Mutex, OnceLock};
         static ENUMS: OnceLock<Mutex<HashSet<&'static EnumDecl>>> = OnceLock::new();
-        let decl = EnumDecl { class: ClassName::new(class), constants };
+        let decl = EnumDecl { class: ClassName::new(class), constants, fields };
         let mut enums = ENUMS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
         match enums.get(&decl) {
             Some(known) => EnumType(known),
@@ -213,6 +238,11 @@ impl EnumType {
     pub fn index_of(self, name: &str) -> Option<usize> {
         self.0.constants.iter().position(|c| c == name)
     }
+
+    /// Its final instance fields, with their values per constant.
+    pub fn fields(self) -> &'static [EnumField] {
+        &self.0.fields
+    }
 }
 
 impl fmt::Debug for EnumType {
@@ -229,7 +259,7 @@ impl Serialize for EnumType {
 
 impl<'de> Deserialize<'de> for EnumType {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        EnumDecl::deserialize(deserializer).map(|decl| EnumType::new(decl.class.as_str(), decl.constants))
+        EnumDecl::deserialize(deserializer).map(|decl| EnumType::with_fields(decl.class.as_str(), decl.constants, decl.fields))
     }
 }
 
@@ -849,6 +879,9 @@ pub enum EnumOp {
     /// `E.valueOf(s)`: the constant named `s`; IllegalArgumentException for another name,
     /// NullPointerException for null.
     ValueOf,
+    /// `e.getCode()` of a getter returning the enum's field at this position in
+    /// `EnumType::fields`: the constant's value of it.
+    Field(u32),
 }
 
 impl EnumOp {
@@ -859,6 +892,7 @@ impl EnumOp {
             EnumOp::Equals => "equals",
             EnumOp::CompareTo => "compareTo",
             EnumOp::ValueOf => "valueOf",
+            EnumOp::Field(_) => "field",
         }
     }
 }

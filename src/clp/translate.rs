@@ -12,7 +12,7 @@
 //! predicates of other methods by the names `method_pred` gives them; nothing else.
 
 use crate::ir::{
-    BinOp, Block, BlockId, Caught, ClassName, CmpOp, ConnectionSource, DateClass, Elem, EnumOp, EnumType, HandlerId, Held, InputCall,
+    BinOp, Block, BlockId, Caught, ClassName, CmpOp, ConnectionSource, DateClass, Elem, EnumFieldValue, EnumOp, EnumType, HandlerId, Held, InputCall,
     Inst, JdbcCall, JdbcType, Method, MethodKey,
     MethodKind, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, Terminator, Ty,
 };
@@ -616,6 +616,9 @@ impl Translator<'_> {
             }
             Inst::EnumCall { dst, op, ty, args, .. } => {
                 let mut operands: Vec<String> = vec![enum_names(*ty)];
+                if let EnumOp::Field(k) = op {
+                    operands.push(enum_field_values(*ty, *k));
+                }
                 operands.extend(args.iter().map(|a| self.operand(&env, a)));
                 let (r, flag) = (self.var("V"), self.var("E"));
                 let pred = match op {
@@ -624,6 +627,7 @@ impl Translator<'_> {
                     EnumOp::Equals => "equal",
                     EnumOp::CompareTo => "compare_to",
                     EnumOp::ValueOf => "value_of",
+                    EnumOp::Field(_) => "field",
                 };
                 goals.push(format!("enums:{pred}({}, {r}, {flag})", operands.join(", ")));
                 let at_throw = env.clone();
@@ -966,6 +970,29 @@ impl Translator<'_> {
 }
 
 /// The names of an enum's constants, in order, as the list of strings `prolog/enums.pl` takes.
+/// The values of the enum's field `k`, one per constant: numbers, or strings as
+/// `prolog/strings.pl` represents them.
+fn enum_field_values(e: EnumType, k: u32) -> String {
+    let values = &e.fields()[k as usize].values;
+    // Strings padded alike, so that `prolog/enums.pl` selects their codes column by column.
+    let width = values
+        .iter()
+        .map(|value| match value {
+            EnumFieldValue::Text(text) => text.chars().count(),
+            EnumFieldValue::Number(_) => 0,
+        })
+        .max()
+        .unwrap_or(0);
+    let values: Vec<String> = values
+        .iter()
+        .map(|value| match value {
+            EnumFieldValue::Number(n) => n.to_string(),
+            EnumFieldValue::Text(text) => padded_string_term(text, width),
+        })
+        .collect();
+    format!("[{}]", values.join(","))
+}
+
 fn enum_names(e: EnumType) -> String {
     let names: Vec<String> = e.constants().iter().map(|c| string_term(c)).collect();
     format!("[{}]", names.join(","))
@@ -987,9 +1014,14 @@ fn text_template(pieces: &[crate::sql::Piece], holes: &[String]) -> String {
 }
 
 fn string_term(text: &str) -> String {
+    padded_string_term(text, 0)
+}
+
+/// A string literal padded to at least `width` codes.
+fn padded_string_term(text: &str, width: usize) -> String {
     let mut codes: Vec<String> = text.chars().map(|c| u32::from(c).to_string()).collect();
     let len = codes.len();
-    codes.resize(STRING_MAX_LENGTH.max(len), "0".into());
+    codes.resize(STRING_MAX_LENGTH.max(len).max(width), "0".into());
     format!("s({len},[{}])", codes.join(","))
 }
 

@@ -2309,7 +2309,7 @@ fn text_block_value(content: &str) -> Option<String> {
 }
 
 /// Java's escape sequences interpreted; a backslash before a line terminator joins the lines.
-fn unescaped(inner: &str) -> Option<String> {
+pub(super) fn unescaped(inner: &str) -> Option<String> {
     let mut out = String::new();
     let mut chars = inner.chars();
     while let Some(c) = chars.next() {
