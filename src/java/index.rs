@@ -735,14 +735,22 @@ fn enum_declaration(file: &FileScope, node: Node, diags: &mut Vec<Diagnostic>) -
     }
     for method in methods {
         let method_name = method.child_by_field_name("name").map_or("?", |n| text(n, source));
+        // Located at the name, as the report attributes a diagnostic to the method named last.
+        let at = method.child_by_field_name("name").unwrap_or(method);
         if method_name == "toString" {
-            return unsupported(method, "a toString() of its own");
+            return unsupported(at, "a toString() of its own");
         }
         let returned = getter_field(method, source);
         match returned.and_then(|f| fields.iter_mut().find(|field| field.name == f)) {
-            Some(field) if !has_modifier(method, source, "static") => field.getters.push(method_name.to_string()),
+            Some(field) if !has_modifier(method, source, "static") => {
+                field.getters.push(method_name.to_string());
+                diags.push(Diagnostic::warning(
+                    span_of(file.path, at),
+                    format!("no tests of its own for '{name}.{method_name}': the getter of a field of an enum is modelled where it is called (its callers' tests run it)"),
+                ));
+            }
             _ => diags.push(Diagnostic::unsupported(
-                span_of(file.path, method),
+                span_of(file.path, at),
                 format!("method '{method_name}' of enum '{name}' (of the methods of an enum, the getters of its fields are modelled)"),
             )),
         }
