@@ -11,7 +11,7 @@
 */
 
 :- module(enums, [index/3, canonical/2, compare/5, ordinal/4, name/4, equal/5, compare_to/5, value_of/4,
-                  text_of/3]).
+                  text_of/3, field/5]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -140,6 +140,26 @@ value_of(Names, S, E, Ex) :-
         ;   jvm:guarded(maplist(#=(0), Matches)),
             Ex = exc('java.lang.IllegalArgumentException')
         )
+    ).
+
+%% field(+Names, +Values, ?E, -V, -Ex)
+%
+%  V is the value of a final field of E (its getter's result): Values holds it per constant,
+%  numbers or strings. Ex is a NullPointerException flag when E is null. A symbolic E gives
+%  an element/3 constraint (a string's length and codes each one): no path per constant.
+%
+%  ?- enums:field([s(1,[65|_]), s(1,[66|_])], [200, 404], e(1), V, Ex).
+%  V = 404, Ex = ok.
+field(Names, Values, E, V, Ex) :-
+    must_be(list, Values),
+    index(Names, E, I),
+    receiver(I, Ex),
+    (   Ex == ok ->
+        (   Values = [s(_, _)|_] -> constant_name(Values, I, V)
+        ;   integer(I) -> nth0(I, Values, V)
+        ;   K #= I + 1, element(K, Values, V)
+        )
+    ;   true
     ).
 
 %% text_of(+Names, ?E, -S)

@@ -347,8 +347,13 @@ numbers_within(B, Numbers) :-
     maplist(near_zero(B), Vs).
 
 % A box's value (boxes.pl) and an enum constant's position (enums.pl) are numbers like the
-% others.
+% others; what a present Optional holds is labelled as itself.
 numbers_first([], [], []).
+numbers_first([V|Vs], Ns, Os) :-
+    nonvar(V),
+    V = present(H),
+    !,
+    numbers_first([H|Vs], Ns, Os).
 numbers_first([V|Vs], Ns, Os) :-
     (   numeric(V) -> Ns = [V|Ns1], Os = Os1
     ;   nonvar(V), V = box(N) -> Ns = [N|Ns1], Os = Os1

@@ -114,6 +114,52 @@ pub enum Ty {
     /// the value alone is modelled (`compareTo`, `signum`, `add`, ...): a value's scale is not
     /// (`equals`, `toString` and `scale()` are reported), so the units say all the JVM shows.
     Decimal,
+    /// `java.util.Optional<T>` (`null` included) of a value the model keeps (`Held`): the
+    /// runtime keeps it as `null`, `empty` or `present(V)` (`summaries/java_util_optional.pl`),
+    /// immutable like a box. Only locals and results have it: no input is an Optional.
+    Optional(Held),
+}
+
+/// What an `Optional` holds: the type argument of `Optional<T>`, `Unknown` for the
+/// `Optional.empty()` whose target type has not yet given it one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Held {
+    Unknown,
+    String,
+    Boxed(Primitive),
+    Enum(EnumType),
+    Object(ClassName),
+    Date(DateClass),
+    Decimal,
+}
+
+impl Held {
+    /// What an `Optional<T>` of the value type `ty` holds, or `None` for a type that is not
+    /// modelled in one.
+    pub fn of(ty: Ty) -> Option<Held> {
+        match ty {
+            Ty::String => Some(Held::String),
+            Ty::Boxed(primitive) => Some(Held::Boxed(primitive)),
+            Ty::Enum(e) => Some(Held::Enum(e)),
+            Ty::Object(class) => Some(Held::Object(class)),
+            Ty::Date(class) => Some(Held::Date(class)),
+            Ty::Decimal => Some(Held::Decimal),
+            _ => None,
+        }
+    }
+
+    /// The type of the held value (`Unknown` holds nothing but `null`).
+    pub fn ty(self) -> Ty {
+        match self {
+            Held::Unknown => Ty::Null,
+            Held::String => Ty::String,
+            Held::Boxed(primitive) => Ty::Boxed(primitive),
+            Held::Enum(e) => Ty::Enum(e),
+            Held::Object(class) => Ty::Object(class),
+            Held::Date(class) => Ty::Date(class),
+            Held::Decimal => Ty::Decimal,
+        }
+    }
 }
 
 /// The decimal places every `BigDecimal` and DECIMAL value of the model has room for: values
@@ -200,14 +246,39 @@ pub struct EnumType(&'static EnumDecl);
 pub struct EnumDecl {
     pub class: ClassName,
     pub constants: Vec<String>,
+    /// The final instance fields its constructor sets from its constants' arguments.
+    pub fields: Vec<EnumField>,
+}
+
+/// A final instance field of an enum: its value for each constant, in declaration order,
+/// known from the constant's constructor arguments (literals and constants).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct EnumField {
+    pub name: String,
+    /// `Int`, `Long`, `Boolean` or `String`.
+    pub ty: Ty,
+    pub values: Vec<EnumFieldValue>,
+    /// The instance methods that only return it.
+    pub getters: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum EnumFieldValue {
+    /// An int, a long or a boolean (0/1).
+    Number(i64),
+    Text(String),
 }
 
 impl EnumType {
     pub fn new(class: &str, constants: Vec<String>) -> EnumType {
+        EnumType::with_fields(class, constants, Vec::new())
+    }
+
+    pub fn with_fields(class: &str, constants: Vec<String>, fields: Vec<EnumField>) -> EnumType {
         use std::collections::HashSet;
         use std::sync::{Mutex, OnceLock};
         static ENUMS: OnceLock<Mutex<HashSet<&'static EnumDecl>>> = OnceLock::new();
-        let decl = EnumDecl { class: ClassName::new(class), constants };
+        let decl = EnumDecl { class: ClassName::new(class), constants, fields };
         let mut enums = ENUMS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
         match enums.get(&decl) {
             Some(known) => EnumType(known),
@@ -232,6 +303,11 @@ impl EnumType {
     pub fn index_of(self, name: &str) -> Option<usize> {
         self.0.constants.iter().position(|c| c == name)
     }
+
+    /// Its final instance fields, with their values per constant.
+    pub fn fields(self) -> &'static [EnumField] {
+        &self.0.fields
+    }
 }
 
 impl fmt::Debug for EnumType {
@@ -248,7 +324,7 @@ impl Serialize for EnumType {
 
 impl<'de> Deserialize<'de> for EnumType {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        EnumDecl::deserialize(deserializer).map(|decl| EnumType::new(decl.class.as_str(), decl.constants))
+        EnumDecl::deserialize(deserializer).map(|decl| EnumType::with_fields(decl.class.as_str(), decl.constants, decl.fields))
     }
 }
 
@@ -542,6 +618,7 @@ impl Ty {
             Ty::Enum(e) => e.class().as_str(),
             Ty::Date(class) => class.class_name(),
             Ty::Decimal => "java.math.BigDecimal",
+            Ty::Optional(_) => "java.util.Optional",
         }
     }
 
@@ -562,6 +639,7 @@ impl Ty {
                 | Ty::Enum(_)
                 | Ty::Date(_)
                 | Ty::Decimal
+                | Ty::Optional(_)
         )
     }
 
@@ -589,7 +667,8 @@ impl Ty {
             | Ty::Boxed(_)
             | Ty::Enum(_)
             | Ty::Date(_)
-            | Ty::Decimal => None,
+            | Ty::Decimal
+            | Ty::Optional(_) => None,
         }
     }
 }
@@ -901,6 +980,9 @@ pub enum EnumOp {
     /// `E.valueOf(s)`: the constant named `s`; IllegalArgumentException for another name,
     /// NullPointerException for null.
     ValueOf,
+    /// `e.getCode()` of a getter returning the enum's field at this position in
+    /// `EnumType::fields`: the constant's value of it.
+    Field(u32),
 }
 
 impl EnumOp {
@@ -911,6 +993,7 @@ impl EnumOp {
             EnumOp::Equals => "equals",
             EnumOp::CompareTo => "compareTo",
             EnumOp::ValueOf => "valueOf",
+            EnumOp::Field(_) => "field",
         }
     }
 }
@@ -1158,7 +1241,7 @@ impl Method {
     /// inline).
     pub fn has_object_interface(&self) -> bool {
         !self.statics.is_empty()
-            || matches!(self.ret, Ty::Object(_) | Ty::Array(_) | Ty::List(_))
+            || matches!(self.ret, Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Optional(Held::Object(_)))
             || self.locals[..self.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Object(_) | Ty::Array(_) | Ty::List(_)))
     }
 

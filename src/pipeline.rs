@@ -31,6 +31,7 @@ const BUILTIN_SUMMARIES: &[(&str, &str)] = &[
     ("java_io_printing.pl", include_str!("../summaries/java_io_printing.pl")),
     ("logging.pl", include_str!("../summaries/logging.pl")),
     ("java_util_objects.pl", include_str!("../summaries/java_util_objects.pl")),
+    ("java_util_optional.pl", include_str!("../summaries/java_util_optional.pl")),
     ("java_sql_exception.pl", include_str!("../summaries/java_sql_exception.pl")),
 ];
 
@@ -666,6 +667,7 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Enum(e) => format!("L{};", e.class().as_str().replace('.', "/")),
         Ty::Date(class) => format!("L{};", class.class_name().replace('.', "/")),
         Ty::Decimal => "Ljava/math/BigDecimal;".to_string(),
+        Ty::Optional(_) => "Ljava/util/Optional;".to_string(),
         // Signatures declare lists as List (the front end reports ArrayList there).
         Ty::List(_) => "Ljava/util/List;".to_string(),
         }

@@ -5,3 +5,9 @@ CREATE TABLE member (
   name VARCHAR(16) NOT NULL,
   role VARCHAR(8) NOT NULL
 );
+
+-- A member's plan, stored by its level's one-letter code.
+CREATE TABLE plan (
+  member_id BIGINT PRIMARY KEY,
+  level_code VARCHAR(1) NOT NULL
+);

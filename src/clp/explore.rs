@@ -69,6 +69,10 @@ pub enum Value {
     ConnectionProxy,
     /// A reference to the object of the path's heap with this id.
     Ref(u32),
+    /// An `Optional` holding nothing (the runtime's `empty`).
+    Empty,
+    /// An `Optional` holding this value (the runtime's `present(V)`).
+    Present(Box<Value>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -265,6 +269,8 @@ fn value(term: &PTerm) -> Option<Value> {
         (PTerm::Atom(a), _) if a == "scanner" => Some(Value::Scanner),
         (PTerm::Atom(a), _) if a == "datasource" => Some(Value::DataSource),
         (PTerm::Atom(a), _) if a == "proxy" => Some(Value::ConnectionProxy),
+        (PTerm::Atom(a), _) if a == "empty" => Some(Value::Empty),
+        (PTerm::Compound(f, _), [held]) if f == "present" => value(held).map(|v| Value::Present(Box::new(v))),
         (PTerm::Compound(f, _), [PTerm::Int(_)]) if f == "conn" => Some(Value::OpenedConnection),
         (PTerm::Compound(f, _), [PTerm::Int(id)]) if f == "r" => u32::try_from(*id).ok().map(Value::Ref),
         (PTerm::Compound(f, _), [PTerm::Int(len), PTerm::List(codes)]) if f == "s" => {

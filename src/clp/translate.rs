@@ -12,11 +12,11 @@
 //! predicates of other methods by the names `method_pred` gives them; nothing else.
 
 use crate::ir::{
-    BinOp, Block, BlockId, Caught, ClassName, CmpOp, ConnectionSource, DateClass, Elem, EnumOp, EnumType, HandlerId, InputCall,
+    BinOp, Block, BlockId, Caught, ClassName, CmpOp, ConnectionSource, DateClass, Elem, EnumFieldValue, EnumOp, EnumType, HandlerId, Held, InputCall,
     Inst, JdbcCall, JdbcType, Method, MethodKey,
     MethodKind, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, Terminator, Ty,
 };
-use crate::java::library::{ARRAY_LIST, LIST};
+use crate::java::library::{ARRAY_LIST, LIST, OPTIONAL};
 use std::collections::HashSet;
 use std::fmt::Write;
 
@@ -410,6 +410,20 @@ impl Translator<'_> {
                 if let Some(Ty::List(elem)) = list {
                     args.insert(0, list_term(elem));
                 }
+                // Those of Optional take what it holds first (`summaries/java_util_optional.pl`):
+                // that of the Optional made, or of the receiver.
+                if callee.class == OPTIONAL {
+                    let made = dst.map(|dst| self.method.locals[dst.0 as usize].ty);
+                    let held = match (made, operands.first()) {
+                        (Some(Ty::Optional(held)), _) if callee.params.first() != Some(&Ty::Optional(Held::Unknown)) => held,
+                        (_, Some(receiver)) => match self.operand_ty(receiver) {
+                            Ty::Optional(held) => held,
+                            _ => Held::Unknown,
+                        },
+                        _ => Held::Unknown,
+                    };
+                    args.insert(0, self.held_term(held));
+                }
                 let (result, flag, s_out) = (self.var("R"), self.var("E"), self.var("S"));
                 let call = self.call_goals(callee, &args, &result, &env.state, &s_out, &flag);
                 goals.extend(call);
@@ -603,6 +617,9 @@ impl Translator<'_> {
             }
             Inst::EnumCall { dst, op, ty, args, .. } => {
                 let mut operands: Vec<String> = vec![enum_names(*ty)];
+                if let EnumOp::Field(k) = op {
+                    operands.push(enum_field_values(*ty, *k));
+                }
                 operands.extend(args.iter().map(|a| self.operand(&env, a)));
                 let (r, flag) = (self.var("V"), self.var("E"));
                 let pred = match op {
@@ -611,6 +628,7 @@ impl Translator<'_> {
                     EnumOp::Equals => "equal",
                     EnumOp::CompareTo => "compare_to",
                     EnumOp::ValueOf => "value_of",
+                    EnumOp::Field(_) => "field",
                 };
                 goals.push(format!("enums:{pred}({}, {r}, {flag})", operands.join(", ")));
                 let at_throw = env.clone();
@@ -854,6 +872,20 @@ impl Translator<'_> {
 
     /// `layout(Class, Kinds)` for `prolog/heap.pl`; the front end puts the layout of every
     /// class a method uses in the method (a missing one makes the runtime raise a type error).
+    /// What an Optional holds, as its summaries take it: `string`, `box(Type)`,
+    /// `enum(Names)`, `object(Layout)` or `unknown`.
+    fn held_term(&self, held: Held) -> String {
+        match held {
+            Held::Unknown => "unknown".to_string(),
+            Held::String => "string".to_string(),
+            Held::Boxed(primitive) => format!("box({})", ty_atom(primitive.ty())),
+            Held::Date(_) => "box(date)".to_string(),
+            Held::Decimal => "box(decimal)".to_string(),
+            Held::Enum(e) => format!("enum({})", enum_names(e)),
+            Held::Object(class) => format!("object({})", self.shape_term_of(class)),
+        }
+    }
+
     fn layout_term(&self, class: ClassName) -> String {
         let Some(layout) = self.method.layout(class) else {
             return format!("missing_layout({})", quote_atom(class.as_str()));
@@ -941,6 +973,29 @@ impl Translator<'_> {
 }
 
 /// The names of an enum's constants, in order, as the list of strings `prolog/enums.pl` takes.
+/// The values of the enum's field `k`, one per constant: numbers, or strings as
+/// `prolog/strings.pl` represents them.
+fn enum_field_values(e: EnumType, k: u32) -> String {
+    let values = &e.fields()[k as usize].values;
+    // Strings padded alike, so that `prolog/enums.pl` selects their codes column by column.
+    let width = values
+        .iter()
+        .map(|value| match value {
+            EnumFieldValue::Text(text) => text.chars().count(),
+            EnumFieldValue::Number(_) => 0,
+        })
+        .max()
+        .unwrap_or(0);
+    let values: Vec<String> = values
+        .iter()
+        .map(|value| match value {
+            EnumFieldValue::Number(n) => n.to_string(),
+            EnumFieldValue::Text(text) => padded_string_term(text, width),
+        })
+        .collect();
+    format!("[{}]", values.join(","))
+}
+
 fn enum_names(e: EnumType) -> String {
     let names: Vec<String> = e.constants().iter().map(|c| string_term(c)).collect();
     format!("[{}]", names.join(","))
@@ -962,9 +1017,14 @@ fn text_template(pieces: &[crate::sql::Piece], holes: &[String]) -> String {
 }
 
 fn string_term(text: &str) -> String {
+    padded_string_term(text, 0)
+}
+
+/// A string literal padded to at least `width` codes.
+fn padded_string_term(text: &str, width: usize) -> String {
     let mut codes: Vec<String> = text.chars().map(|c| u32::from(c).to_string()).collect();
     let len = codes.len();
-    codes.resize(STRING_MAX_LENGTH.max(len), "0".into());
+    codes.resize(STRING_MAX_LENGTH.max(len).max(width), "0".into());
     format!("s({len},[{}])", codes.join(","))
 }
 
@@ -1009,7 +1069,7 @@ fn ty_atom(ty: Ty) -> &'static str {
         // A box is a value, null or box(V), but like a reference it has no domain and is null
         // by default (`prolog/heap.pl`'s field kinds).
         Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List(_) | Ty::Boxed(_)
-        | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal => "ref",
+        | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal | Ty::Optional(_) => "ref",
         Ty::Throwable => "throwable",
     }
 }

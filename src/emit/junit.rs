@@ -360,6 +360,21 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
                 _ => format!("{result}\n        assertSame({}, result);", names.name(*id)),
             }
         }
+        Expectation::Returns(JavaValue::Optional(Some(held))) => match &**held {
+            // The Optional's object, checked as a returned object is.
+            JavaValue::Object(id) => {
+                let class = names.class_of(*id);
+                let present = format!("java.util.Optional<{class}> returned = {call};\n        assertTrue(returned.isPresent());");
+                match case.heap.as_ref().and_then(|h| h.after.iter().find(|o| o.id == *id)) {
+                    Some(object) if object.origin == Origin::Result => format!("{present}\n        {class} result = returned.get();"),
+                    _ => format!("{present}\n        assertSame({}, returned.get());", names.name(*id)),
+                }
+            }
+            decimal @ JavaValue::Decimal { .. } => {
+                format!("assertEquals(0, {}.compareTo({call}.orElseThrow()));", literal(decimal))
+            }
+            held => format!("assertEquals(java.util.Optional.of({}), {call});", literal(held)),
+        },
         // Compared as numbers: BigDecimal.equals compares the scale too.
         Expectation::Returns(v @ JavaValue::Decimal { .. }) => format!("assertEquals(0, {}.compareTo({call}));", literal(v)),
         // Compared with ==, as the model computes (it does not tell -0.0 from 0.0).
@@ -757,6 +772,8 @@ fn literal(v: &JavaValue) -> String {
         },
         JavaValue::Date(class, millis) => date_literal(*class, *millis),
         JavaValue::Decimal { units, scale } => format!("new java.math.BigDecimal(\"{}\")", decimal_text(*units, *scale)),
+        JavaValue::Optional(None) => "java.util.Optional.empty()".to_string(),
+        JavaValue::Optional(Some(held)) => format!("java.util.Optional.of({})", literal(held)),
     }
 }
 

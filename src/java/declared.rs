@@ -1,4 +1,4 @@
-//! Every method declared in the top-level classes of the sources, analysed or not, with its
+//! Every method declared in the top-level classes and enums of the sources, analysed or not, with its
 //! JVM descriptor: the report lists the ones hornet skipped, so that users (and coverage tools,
 //! which see every method) know what got no tests and why.
 
@@ -21,12 +21,19 @@ pub(crate) fn declared_methods(
         if package.is_empty() { simple.to_string() } else { format!("{package}.{simple}") }
     };
     let mut found = Vec::new();
-    for class in children(root).into_iter().filter(|n| n.kind() == "class_declaration") {
+    for class in children(root).into_iter().filter(|n| matches!(n.kind(), "class_declaration" | "enum_declaration")) {
         let Some(class_name) = class.child_by_field_name("name") else { continue };
         let fq_class = qualify(text(class_name, source));
         let Some(body) = class.child_by_field_name("body") else { continue };
-        let members = children(body).into_iter();
-        for method in members.filter(|n| matches!(n.kind(), "method_declaration" | "constructor_declaration")) {
+        let is_enum = class.kind() == "enum_declaration";
+        // An enum's methods follow its constants; its constructor takes the constant's name and
+        // ordinal first in the bytecode, and coverage tools do not list it.
+        let members = match is_enum {
+            true => children(body).into_iter().filter(|n| n.kind() == "enum_body_declarations").flat_map(children).collect(),
+            false => children(body),
+        };
+        let wanted = |n: &Node| n.kind() == "method_declaration" || (!is_enum && n.kind() == "constructor_declaration");
+        for method in members.into_iter().filter(wanted) {
             let Some(name) = method.child_by_field_name("name") else { continue };
             let is_constructor = method.kind() == "constructor_declaration";
             let resolve = |t: &str| type_descriptor(t, package, imports, classes);

@@ -20,6 +20,7 @@ pub(crate) const JDK_EXCEPTIONS: &[(&str, &str)] = &[
     ("java.lang.NegativeArraySizeException", "java.lang.RuntimeException"),
     ("java.lang.ClassCastException", "java.lang.RuntimeException"),
     ("java.lang.UnsupportedOperationException", "java.lang.RuntimeException"),
+    ("java.util.NoSuchElementException", "java.lang.RuntimeException"),
     ("java.sql.SQLException", "java.lang.Exception"),
     ("java.lang.ReflectiveOperationException", "java.lang.Exception"),
     ("java.lang.ClassNotFoundException", "java.lang.ReflectiveOperationException"),
@@ -70,6 +71,6 @@ mod tests {
         assert!(is_known(&known, THROWABLE));
         assert!(!is_known(&known, "shop.Odd"));
         assert!(!is_known(&known, "shop.Loop"));
-        assert!(!is_known(&known, "java.util.NoSuchElementException"));
+        assert!(!is_known(&known, "java.util.ConcurrentModificationException"));
     }
 }

@@ -8,7 +8,7 @@ use super::syntax::{
     text, wrap,
 };
 use crate::diag::Diagnostic;
-use crate::ir::{BinOp, ClassLayout, ClassName, CmpOp, CONSTRUCTOR, Elem, EnumType, LocalDecl, MethodKey, MethodKind, Ty};
+use crate::ir::{BinOp, ClassLayout, ClassName, CmpOp, CONSTRUCTOR, Elem, EnumField, EnumFieldValue, EnumType, LocalDecl, MethodKey, MethodKind, Ty};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
@@ -148,10 +148,10 @@ impl<'t> Index<'t> {
                         continue;
                     }
                     "package_declaration" | "import_declaration" => continue,
-                    "enum_declaration" => match enum_constants(file, declaration) {
-                        Ok(constants) => {
+                    "enum_declaration" => match enum_declaration(file, declaration, diags) {
+                        Ok((constants, fields)) => {
                             let fq_name = qualify(&file.package, name);
-                            enums.insert(fq_name.clone(), EnumType::new(&fq_name, constants));
+                            enums.insert(fq_name.clone(), EnumType::with_fields(&fq_name, constants, fields));
                             continue;
                         }
                         Err(diag) => {
@@ -563,6 +563,9 @@ pub(crate) fn declared_type(node: Node, file: &FileScope, types: &SourceTypes) -
         };
     }
     if node.kind() == "generic_type" {
+        if let Some(optional) = optional_type(node, file, types) {
+            return optional;
+        }
         return list_type(node, file, types);
     }
     if matches!(text(node, file.source), "StringBuilder" | "StringBuffer" | "java.lang.StringBuilder" | "java.lang.StringBuffer") {
@@ -607,24 +610,27 @@ impl SourceTypes {
     }
 }
 
-/// The constants of an enum declaration whose body lists constants only (each without
-/// arguments or a body of its own), or why it is not analysed.
-fn enum_constants(file: &FileScope, node: Node) -> Result<Vec<String>, Diagnostic> {
-    let name = node.child_by_field_name("name").map_or("?", |n| text(n, file.source));
+/// The constants of an enum declaration and its fields: an enum whose body lists constants
+/// only, or whose constants pass literals to its one constructor, which only stores its
+/// parameters (or literals) in fields of type int, long, boolean or String, read by getters
+/// (`T getX() { return x; }`); or why it is not analysed. Other methods are reported (and not
+/// modelled), but the type still is.
+fn enum_declaration(file: &FileScope, node: Node, diags: &mut Vec<Diagnostic>) -> Result<(Vec<String>, Vec<EnumField>), Diagnostic> {
+    let source = file.source;
+    let name = node.child_by_field_name("name").map_or("?", |n| text(n, source));
     let unsupported = |at: Node, what: &str| {
         Err(Diagnostic::unsupported(
             span_of(file.path, at),
-            format!("{what} in enum '{name}' (only enums that list their constants are modelled)"),
+            format!("{what} in enum '{name}' (enums whose constants give literals to a constructor that sets fields read by getters are modelled)"),
         ))
     };
     let Some(body) = node.child_by_field_name("body") else { return unsupported(node, "a missing body") };
     let mut constants = Vec::new();
+    let mut arguments_of = Vec::new();
+    let mut declarations = Vec::new();
     for member in children(body) {
         match member.kind() {
             "enum_constant" => {
-                if let Some(arguments) = member.child_by_field_name("arguments") {
-                    return unsupported(arguments, "constructor arguments");
-                }
                 if let Some(class_body) = member.child_by_field_name("body") {
                     return unsupported(class_body, "a constant with a body");
                 }
@@ -632,18 +638,178 @@ fn enum_constants(file: &FileScope, node: Node) -> Result<Vec<String>, Diagnosti
                     return unsupported(annotations, "an annotated constant");
                 }
                 let Some(constant) = member.child_by_field_name("name") else { continue };
-                constants.push(text(constant, file.source).to_string());
-            }
-            "enum_body_declarations" => {
-                if let Some(declaration) = children(member).into_iter().find(|c| c.kind() != ";") {
-                    let what = declaration.kind().strip_suffix("_declaration").unwrap_or(declaration.kind()).replace('_', " ");
-                    return unsupported(declaration, &format!("a {what}"));
+                constants.push(text(constant, source).to_string());
+                let arguments = member.child_by_field_name("arguments").map(children).unwrap_or_default();
+                let mut values = Vec::new();
+                for argument in arguments {
+                    match enum_literal(argument, source) {
+                        Some(value) => values.push(value),
+                        None => return unsupported(argument, "a constructor argument that is not a literal"),
+                    }
                 }
+                arguments_of.push((member, values));
             }
+            "enum_body_declarations" => declarations.extend(children(member).into_iter().filter(|c| c.kind() != ";")),
             _ => {}
         }
     }
-    Ok(constants)
+    // The instance fields, then what the constructor stores in each: a parameter's position
+    // or a literal.
+    let mut fields: Vec<EnumField> = Vec::new();
+    let mut constructor = None;
+    let mut methods = Vec::new();
+    for declaration in declarations {
+        match declaration.kind() {
+            "field_declaration" if !has_modifier(declaration, source, "static") => {
+                let ty = declaration.child_by_field_name("type").and_then(|t| primitive_type(t, file.path, source).ok());
+                let Some(ty) = ty.filter(|ty| matches!(ty, Ty::Int | Ty::Long | Ty::Boolean | Ty::String)) else {
+                    return unsupported(declaration, "a field of a type other than int, long, boolean and String");
+                };
+                for declarator in field_children(declaration, "declarator") {
+                    if declarator.child_by_field_name("value").is_some() || declarator.child_by_field_name("dimensions").is_some() {
+                        return unsupported(declarator, "a field with an initialiser");
+                    }
+                    let Some(field) = declarator.child_by_field_name("name") else { continue };
+                    fields.push(EnumField { name: text(field, source).to_string(), ty, values: Vec::new(), getters: Vec::new() });
+                }
+            }
+            "constructor_declaration" if constructor.is_none() => constructor = Some(declaration),
+            "method_declaration" => methods.push(declaration),
+            _ => {
+                let what = declaration.kind().strip_suffix("_declaration").unwrap_or(declaration.kind()).replace('_', " ");
+                return unsupported(declaration, &format!("a {what}"));
+            }
+        }
+    }
+    let parameters: Vec<String> = constructor
+        .and_then(|c| c.child_by_field_name("parameters"))
+        .map(children)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|p| p.child_by_field_name("name"))
+        .map(|n| text(n, source).to_string())
+        .collect();
+    let mut stored: Vec<Option<StoredValue>> = vec![None; fields.len()];
+    let statements = constructor.and_then(|c| c.child_by_field_name("body")).map(children).unwrap_or_default();
+    for statement in statements.into_iter().filter(|s| !matches!(s.kind(), "{" | "}")) {
+        let assignment = (statement.kind() == "expression_statement")
+            .then(|| children(statement).into_iter().next())
+            .flatten()
+            .filter(|e| e.kind() == "assignment_expression" && operator(*e, source) == "=");
+        let target = assignment.and_then(|a| a.child_by_field_name("left")).map(|l| text(l, source).trim_start_matches("this.").to_string());
+        let position = target.and_then(|t| fields.iter().position(|f| f.name == t));
+        let right = assignment.and_then(|a| a.child_by_field_name("right"));
+        let value = right.and_then(|r| match parameters.iter().position(|p| p == text(r, source)) {
+            Some(i) => Some(StoredValue::Parameter(i)),
+            None => enum_literal(r, source).map(StoredValue::Literal),
+        });
+        match (position, value) {
+            (Some(position), Some(value)) => stored[position] = Some(value),
+            _ => return unsupported(statement, "a constructor statement other than storing a parameter or a literal in a field"),
+        }
+    }
+    for (constant, values) in &arguments_of {
+        if values.len() != parameters.len() {
+            return unsupported(*constant, "constructor arguments that do not match its constructor");
+        }
+    }
+    for (field, stored) in fields.iter_mut().zip(&stored) {
+        for (constant, values) in &arguments_of {
+            let value = match stored {
+                Some(StoredValue::Parameter(i)) => values[*i].clone(),
+                Some(StoredValue::Literal(value)) => value.clone(),
+                // Never set: the field's default value.
+                None if field.ty == Ty::String => EnumLiteral::Null,
+                None => EnumLiteral::Number(0),
+            };
+            let value = match (field.ty, value) {
+                (Ty::String, EnumLiteral::Text(text)) => EnumFieldValue::Text(text),
+                (Ty::Int | Ty::Long | Ty::Boolean, EnumLiteral::Number(n)) => EnumFieldValue::Number(n),
+                (Ty::String, EnumLiteral::Null) => {
+                    return unsupported(*constant, &format!("a null value of the field '{}'", field.name));
+                }
+                _ => return unsupported(*constant, &format!("a value of another type than the field '{}'", field.name)),
+            };
+            field.values.push(value);
+        }
+    }
+    for method in methods {
+        let method_name = method.child_by_field_name("name").map_or("?", |n| text(n, source));
+        // Located at the name, as the report attributes a diagnostic to the method named last.
+        let at = method.child_by_field_name("name").unwrap_or(method);
+        if method_name == "toString" {
+            return unsupported(at, "a toString() of its own");
+        }
+        let returned = getter_field(method, source);
+        match returned.and_then(|f| fields.iter_mut().find(|field| field.name == f)) {
+            Some(field) if !has_modifier(method, source, "static") => {
+                field.getters.push(method_name.to_string());
+                diags.push(Diagnostic::warning(
+                    span_of(file.path, at),
+                    format!("no tests of its own for '{name}.{method_name}': the getter of a field of an enum is modelled where it is called (its callers' tests run it)"),
+                ));
+            }
+            _ => diags.push(Diagnostic::unsupported(
+                span_of(file.path, at),
+                format!("method '{method_name}' of enum '{name}' (of the methods of an enum, the getters of its fields are modelled)"),
+            )),
+        }
+    }
+    Ok((constants, fields))
+}
+
+/// What an enum's constructor stores in a field.
+#[derive(Clone)]
+enum StoredValue {
+    Parameter(usize),
+    Literal(EnumLiteral),
+}
+
+/// A literal an enum constant passes its constructor.
+#[derive(Clone)]
+enum EnumLiteral {
+    Number(i64),
+    Text(String),
+    Null,
+}
+
+fn enum_literal(node: Node, source: &str) -> Option<EnumLiteral> {
+    let node = skip_parens(node);
+    let spelled = text(node, source);
+    match node.kind() {
+        "decimal_integer_literal" | "hex_integer_literal" | "octal_integer_literal" | "binary_integer_literal" => {
+            integer_literal(spelled, false).map(|(n, _)| EnumLiteral::Number(n))
+        }
+        "unary_expression" if operator(node, source) == "-" => {
+            let operand = node.child_by_field_name("operand")?;
+            integer_literal(text(operand, source), true).map(|(n, _)| EnumLiteral::Number(n))
+        }
+        "true" => Some(EnumLiteral::Number(1)),
+        "false" => Some(EnumLiteral::Number(0)),
+        "null_literal" => Some(EnumLiteral::Null),
+        "string_literal" if !spelled.starts_with("\"\"\"") => {
+            super::lower::unescaped(spelled.strip_prefix('"')?.strip_suffix('"')?).map(EnumLiteral::Text)
+        }
+        _ => None,
+    }
+}
+
+/// The field a getter returns: its body is `return f;` or `return this.f;`, without parameters.
+fn getter_field<'s>(method: Node, source: &'s str) -> Option<&'s str> {
+    let parameters = method.child_by_field_name("parameters").map(children).unwrap_or_default();
+    if !parameters.is_empty() {
+        return None;
+    }
+    let statements: Vec<Node> =
+        method.child_by_field_name("body").map(children)?.into_iter().filter(|s| !matches!(s.kind(), "{" | "}")).collect();
+    let [statement] = statements.as_slice() else { return None };
+    if statement.kind() != "return_statement" {
+        return None;
+    }
+    let value = children(*statement).into_iter().next()?;
+    let spelled = text(value, source);
+    let field = spelled.strip_prefix("this.").unwrap_or(spelled);
+    field.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$').then_some(field)
 }
 
 /// The date class a type name spelled in `file` stands for: a qualified name, a simple name
@@ -689,6 +855,33 @@ fn list_type(node: Node, file: &FileScope, types: &SourceTypes) -> Result<Ty, Di
         },
         _ => unsupported(format!("type '{spelled}' ({only})")),
     }
+}
+
+/// `Optional<T>` (simple or `java.util.` name) of a type an Optional is modelled with
+/// (`ir::Held`); `None` when the generic type is not an Optional.
+fn optional_type(node: Node, file: &FileScope, types: &SourceTypes) -> Option<Result<Ty, Diagnostic>> {
+    let parts = children(node);
+    let base = text(*parts.first()?, file.source);
+    if !is_optional_class(base, file) {
+        return None;
+    }
+    let spelled: String = text(node, file.source).chars().filter(|c| !c.is_whitespace()).collect();
+    let held = match parts.iter().find(|c| c.kind() == "type_arguments").map(|a| children(*a)).as_deref() {
+        Some([argument]) => declared_type(*argument, file, types).ok().and_then(crate::ir::Held::of),
+        _ => None,
+    };
+    Some(held.map(Ty::Optional).ok_or_else(|| {
+        Diagnostic::unsupported(
+            span_of(file.path, node),
+            format!("type '{spelled}' (an Optional of a String, a box, an enum, a date, a BigDecimal or an object of a class of the sources is modelled)"),
+        )
+    }))
+}
+
+/// Whether a class name spelled in `file` is `java.util.Optional`.
+pub(crate) fn is_optional_class(spelled: &str, file: &FileScope) -> bool {
+    use crate::java::library::OPTIONAL;
+    spelled == OPTIONAL || (spelled == "Optional" && file.imports.get("Optional").is_none_or(|fq| fq == OPTIONAL))
 }
 
 /// Whether a class name spells `java.util.List` or `java.util.ArrayList`.
@@ -792,6 +985,8 @@ fn index_class<'t>(
                 let is_static_final = is_static && has_modifier(member, source, "final");
                 let type_node = member.child_by_field_name("type");
                 let ty = type_node.and_then(|t| declared_type(t, file, types).ok());
+                // A test cannot build an input Optional: fields of that type are not modelled.
+                let ty = ty.filter(|ty| !matches!(ty, Ty::Optional(_)));
                 for declarator in field_children(member, "declarator") {
                     let Some(name) = declarator.child_by_field_name("name") else { continue };
                     let ty = ty.filter(|_| declarator.child_by_field_name("dimensions").is_none());
@@ -945,9 +1140,14 @@ fn method_signature<'t>(
         else {
             return unsupported(param, "parameter".to_string());
         };
+        let type_node = ty;
         let ty = signature_type(ty)?;
         if ty == Ty::Void {
             return unsupported(param, "parameter of type 'void'".to_string());
+        }
+        if matches!(ty, Ty::Optional(_)) {
+            let spelled = text(type_node, source);
+            return unsupported(type_node, format!("parameter of type '{spelled}' (an Optional is modelled as a local and a result)"));
         }
         params.push(ty);
         param_names.push(text(param_name, source).to_string());

@@ -39,6 +39,12 @@ pub(crate) const LIST: &str = "java.util.List";
 /// list), as `<init>` returning the list.
 pub(crate) const ARRAY_LIST: &str = "java.util.ArrayList";
 
+/// `java.util.Optional`: its static factories and the instance methods `lower/optionals.rs`
+/// lowers, the Optional first; their summaries take what it holds before the arguments.
+pub(crate) const OPTIONAL: &str = "java.util.Optional";
+/// The erased type of an Optional in those signatures.
+pub(crate) const ANY_OPTIONAL: Ty = Ty::Optional(crate::ir::Held::Unknown);
+
 /// `java.io.PrintStream`: `print` and `println` on `System.out` and `System.err`, which
 /// change nothing a test observes (the front end checks the receiver).
 pub(crate) const PRINT_STREAM: &str = "java.io.PrintStream";
@@ -172,6 +178,17 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (BIG_DECIMAL, "compareTo", &[Ty::Decimal, Ty::Decimal], Ty::Int),
     (BIG_DECIMAL, "signum", &[Ty::Decimal], Ty::Int),
     (BIG_DECIMAL, "setScale", &[Ty::Decimal, Ty::Int, Ty::Int], Ty::Decimal),
+    // Optional (`summaries/java_util_optional.pl`, `lower/optionals.rs`): erased signatures,
+    // the Optional first; the caller types the results.
+    (OPTIONAL, "empty", &[], ANY_OPTIONAL),
+    (OPTIONAL, "of", &[Ty::AnyObject], ANY_OPTIONAL),
+    (OPTIONAL, "ofNullable", &[Ty::AnyObject], ANY_OPTIONAL),
+    (OPTIONAL, "isPresent", &[ANY_OPTIONAL], Ty::Boolean),
+    (OPTIONAL, "isEmpty", &[ANY_OPTIONAL], Ty::Boolean),
+    (OPTIONAL, "get", &[ANY_OPTIONAL], Ty::AnyObject),
+    (OPTIONAL, "orElseThrow", &[ANY_OPTIONAL], Ty::AnyObject),
+    (OPTIONAL, "orElseThrow", &[ANY_OPTIONAL, Ty::String], Ty::AnyObject),
+    (OPTIONAL, "orElse", &[ANY_OPTIONAL, Ty::AnyObject], Ty::AnyObject),
     (SYSTEM, "arraycopy", &[Ty::AnyObject, Ty::Int, Ty::AnyObject, Ty::Int, Ty::Int], Ty::Void),
     (PRINT_STREAM, "println", &[], Ty::Void),
     (PRINT_STREAM, "println", &[Ty::String], Ty::Void),

@@ -15,7 +15,8 @@ use super::syntax::{
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{
     BinOp, Block, BlockId, BranchId, BranchPoint, Catch, ClassLayout, ClassName, CmpOp, Cond, ConstantValue, DateClass,
-    Handler, HandlerId, InputCall, Inst, JdbcCall, JdbcType, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, NamedConstant, Operand,
+    Handler, Held, HandlerId, InputCall, Inst, JdbcCall, JdbcType, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, NamedConstant,
+    Operand,
     Primitive, Rvalue, THROWABLE, Terminator, Ty,
 };
 use std::collections::{BTreeSet, HashMap};
@@ -33,6 +34,7 @@ mod jdbc;
 mod lists;
 mod logging;
 mod objects;
+mod optionals;
 mod resources;
 mod switches;
 
@@ -1253,6 +1255,7 @@ impl<'t> MethodLowering<'_, 't> {
         if (lhs_is_list_element && rhs.ty == Ty::Null) || (lhs.ty == Ty::Null && rhs_is_list_element) {
             return self.unsupported(node, "comparing an Integer of a List with null (null elements are not modelled)");
         }
+        self.check_optional_comparison(node, token, lhs.ty, rhs.ty)?;
         if let Some(cond) = self.date_comparison(node, token, op, lhs, rhs)? {
             return Ok(cond);
         }
@@ -1494,7 +1497,8 @@ impl<'t> MethodLowering<'_, 't> {
                 | Ty::Boxed(_)
                 | Ty::Enum(_)
                 | Ty::Date(_)
-                | Ty::Decimal,
+                | Ty::Decimal
+                | Ty::Optional(_),
                 operand,
             ) => Ok(operand),
             // A java.sql.Date or Timestamp is a java.util.Date, of the same instant.
@@ -1507,6 +1511,14 @@ impl<'t> MethodLowering<'_, 't> {
             }
             // Boxing, of the box's own primitive only (`Long n = 1;` does not compile).
             (from, Ty::Boxed(primitive), _) if from == primitive.ty() => Ok(self.boxed(value, primitive, at).operand),
+            // `Optional.empty()` holds nothing, so it is an Optional of any type; `Optional.of`
+            // of a subclass's object is inferred as an Optional of the target's class.
+            (Ty::Optional(Held::Unknown), Ty::Optional(_), operand) => Ok(operand),
+            (Ty::Optional(Held::Object(sub)), Ty::Optional(Held::Object(sup)), operand)
+                if self.index.is_subtype(sub.as_str(), sup.as_str()) =>
+            {
+                Ok(operand)
+            }
             (Ty::List(_), Ty::List(elem), Operand::Local(id)) if self.diamond_lists.remove(&id) => {
                 // `new ArrayList<>()` takes its element type from where it goes (JLS 18.5.2).
                 self.locals[id.0 as usize].ty = Ty::List(elem);
@@ -1745,6 +1757,9 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Date(a), Ty::Null) | (Ty::Null, Ty::Date(a)) => Ty::Date(a),
             (Ty::Date(_), Ty::Date(_)) => Ty::Date(DateClass::Util),
             (Ty::Decimal, Ty::Decimal | Ty::Null) | (Ty::Null, Ty::Decimal) => Ty::Decimal,
+            (Ty::Optional(a), Ty::Optional(b)) if a == b || b == Held::Unknown => Ty::Optional(a),
+            (Ty::Optional(Held::Unknown), Ty::Optional(b)) => Ty::Optional(b),
+            (Ty::Optional(a), Ty::Null) | (Ty::Null, Ty::Optional(a)) => Ty::Optional(a),
             (a, b) => return self.error(node, format!("incompatible types in conditional: {a} and {b}")),
         };
         let result = self.new_temp(ty);
@@ -1892,6 +1907,11 @@ impl<'t> MethodLowering<'_, 't> {
             return checked;
         }
         if let Some(object) = object
+            && let Some(made) = self.optional_factory(node, object, name)
+        {
+            return made;
+        }
+        if let Some(object) = object
             && let Some(loaded) = self.class_for_name(node, object, name, want_value)
         {
             return loaded;
@@ -1922,6 +1942,7 @@ impl<'t> MethodLowering<'_, 't> {
                 Ty::Enum(e) => self.enum_method(node, value, e, name),
                 Ty::Date(class) => self.date_method(node, value, class, name, want_value),
                 Ty::Decimal => self.decimal_method(node, value, name, want_value),
+                Ty::Optional(held) => self.optional_method(node, value, held, name, want_value),
                 ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
             };
         }
@@ -2122,7 +2143,7 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &In
             || (from == Ty::Null
                 && matches!(
                     to,
-                    Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal
+                    Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal | Ty::Optional(_)
                 ))
             || (matches!(from, Ty::Date(_)) && to == Ty::Date(DateClass::Util))
             || (matches!(from, Ty::Array(_)) && to == Ty::AnyObject)
@@ -2433,7 +2454,7 @@ fn text_block_value(content: &str) -> Option<String> {
 }
 
 /// Java's escape sequences interpreted; a backslash before a line terminator joins the lines.
-fn unescaped(inner: &str) -> Option<String> {
+pub(super) fn unescaped(inner: &str) -> Option<String> {
     let mut out = String::new();
     let mut chars = inner.chars();
     while let Some(c) = chars.next() {

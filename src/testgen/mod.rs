@@ -56,6 +56,8 @@ pub enum JavaValue {
     /// `scale` places: a DECIMAL column's own scale (H2 gives its values that scale, and final
     /// rows compare them as text), else as few as the number needs.
     Decimal { units: i128, scale: Option<u32> },
+    /// An `Optional` (never null): empty, or holding this value (never null).
+    Optional(Option<Box<JavaValue>>),
 }
 
 /// An object a test builds or checks: its class and its fields' values, in layout order; or
@@ -388,7 +390,15 @@ fn heap_case(
     };
     let inputs = initial.iter().map(|o| typed(o, Origin::Input)).collect::<Result<Vec<_>, _>>()?;
     let mut queue: Vec<(u32, Origin)> = inputs.iter().map(|o| (o.id, Origin::Input)).collect();
-    if let Expectation::Returns(JavaValue::Object(id)) = expect
+    let returned = match expect {
+        Expectation::Returns(JavaValue::Object(id)) => Some(id),
+        Expectation::Returns(JavaValue::Optional(Some(held))) => match &**held {
+            JavaValue::Object(id) => Some(id),
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some(id) = returned
         && !queue.iter().any(|(known, _)| known == id)
     {
         queue.push((*id, Origin::Result));
@@ -540,6 +550,12 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::Array(_), Value::Null) => Ok(JavaValue::Null),
         (Ty::List(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
         (Ty::List(_), Value::Null) => Ok(JavaValue::Null),
+        (Ty::Optional(_), Value::Null) => Ok(JavaValue::Null),
+        (Ty::Optional(_), Value::Empty) => Ok(JavaValue::Optional(None)),
+        (Ty::Optional(held), Value::Present(value)) => match java_value(held.ty(), value)? {
+            JavaValue::Null => Err(wrong()),
+            held => Ok(JavaValue::Optional(Some(Box::new(held)))),
+        },
         _ => Err(wrong()),
     }
 }

@@ -104,6 +104,8 @@ fn outcome(method: &Method, case: &TestCase) -> String {
         JavaValue::Date(..) => "returnsDate".to_string(),
         JavaValue::Decimal { units, .. } => sign_words(i64::try_from(*units).unwrap_or(i64::MAX)),
         JavaValue::Boxed(_) => unreachable!("a box holds a primitive value"),
+        JavaValue::Optional(None) => "returnsEmpty".to_string(),
+        JavaValue::Optional(Some(_)) => "returnsPresent".to_string(),
     }
 }
 

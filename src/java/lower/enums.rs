@@ -58,10 +58,14 @@ impl<'t> MethodLowering<'_, 't> {
             ("name" | "toString", []) => (EnumOp::Name, Ty::String),
             ("equals", [_]) => (EnumOp::Equals, Ty::Boolean),
             ("compareTo", [_]) => (EnumOp::CompareTo, Ty::Int),
+            (getter, []) if e.fields().iter().any(|f| f.getters.iter().any(|g| g == getter)) => {
+                let k = e.fields().iter().position(|f| f.getters.iter().any(|g| g == getter)).expect("checked by the guard");
+                (EnumOp::Field(k as u32), e.fields()[k].ty)
+            }
             _ => {
                 return self.unsupported(
                     node,
-                    format!("enum method '{name}' with these arguments (ordinal, name, toString, equals, compareTo and valueOf are modelled)"),
+                    format!("enum method '{name}' with these arguments (ordinal, name, toString, equals, compareTo, valueOf and the getters of its fields are modelled)"),
                 );
             }
         };

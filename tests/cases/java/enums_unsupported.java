@@ -1,8 +1,9 @@
 package shop;
 
-// Constants with constructor arguments: not modelled, so the type is unknown where it is used.
+// A constructor argument that is not a literal: not modelled, so the type is unknown where it
+// is used.
 enum Coin {
-    PENNY(1), DIME(10);
+    PENNY(1), DIME(5 + 5);
 
     private final int cents;
 

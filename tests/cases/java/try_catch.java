@@ -1,6 +1,6 @@
 package cases;
 
-import java.util.NoSuchElementException;
+import java.util.ConcurrentModificationException;
 
 class LimitExceeded extends Exception {
     LimitExceeded(String message) {
@@ -81,7 +81,7 @@ class TryCatch {
     static int unknownCatch(int a) {
         try {
             return a;
-        } catch (NoSuchElementException e) {
+        } catch (ConcurrentModificationException e) {
             return 0;
         }
     }
@@ -104,7 +104,7 @@ class TryCatch {
 
     static int unknownThrow(int a) {
         try {
-            throw new NoSuchElementException();
+            throw new ConcurrentModificationException();
         } catch (RuntimeException e) {
             return 1;
         }
