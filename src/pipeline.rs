@@ -32,6 +32,7 @@ const BUILTIN_SUMMARIES: &[(&str, &str)] = &[
     ("logging.pl", include_str!("../summaries/logging.pl")),
     ("java_util_objects.pl", include_str!("../summaries/java_util_objects.pl")),
     ("java_sql_exception.pl", include_str!("../summaries/java_sql_exception.pl")),
+    ("java_lang_throwable.pl", include_str!("../summaries/java_lang_throwable.pl")),
 ];
 
 /// The marker on the first line of every generated file; only such files are ever replaced.

@@ -35,6 +35,7 @@ mod logging;
 mod objects;
 mod resources;
 mod switches;
+mod thrown;
 
 use jdbc::LocalText;
 use objects::Place;
@@ -754,8 +755,9 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(())
     }
 
-    /// `throw new X(...)`: the arguments only build the exception's message, which the
-    /// analysis ignores; they are not evaluated, so they must have no effect.
+    /// `throw new X(...)`: the exception carries the message and cause its constructor gives
+    /// it when hornet follows that constructor (`thrown.rs`); the arguments that give neither
+    /// are not evaluated, so they must have no effect.
     fn throw_statement(&mut self, node: Node<'t>) -> Lowered<()> {
         let Some(thrown) = children(node).first().map(|n| skip_parens(*n)) else {
             return self.error(node, "syntax error: throw without an exception");
@@ -777,9 +779,6 @@ impl<'t> MethodLowering<'_, 't> {
         if children(thrown).iter().any(|c| c.kind() == "class_body") {
             return self.unsupported(thrown, "anonymous class");
         }
-        if let Some(arguments) = thrown.child_by_field_name("arguments") {
-            self.check_unevaluated(arguments)?;
-        }
         let class = self.index.exception_class(self.text(type_node), self.class.file);
         if self.current_handler.is_some() && !is_known(&self.index.exception_superclasses, &class) {
             return self.unsupported(
@@ -787,8 +786,13 @@ impl<'t> MethodLowering<'_, 't> {
                 format!("throwing '{class}' inside a try statement (its superclasses are not known)"),
             );
         }
+        let arguments = thrown.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let detail = self.thrown_detail(&class, &arguments)?;
+        if detail.is_none() {
+            arguments.iter().try_for_each(|a| self.check_unevaluated(*a))?;
+        }
         let span = self.span(node);
-        self.terminate(Terminator::Throw { class, span });
+        self.terminate(Terminator::Throw { class, detail, span });
         Ok(())
     }
 
@@ -1118,7 +1122,7 @@ impl<'t> MethodLowering<'_, 't> {
             Some(object) if self.caught_exception(object).is_some() => self.unsupported(
                 object,
                 format!(
-                    "calling '{method}' on the caught exception '{}' (hornet models printStackTrace(), an SQLException's getSQLState() and getErrorCode(), and getMessage() in a log message or a thrown exception's message)",
+                    "calling '{method}' on the caught exception '{}' (hornet models getMessage(), printStackTrace(), and an SQLException's getSQLState() and getErrorCode())",
                     self.text(object)
                 ),
             ),
@@ -1804,6 +1808,11 @@ impl<'t> MethodLowering<'_, 't> {
         }
         if let Some(object) = object
             && let Some(told) = self.sql_exception_call(node, object, name, want_value)
+        {
+            return told;
+        }
+        if let Some(object) = object
+            && let Some(told) = self.caught_exception_call(node, object, name, want_value)
         {
             return told;
         }

@@ -4,7 +4,7 @@
 mod budget;
 pub use budget::budget_note;
 
-use crate::clp::explore::{Event, Exploration, HeapObject, Outcome, PathResult, Value};
+use crate::clp::explore::{Carried, Event, Exploration, HeapObject, Outcome, PathResult, Value};
 use crate::ir::{ClassLayout, ClassName, DateClass, JdbcType, Method, MethodKind, Ty, simple_name};
 use crate::sql::Schema;
 use crate::sql::schema::{Column, SqlType};
@@ -118,9 +118,10 @@ pub enum Expectation {
     Returns(JavaValue),
     /// A void method that returns normally.
     Completes,
-    /// The fully qualified class of the exception, and the violation an SQLException reports
-    /// (its SQL state, which the test asks the database for).
-    Throws(String, Option<String>),
+    /// The fully qualified class of the exception, the violation an SQLException reports
+    /// (its SQL state, which the test asks the database for), and what a `throw new` of the
+    /// code gave the exception.
+    Throws(String, Option<String>, Option<Carried>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -224,7 +225,9 @@ pub fn build(
         let expect = match outcome {
             Outcome::Return(None) => Expectation::Completes,
             Outcome::Return(Some(v)) => Expectation::Returns(java_value(ret, v)?),
-            Outcome::Throw(class, violation) => Expectation::Throws(class.clone(), violation.clone()),
+            Outcome::Throw(class, violation, carried) => {
+                Expectation::Throws(class.clone(), violation.clone(), carried.clone())
+            }
         };
         let iterations = events
             .iter()
@@ -565,7 +568,7 @@ fn test_name(method: &Method, iterations: usize, expect: &Expectation) -> String
     name.push('_');
     name.push_str(&match expect {
         Expectation::Completes => "completes".to_string(),
-        Expectation::Throws(class, _) => format!("throws{}", simple_name(class)),
+        Expectation::Throws(class, ..) => format!("throws{}", simple_name(class)),
         Expectation::Returns(JavaValue::Boolean(b)) => {
             if *b { "returnsTrue" } else { "returnsFalse" }.to_string()
         }
@@ -676,7 +679,7 @@ mod tests {
     fn a_throw_before_the_database_rows_shows_the_branches_of_its_method() {
         let path = PathResult::Feasible {
             inputs: vec![],
-            outcome: Outcome::Throw("java.lang.IllegalArgumentException".into(), None),
+            outcome: Outcome::Throw("java.lang.IllegalArgumentException".into(), None, None),
             events: vec![
                 branch("m", 0),
                 Event::Thrown { method: "m".into() },
