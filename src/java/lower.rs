@@ -1379,7 +1379,7 @@ impl<'t> MethodLowering<'_, 't> {
             if variable.ty == Ty::Throwable {
                 return self.unsupported(
                     node,
-                    format!("using the caught exception '{name}' (exception objects are not modelled; 'throw {name}' is supported)"),
+                    format!("using the caught exception '{name}' as a value (hornet models 'throw {name}', '{name}' as the cause of a new exception, and its getMessage())"),
                 );
             }
             return Ok(Typed { operand: Operand::Local(variable.id), ty: variable.ty });
@@ -1922,7 +1922,15 @@ impl<'t> MethodLowering<'_, 't> {
         Some((|| {
             let mut args = Vec::new();
             let mut params = Vec::new();
-            if let [argument] = arguments.as_slice() {
+            if let [argument] = arguments.as_slice()
+                && self.describes_caught_exception_in(*argument)
+                && self.check_unevaluated(*argument).is_ok()
+            {
+                // Text about a caught exception (`e.getMessage()`, whose text may be the JVM's
+                // or the database engine's): printed, never observed, so not evaluated.
+                params.push(Ty::String);
+                args.push(Operand::Null);
+            } else if let [argument] = arguments.as_slice() {
                 let value = self.value(*argument)?;
                 params.push(if value.ty == Ty::Null { Ty::String } else { value.ty });
                 args.push(value.operand);
