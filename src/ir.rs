@@ -64,7 +64,7 @@ pub enum Ty {
     /// `java.util.Scanner`, a source of input tokens (`prolog/state.pl`'s input).
     Scanner,
     /// A caught exception (a catch parameter, or the exception a `finally` rethrows): its value
-    /// is its class's fully qualified name; nothing else about it is modelled.
+    /// is its class, with the message and cause a `throw new` gave it (`ThrownDetail`).
     Throwable,
     /// A reference to an object of a class of the analysed sources (`null` included); the class
     /// is exactly this one, as classes that extend analysed classes are not analysed.
