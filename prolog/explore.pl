@@ -280,8 +280,14 @@ rows_values([Row|Rows]) --> list_values(Row), rows_values(Rows).
 list_values([]) --> [].
 list_values([V|Vs]) --> [V], list_values(Vs).
 
-outcome(_, exc(Exception), _, Outcome) :-
+outcome(_, exc(Exception), Budget, Outcome) :-
     (   Exception = 'java.sql.SQLException'(Violation) -> Outcome = throw('java.sql.SQLException', Violation)
+    ;   compound(Exception), Exception =.. [Class, Message, Cause] ->
+        % A `throw new` whose constructor the front end followed: its message (a string of
+        % the path, labelled like a result) and its cause's class are asserted.
+        (   Message == unknown -> true ; once(small_values([Message], Budget, found)) ),
+        (   Cause == null -> CauseClass = null ; jvm:exception_class(Cause, CauseClass) ),
+        Outcome = throw(Class, Message, CauseClass)
     ;   Outcome = throw(Exception)
     ).
 outcome(Ret, ok, Budget, Outcome) :-

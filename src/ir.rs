@@ -77,7 +77,7 @@ pub enum Ty {
     /// `java.util.Scanner`, a source of input tokens (`prolog/state.pl`'s input).
     Scanner,
     /// A caught exception (a catch parameter, or the exception a `finally` rethrows): its value
-    /// is its class's fully qualified name; nothing else about it is modelled.
+    /// is its class, with the message and cause a `throw new` gave it (`ThrownDetail`).
     Throwable,
     /// A reference to an object of a class of the analysed sources (`null` included); the class
     /// is exactly this one, as classes that extend analysed classes are not analysed.
@@ -1017,10 +1017,21 @@ pub enum Terminator {
     Goto(BlockId),
     Branch { cond: Cond, then_block: BlockId, else_block: BlockId, id: BranchId },
     Return(Option<Operand>),
-    /// `throw new C(...)`; `class` is fully qualified (`java.lang.IllegalStateException`).
-    Throw { class: String, span: Span },
+    /// `throw new C(...)`; `class` is fully qualified (`java.lang.IllegalStateException`);
+    /// `detail`: the message and cause its constructor gives it, when the front end knows them.
+    Throw { class: String, detail: Option<ThrownDetail>, span: Span },
     /// `throw e` of a caught exception, and the end of a `finally` copy run on an exception.
     Rethrow { exception: LocalId, span: Span },
+}
+
+/// What a thrown exception carries besides its class, as `Throwable`'s constructors set it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThrownDetail {
+    /// A `String` operand (or `Operand::Null`); `None` when it is not known (a constructor
+    /// that computes it, a class overriding `getMessage()`, a message made from a cause).
+    pub message: Option<Operand>,
+    /// A caught exception (`Ty::Throwable` local) or `Operand::Null`.
+    pub cause: Operand,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1486,7 +1497,11 @@ impl Method {
                 }
                 Terminator::Return(None) => "return".to_string(),
                 Terminator::Return(Some(op)) => format!("return {}", operand(op)),
-                Terminator::Throw { class, span } => format!("throw {class}  @ {}", pos(span)),
+                Terminator::Throw { class, detail: None, span } => format!("throw {class}  @ {}", pos(span)),
+                Terminator::Throw { class, detail: Some(detail), span } => {
+                    let message = detail.message.as_ref().map_or_else(|| "?".to_string(), &operand);
+                    format!("throw {class}(message {message}, cause {})  @ {}", operand(&detail.cause), pos(span))
+                }
                 Terminator::Rethrow { exception, span } => format!("rethrow {}  @ {}", local(*exception), pos(span)),
             };
             let _ = writeln!(out, "    {term}");

@@ -33,6 +33,7 @@ const BUILTIN_SUMMARIES: &[(&str, &str)] = &[
     ("java_util_objects.pl", include_str!("../summaries/java_util_objects.pl")),
     ("java_util_optional.pl", include_str!("../summaries/java_util_optional.pl")),
     ("java_sql_exception.pl", include_str!("../summaries/java_sql_exception.pl")),
+    ("java_lang_throwable.pl", include_str!("../summaries/java_lang_throwable.pl")),
 ];
 
 /// The marker on the first line of every generated file; only such files are ever replaced.

@@ -199,7 +199,7 @@ fn library_tests() -> Vec<MethodTests> {
         case(
             "add_throwsSQLException",
             vec![Connection, int(1), text("Tehanu"), long(1)],
-            Expectation::Throws("java.sql.SQLException".to_string(), Some("unique".to_string())),
+            Expectation::Throws("java.sql.SQLException".to_string(), Some("unique".to_string()), None),
             vec![authors(), books()],
             vec![books()],
         ),

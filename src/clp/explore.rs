@@ -79,9 +79,19 @@ pub enum Value {
 pub enum Outcome {
     /// The returned value; `None` for a void method.
     Return(Option<Value>),
-    /// The fully qualified class of the exception thrown, and for an SQLException the database
-    /// raised, the violation it reports (`unique`, `foreign_key`, … of `db:violation/2`).
-    Throw(String, Option<String>),
+    /// The fully qualified class of the exception thrown, for an SQLException the database
+    /// raised the violation it reports (`unique`, `foreign_key`, … of `db:violation/2`), and
+    /// for an exception a `throw new` of the code made, what its constructor gave it.
+    Throw(String, Option<String>, Option<Carried>),
+}
+
+/// What a thrown exception carries, as a `throw new` of the code made it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Carried {
+    /// Its message (`Value::Str` or `Value::Null`); `None` when the path does not determine it.
+    pub message: Option<Value>,
+    /// The fully qualified class of its cause; `None` for no cause.
+    pub cause: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -364,9 +374,17 @@ fn outcome(term: &PTerm) -> Option<Outcome> {
     match (term.functor(), term.args()) {
         (("return", 0), _) => Some(Outcome::Return(None)),
         (("return", 1), [v]) => Some(Outcome::Return(Some(value(v)?))),
-        (("throw", 1), [PTerm::Atom(class)]) => Some(Outcome::Throw(class.clone(), None)),
+        (("throw", 1), [PTerm::Atom(class)]) => Some(Outcome::Throw(class.clone(), None, None)),
         (("throw", 2), [PTerm::Atom(class), PTerm::Atom(violation)]) => {
-            Some(Outcome::Throw(class.clone(), Some(violation.clone())))
+            Some(Outcome::Throw(class.clone(), Some(violation.clone()), None))
+        }
+        (("throw", 3), [PTerm::Atom(class), message, PTerm::Atom(cause)]) => {
+            let message = match message {
+                PTerm::Atom(a) if a == "unknown" => None,
+                m => Some(value(m)?),
+            };
+            let cause = (cause != "null").then(|| cause.clone());
+            Some(Outcome::Throw(class.clone(), None, Some(Carried { message, cause })))
         }
         _ => None,
     }
@@ -500,7 +518,7 @@ mod tests {
         assert_eq!(
             outcomes,
             vec![
-                (vec![Value::Int(0), Value::Int(0)], Outcome::Throw("java.lang.ArithmeticException".into(), None)),
+                (vec![Value::Int(0), Value::Int(0)], Outcome::Throw("java.lang.ArithmeticException".into(), None, None)),
                 (vec![Value::Int(0), Value::Int(1)], Outcome::Return(Some(Value::Int(0)))),
                 (vec![Value::Int(-1), Value::Int(0)], Outcome::Return(Some(Value::Int(1)))),
             ],

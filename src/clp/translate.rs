@@ -762,17 +762,18 @@ impl Translator<'_> {
                 let ret = value.as_ref().map(|v| self.operand(env, v)).unwrap_or_else(|| "void".into());
                 format!("Ret = {ret}, Ex = ok, S = {}", env.state)
             }
-            Terminator::Throw { class, .. } => {
+            Terminator::Throw { class, detail, .. } => {
+                let exception = self.exception_term(class, detail.as_ref(), env);
                 let handler = self.method.blocks[block.0 as usize].handler;
                 match handler.map(|h| (h, self.method.catching(h, class))) {
                     Some((_, Caught::By(catch))) => {
                         let mut env = env.clone();
-                        env.locals[catch.exception.0 as usize] = quote_atom(class);
+                        env.locals[catch.exception.0 as usize] = exception;
                         format!("{}({}, Ret, {}, S, Ex)", block_pred(m, catch.target), env.as_list(), env.state)
                     }
-                    Some((h, Caught::Unknown)) => self.dispatch(h, &quote_atom(class), env),
+                    Some((h, Caught::Unknown)) => self.dispatch(h, &exception, env),
                     None | Some((_, Caught::Uncaught)) => {
-                        format!("state:thrown({}, {}, S), Ex = exc({})", self.name(), env.state, quote_atom(class))
+                        format!("state:thrown({}, {}, S), Ex = exc({exception})", self.name(), env.state)
                     }
                 }
             }
@@ -815,6 +816,20 @@ impl Translator<'_> {
                 block_pred(&self.method.key, target),
                 env.as_list(),
             );
+        }
+    }
+
+    /// The value of a thrown exception: its class (an atom), or with what its constructor gave
+    /// it, `Class(Message, Cause)` (`summaries/java_lang_throwable.pl`), the message `unknown`
+    /// when the front end does not know it.
+    fn exception_term(&self, class: &str, detail: Option<&crate::ir::ThrownDetail>, env: &Env) -> String {
+        let class = quote_atom(class);
+        match detail {
+            None => class,
+            Some(detail) => {
+                let message = detail.message.as_ref().map_or_else(|| "unknown".to_string(), |m| self.operand(env, m));
+                format!("{class}({message}, {})", self.operand(env, &detail.cause))
+            }
         }
     }
 

@@ -4,6 +4,7 @@
 //! build or check objects, `p/HornetObjects.java`, which allocates objects and sets and reads
 //! their fields by reflection.
 
+use crate::clp::explore::{Carried, Value};
 use crate::ir::{ConnectionSource, DECIMAL_SCALE, DateClass, Inst, JdbcCall, Method, MethodKind, package_of, simple_name};
 use crate::sql::ddl::{Engine, create_statements};
 use crate::sql::schema::Schema;
@@ -116,7 +117,7 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)], schema: Opti
                 n += 1;
                 name = format!("{}_overload{n}", case.name);
             }
-            if let Expectation::Throws(exception, _) = &case.expect {
+            if let Expectation::Throws(exception, ..) = &case.expect {
                 annotation_clash |= simple_name(exception) == "Test";
                 let pkg = package_of(exception);
                 if pkg != "java.lang" && pkg != package && !pkg.is_empty() {
@@ -386,11 +387,12 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
         }
         Expectation::Returns(v) => format!("assertEquals({}, {call});", names.literal(v)),
         Expectation::Completes => format!("assertDoesNotThrow(() -> {call});"),
-        Expectation::Throws(exception, None) => {
+        Expectation::Throws(exception, None, None) => {
             format!("assertThrows({}.class, () -> {call});", simple_name(exception))
         }
+        Expectation::Throws(exception, None, Some(carried)) => thrown_checks(exception, carried, &call),
         // Which constraint failed: the SQL state the test's database gives that violation.
-        Expectation::Throws(exception, Some(violation)) => {
+        Expectation::Throws(exception, Some(violation), _) => {
             let class = simple_name(exception);
             format!(
                 "{class} thrown = assertThrows({class}.class, () -> {call});
@@ -735,6 +737,28 @@ fn table_rows(out: &mut String, helper: &str, rows: &TableRows, tables: &TableCo
 
 /// A Java literal of the value's own type (`-2147483648` and `-9223372036854775808L` are
 /// valid Java literals as written).
+/// `assertThrows` of an exception a `throw new` of the code made, then what its constructor
+/// gave it: the message when the path determines it, and the class of its cause (an
+/// `instanceof`, since the database's driver throws subclasses of SQLException).
+fn thrown_checks(exception: &str, carried: &Carried, call: &str) -> String {
+    let class = simple_name(exception);
+    let mut out = format!("{class} thrown = assertThrows({class}.class, () -> {call});");
+    match &carried.message {
+        Some(Value::Str(text)) => {
+            let _ = write!(out, "\n        assertEquals({}, thrown.getMessage());", string_literal(text));
+        }
+        Some(_) => out.push_str("\n        assertNull(thrown.getMessage());"),
+        None => {}
+    }
+    match &carried.cause {
+        Some(cause) => {
+            let _ = write!(out, "\n        assertTrue(thrown.getCause() instanceof {cause});");
+        }
+        None => out.push_str("\n        assertNull(thrown.getCause());"),
+    }
+    out
+}
+
 fn literal(v: &JavaValue) -> String {
     match v {
         JavaValue::Int(i) => i.to_string(),

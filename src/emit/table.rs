@@ -272,6 +272,18 @@ fn case_view(method: &Method, clause: &str, shown: Option<&str>, schema: Option<
     match ex {
         PTerm::Compound(name, args) if name == "exc" => {
             view.exception = args.first().map(|a| match a {
+                // An exception a `throw new` made: its message and its cause's class.
+                PTerm::Compound(class, carried) if carried.len() == 2 => {
+                    let message = match &carried[0] {
+                        PTerm::Atom(a) if a == "unknown" => "?".to_string(),
+                        m => names.value("text", m, false, false),
+                    };
+                    let cause = match &carried[1] {
+                        PTerm::Compound(c, _) | PTerm::Atom(c) => c.trim_matches('\'').to_string(),
+                        other => other.to_string(),
+                    };
+                    format!("{class}(message: {message}, cause: {cause})")
+                }
                 // An SQLException with the violation it reports.
                 PTerm::Compound(class, told) => {
                     format!("{class}({})", told.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(","))

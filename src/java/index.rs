@@ -28,6 +28,8 @@ pub(crate) struct FileScope<'t> {
 pub(crate) struct ClassInfo<'t> {
     pub fq_name: String,
     pub file: &'t FileScope<'t>,
+    /// Its declaration.
+    pub node: Node<'t>,
     pub fields: HashMap<String, FieldInfo<'t>>,
     /// The instance fields of a supported type, in declaration order (the class's layout).
     pub instance_fields: Vec<(String, Ty, Option<Node<'t>>)>,
@@ -957,6 +959,7 @@ fn index_class<'t>(
     let mut class = ClassInfo {
         fq_name,
         file,
+        node,
         fields: HashMap::new(),
         instance_fields: Vec::new(),
         static_fields: Vec::new(),

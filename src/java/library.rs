@@ -200,6 +200,7 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (PRINT_STREAM, "print", &[Ty::Long], Ty::Void),
     (PRINT_STREAM, "print", &[Ty::Boolean], Ty::Void),
     (THROWABLE, "printStackTrace", &[], Ty::Void),
+    (THROWABLE, "getMessage", &[Ty::Throwable], Ty::String),
     (SQL_EXCEPTION, "getSQLState", &[Ty::Throwable], Ty::String),
     (SQL_EXCEPTION, "getErrorCode", &[Ty::Throwable], Ty::Int),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[], Ty::List(Elem::Int)),

@@ -37,6 +37,7 @@ mod objects;
 mod optionals;
 mod resources;
 mod switches;
+mod thrown;
 
 use jdbc::LocalText;
 use objects::Place;
@@ -796,8 +797,9 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    /// `throw new X(...)`: the arguments only build the exception's message, which the
-    /// analysis ignores; they are not evaluated, so they must have no effect.
+    /// `throw new X(...)`: the exception carries the message and cause its constructor gives
+    /// it when hornet follows that constructor (`thrown.rs`); the arguments that give neither
+    /// are not evaluated, so they must have no effect.
     fn throw_statement(&mut self, node: Node<'t>) -> Lowered<()> {
         let Some(thrown) = children(node).first().map(|n| skip_parens(*n)) else {
             return self.error(node, "syntax error: throw without an exception");
@@ -819,9 +821,6 @@ impl<'t> MethodLowering<'_, 't> {
         if children(thrown).iter().any(|c| c.kind() == "class_body") {
             return self.unsupported(thrown, "anonymous class");
         }
-        if let Some(arguments) = thrown.child_by_field_name("arguments") {
-            self.check_unevaluated(arguments)?;
-        }
         let class = self.index.exception_class(self.text(type_node), self.class.file);
         if self.current_handler.is_some() && !is_known(&self.index.exception_superclasses, &class) {
             return self.unsupported(
@@ -829,8 +828,13 @@ impl<'t> MethodLowering<'_, 't> {
                 format!("throwing '{class}' inside a try statement (its superclasses are not known)"),
             );
         }
+        let arguments = thrown.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let detail = self.thrown_detail(&class, &arguments)?;
+        if detail.is_none() {
+            arguments.iter().try_for_each(|a| self.check_unevaluated(*a))?;
+        }
         let span = self.span(node);
-        self.terminate(Terminator::Throw { class, span });
+        self.terminate(Terminator::Throw { class, detail, span });
         Ok(())
     }
 
@@ -1160,7 +1164,7 @@ impl<'t> MethodLowering<'_, 't> {
             Some(object) if self.caught_exception(object).is_some() => self.unsupported(
                 object,
                 format!(
-                    "calling '{method}' on the caught exception '{}' (hornet models printStackTrace(), an SQLException's getSQLState() and getErrorCode(), and getMessage() in a log message or a thrown exception's message)",
+                    "calling '{method}' on the caught exception '{}' (hornet models getMessage(), printStackTrace(), and an SQLException's getSQLState() and getErrorCode())",
                     self.text(object)
                 ),
             ),
@@ -1433,7 +1437,7 @@ impl<'t> MethodLowering<'_, 't> {
             if variable.ty == Ty::Throwable {
                 return self.unsupported(
                     node,
-                    format!("using the caught exception '{name}' (exception objects are not modelled; 'throw {name}' is supported)"),
+                    format!("using the caught exception '{name}' as a value (hornet models 'throw {name}', '{name}' as the cause of a new exception, and its getMessage())"),
                 );
             }
             return Ok(Typed { operand: Operand::Local(variable.id), ty: variable.ty });
@@ -1921,6 +1925,11 @@ impl<'t> MethodLowering<'_, 't> {
         {
             return told;
         }
+        if let Some(object) = object
+            && let Some(told) = self.caught_exception_call(node, object, name, want_value)
+        {
+            return told;
+        }
         self.check_not_exception_receiver(object, name)?;
         if let Some(object) = object.filter(|o| o.kind() == "super") {
             return self.super_call(node, object, name, want_value);
@@ -2028,7 +2037,15 @@ impl<'t> MethodLowering<'_, 't> {
         Some((|| {
             let mut args = Vec::new();
             let mut params = Vec::new();
-            if let [argument] = arguments.as_slice() {
+            if let [argument] = arguments.as_slice()
+                && self.describes_caught_exception_in(*argument)
+                && self.check_unevaluated(*argument).is_ok()
+            {
+                // Text about a caught exception (`e.getMessage()`, whose text may be the JVM's
+                // or the database engine's): printed, never observed, so not evaluated.
+                params.push(Ty::String);
+                args.push(Operand::Null);
+            } else if let [argument] = arguments.as_slice() {
                 let value = self.value(*argument)?;
                 params.push(if value.ty == Ty::Null { Ty::String } else { value.ty });
                 args.push(value.operand);

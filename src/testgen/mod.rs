@@ -5,7 +5,7 @@ mod budget;
 mod names;
 pub use budget::budget_note;
 
-use crate::clp::explore::{Event, Exploration, HeapObject, Outcome, PathResult, Value};
+use crate::clp::explore::{Carried, Event, Exploration, HeapObject, Outcome, PathResult, Value};
 use crate::ir::{ClassLayout, ClassName, DateClass, JdbcType, Method, MethodKind, Ty};
 use crate::sql::Schema;
 use crate::sql::schema::{Column, SqlType};
@@ -129,9 +129,10 @@ pub enum Expectation {
     Returns(JavaValue),
     /// A void method that returns normally.
     Completes,
-    /// The fully qualified class of the exception, and the violation an SQLException reports
-    /// (its SQL state, which the test asks the database for).
-    Throws(String, Option<String>),
+    /// The fully qualified class of the exception, the violation an SQLException reports
+    /// (its SQL state, which the test asks the database for), and what a `throw new` of the
+    /// code gave the exception.
+    Throws(String, Option<String>, Option<Carried>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -235,7 +236,9 @@ pub fn build(
         let expect = match outcome {
             Outcome::Return(None) => Expectation::Completes,
             Outcome::Return(Some(v)) => Expectation::Returns(java_value(ret, v)?),
-            Outcome::Throw(class, violation) => Expectation::Throws(class.clone(), violation.clone()),
+            Outcome::Throw(class, violation, carried) => {
+                Expectation::Throws(class.clone(), violation.clone(), carried.clone())
+            }
         };
         let iterations = events
             .iter()
@@ -636,7 +639,7 @@ mod tests {
     fn a_throw_before_the_database_rows_shows_the_branches_of_its_method() {
         let path = PathResult::Feasible {
             inputs: vec![],
-            outcome: Outcome::Throw("java.lang.IllegalArgumentException".into(), None),
+            outcome: Outcome::Throw("java.lang.IllegalArgumentException".into(), None, None),
             events: vec![
                 branch("m", 0),
                 Event::Thrown { method: "m".into() },

@@ -68,8 +68,8 @@ fn base_name(method: &Method, iterations: usize, case: &TestCase) -> String {
 fn outcome(method: &Method, case: &TestCase) -> String {
     let value = match &case.expect {
         Expectation::Completes => return "completes".to_string(),
-        Expectation::Throws(class, None) => return format!("throws{}", simple_name(class)),
-        Expectation::Throws(class, Some(violation)) => {
+        Expectation::Throws(class, None, _) => return format!("throws{}", simple_name(class)),
+        Expectation::Throws(class, Some(violation), _) => {
             return format!("throws{}_on{}", simple_name(class), violation_words(violation));
         }
         // A box returned is named after its value.

@@ -149,6 +149,11 @@ impl<'t> MethodLowering<'_, 't> {
             && node.child_by_field_name("arguments").is_some_and(|a| children(a).is_empty())
     }
 
+    /// Whether `node` describes a caught exception somewhere inside (`"failed: " + e.getMessage()`).
+    pub(super) fn describes_caught_exception_in(&self, node: Node<'t>) -> bool {
+        self.describes_caught_exception(node) || children(node).into_iter().any(|c| self.describes_caught_exception_in(c))
+    }
+
     /// `e.getSQLState()` and `e.getErrorCode()` of a caught SQLException, as library calls
     /// taking the exception. None when the call is something else.
     pub(super) fn sql_exception_call(&mut self, node: Node<'t>, object: Node<'t>, name: &str, want_value: bool) -> Option<Lowered<Option<Typed>>> {

@@ -80,6 +80,35 @@ public class AccountDao {
         }
     }
 
+    /** The name of an account; a missing one is an AccountNotFoundException. */
+    public static String name(Connection conn, int id) throws DaoException {
+        try (PreparedStatement ps = conn.prepareStatement("SELECT name FROM account WHERE id = ?")) {
+            ps.setInt(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new AccountNotFoundException("no account " + id, id);
+                }
+                return rs.getString(1);
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.SEVERE, "name of " + id, e);
+            throw new DaoException("cannot read name of " + id, e);
+        }
+    }
+
+    /** Opens an account, or says why it could not: the message of the DAO's exception. */
+    public static String tryOpen(Connection conn, int id, String name, String email) {
+        try {
+            open(conn, id, name, email);
+            return "opened";
+        } catch (DuplicateEmailException e) {
+            return e.getMessage();
+        } catch (DaoException e) {
+            LOG.warning(e.getMessage());
+            return "failed";
+        }
+    }
+
     /** Adds an account and lets the SQLException out: the test checks which constraint failed. */
     public static void add(Connection conn, int id, String name, String email, int balance) throws SQLException {
         try (PreparedStatement ps = conn.prepareStatement("INSERT INTO account (id, name, email, balance) VALUES (?, ?, ?, ?)")) {

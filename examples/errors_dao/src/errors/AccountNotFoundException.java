@@ -1,0 +1,11 @@
+package errors;
+
+/** No account has this id: the DAO's exception, with the id it looked for. */
+public class AccountNotFoundException extends DaoException {
+    private final int accountId;
+
+    public AccountNotFoundException(String message, int accountId) {
+        super(message);
+        this.accountId = accountId;
+    }
+}

@@ -1,0 +1,97 @@
+//! What a thrown exception carries besides its class: the message and cause its constructor
+//! gives `Throwable` (`Index::exception_args` follows the constructors of the sources), and
+//! what a catch clause reads back from a caught exception (`getMessage()`:
+//! `summaries/java_lang_throwable.pl`).
+
+use super::{Lowered, MethodLowering, Typed};
+use crate::ir::{Inst, MethodKey, Operand, ThrownDetail, Ty};
+use crate::java::exceptions::{ArgKind, Part};
+use crate::java::library::THROWABLE;
+use crate::java::syntax::{children, operator, skip_parens};
+use tree_sitter::Node;
+
+impl<'t> MethodLowering<'_, 't> {
+    /// The message and cause of `new class(arguments)`, when its constructor is one hornet
+    /// follows; the arguments that give them are evaluated (a message only when it is text
+    /// built without calls, which cannot throw), the others must have no effect.
+    pub(super) fn thrown_detail(&mut self, class: &str, arguments: &[Node<'t>]) -> Lowered<Option<ThrownDetail>> {
+        let kinds: Vec<ArgKind> = arguments
+            .iter()
+            .map(|a| {
+                let a = skip_parens(*a);
+                if self.caught_exception(a).is_some() {
+                    ArgKind::Exception
+                } else if a.kind() == "null_literal" {
+                    ArgKind::Null
+                } else {
+                    ArgKind::Value
+                }
+            })
+            .collect();
+        let Some(found) = self.index.exception_args(class, &kinds) else { return Ok(None) };
+        let message_arg = match found.message {
+            Part::Arg(i) if self.is_plain_text(arguments[i]) => Some(i),
+            _ => None,
+        };
+        let cause_arg = match found.cause {
+            Part::Arg(i) => Some(i),
+            _ => None,
+        };
+        for (i, argument) in arguments.iter().enumerate() {
+            if Some(i) != message_arg && Some(i) != cause_arg {
+                self.check_unevaluated(*argument)?;
+            }
+        }
+        let message = match (found.message, message_arg) {
+            (_, Some(i)) => {
+                let value = self.value(arguments[i])?;
+                Some(if value.ty == Ty::Null { Operand::Null } else { value.operand })
+            }
+            (Part::Text(text), _) => Some(self.intern(text)),
+            (Part::Null, _) => Some(Operand::Null),
+            _ => None,
+        };
+        let cause = match cause_arg.map(|i| skip_parens(arguments[i])) {
+            Some(argument) => self.caught_exception(argument).map_or(Operand::Null, Operand::Local),
+            None => Operand::Null,
+        };
+        Ok(Some(ThrownDetail { message, cause }))
+    }
+
+    /// Whether `node` is a `String` built from literals, constants and String, int, long or
+    /// boolean locals with `+`: its evaluation calls nothing and cannot throw.
+    fn is_plain_text(&self, node: Node<'t>) -> bool {
+        let node = skip_parens(node);
+        match node.kind() {
+            "string_literal" | "decimal_integer_literal" | "true" | "false" => true,
+            "identifier" => {
+                self.string_constant(node).is_some()
+                    || self.lookup(self.text(node)).is_some_and(|v| {
+                        matches!(v.ty, Ty::String | Ty::Int | Ty::Long | Ty::Boolean) && !self.text_only.contains(&v.id)
+                    })
+            }
+            "field_access" => self.string_constant(node).is_some(),
+            "binary_expression" => {
+                operator(node, self.source()) == "+"
+                    && children(node).iter().filter(|c| c.is_named()).all(|c| self.is_plain_text(*c))
+            }
+            _ => false,
+        }
+    }
+
+    /// `e.getMessage()` of a caught exception used as a value, as a library call taking the
+    /// exception. None when the call is something else.
+    pub(super) fn caught_exception_call(&mut self, node: Node<'t>, object: Node<'t>, name: &str, want_value: bool) -> Option<Lowered<Option<Typed>>> {
+        let exception = self.caught_exception(skip_parens(object))?;
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        if name != "getMessage" || !arguments.is_empty() {
+            return None;
+        }
+        let ret = Ty::String;
+        let callee = MethodKey { class: THROWABLE.into(), name: name.into(), params: vec![Ty::Throwable] };
+        let dst = want_value.then(|| self.new_temp(ret));
+        let span = self.span(node);
+        self.emit(Inst::Call { dst, callee, args: vec![Operand::Local(exception)], span });
+        Some(Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret })))
+    }
+}
