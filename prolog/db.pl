@@ -1461,6 +1461,35 @@ like_fails(Items, Len, Codes) :-
 like_automaton(Items0, Len, Codes, M) :-
     maplist(expanded_item, Items0, Itemss),
     append(Itemss, Items),
+    (   fixed_prefix(Items, Prefix, Open) -> prefix_matches(Prefix, Open, Codes, M)
+    ;   general_automaton(Items, Len, Codes, M)
+    ).
+
+% A pattern without `%`, or with one `%` at its end ('CS%'): the string matches when its first
+% codes match the pattern's and, without `%`, the code after them is the padding's zero. Those
+% are as many reified constraints as the pattern has characters, where the automaton takes one
+% per character and position: refuting a prefix on every row a query reads is then cheap.
+fixed_prefix(Items, Prefix, Open) :-
+    (   append(Prefix, [any], Items) -> Open = true ; Prefix = Items, Open = false ),
+    \+ memberchk(any, Prefix).
+
+prefix_matches(Prefix, Open, Codes, M) :-
+    length(Prefix, N),
+    length(Codes, Capacity),
+    (   N > Capacity -> M = 0
+    ;   length(Front, N), append(Front, Rest, Codes),
+        maplist(item_matches, Prefix, Front, Bs0),
+        (   Open == false, Rest = [Next|_] -> B #<==> (Next #= 0), Bs = [B|Bs0] ; Bs = Bs0 ),
+        all_hold(Bs, M)
+    ).
+
+item_matches(lit(C), X, B) :- B #<==> (X #= C).
+item_matches(one, X, B) :- B #<==> (X #> 0).
+
+all_hold([], 1).
+all_hold([B|Bs], M) :- all_hold(Bs, M0), M #<==> (B #/\ M0).
+
+general_automaton(Items, Len, Codes, M) :-
     numlist(0, 16, Js),
     maplist(at_end(Len), Js, End),
     dp_rows(Items, Codes, End, Row),
