@@ -1203,16 +1203,16 @@ compared(Op, A, B, R) :-
 
 holds(eq, A, B, R) :- R #<==> (A #= B).
 holds(ne, A, B, R) :- R #<==> (A #\= B).
-holds(lt, A, B, R) :- ordered(lt, A, B, R).
-holds(le, A, B, R) :- ordered(le, A, B, R).
-holds(gt, A, B, R) :- ordered(gt, A, B, R).
-holds(ge, A, B, R) :- ordered(ge, A, B, R).
+holds(lt, A, B, R) :- linear_ordering(lt, A, B, R).
+holds(le, A, B, R) :- linear_ordering(le, A, B, R).
+holds(gt, A, B, R) :- linear_ordering(gt, A, B, R).
+holds(ge, A, B, R) :- linear_ordering(ge, A, B, R).
 
 % An ordering of x + a and y + b is one of the difference x - y (jvm:difference/3, the variable
 % the Java code's comparisons of x and y bound) with b - a. `nb_books + 1 <= capacity` after the
 % Java code found `count < capacity` is then decided at once; posted on nb_books + 1 itself, clpz
 % refutes it by shrinking both domains one value at a time, past any budget.
-ordered(Op, A, B, R) :-
+linear_ordering(Op, A, B, R) :-
     linear(A, XA, CA),
     linear(B, XB, CB),
     (   var(XA), var(XB), XA \== XB ->

@@ -295,14 +295,14 @@ equal(A, B, R) :-
 % zeros (padded/3). Comparing N + 1 codes instead of the whole capacity keeps a column compared
 % with a literal (an ENUM's IN-list, `status = 'new'`) a few constraints.
 deciding_codes(A, B, CodesA0, CodesB0, CodesA, CodesB) :-
-    (   ( known_text(B, N) ; known_text(A, N) ) ->
+    (   ( literal_length(B, N) ; literal_length(A, N) ) ->
         Deciding is N + 1,
         prefix_at_most(Deciding, CodesA0, CodesA),
         prefix_at_most(Deciding, CodesB0, CodesB)
     ;   CodesA = CodesA0, CodesB = CodesB0
     ).
 
-known_text(s(Len, Codes), Len) :- integer(Len), ground(Codes).
+literal_length(s(Len, Codes), Len) :- integer(Len), ground(Codes).
 
 prefix_at_most(N, Cs, Prefix) :-
     length(Cs, L),
