@@ -71,7 +71,8 @@
 % Key comparisons waiting for strings' codes (column_differs/4).
 % The length bound of a nullable string column whose value is still open (fresh_value/2): the
 % value may reach Java code unshaped (getString), which shapes it only if it looks at it.
-:- attribute pending_checks/1, unread_differences/1, string_bound/1.
+% The value X + C that SQL's `x + c` or `x - c` computed (linear/3).
+:- attribute pending_checks/1, unread_differences/1, string_bound/1, offset_of/2.
 
 %% empty(+Schema, -Db)  empty(+Schema, +MaxNew, -Db)
 %
@@ -916,7 +917,7 @@ bound_kept(N, Value, Goals) :-
 % closed_row/3 decides every waiting value before a path's clause is written; a comparison of
 % unread codes may still wait, and the clause carries it as a goal that makes it wait again.
 attribute_goals(V) -->
-    { put_atts(V, -pending_checks(_)), put_atts(V, -string_bound(_)) },
+    { put_atts(V, -pending_checks(_)), put_atts(V, -string_bound(_)), put_atts(V, -offset_of(_, _)) },
     (   { get_atts(V, unread_differences(Ds)) } ->
         { put_atts(V, -unread_differences(_)) },
         differences_goals(Ds, V)
@@ -1305,10 +1306,43 @@ mirrored(ge, le).
 
 holds(eq, A, B, R) :- R #<==> (A #= B).
 holds(ne, A, B, R) :- R #<==> (A #\= B).
-holds(lt, A, B, R) :- R #<==> (A #< B).
-holds(le, A, B, R) :- R #<==> (A #=< B).
-holds(gt, A, B, R) :- R #<==> (A #> B).
-holds(ge, A, B, R) :- R #<==> (A #>= B).
+holds(lt, A, B, R) :- linear_ordering(lt, A, B, R).
+holds(le, A, B, R) :- linear_ordering(le, A, B, R).
+holds(gt, A, B, R) :- linear_ordering(gt, A, B, R).
+holds(ge, A, B, R) :- linear_ordering(ge, A, B, R).
+
+% An ordering of x + a and y + b is one of the difference x - y (jvm:difference/3, the variable
+% the Java code's comparisons of x and y bound) with b - a. `nb_books + 1 <= capacity` after the
+% Java code found `count < capacity` is then decided at once; posted on nb_books + 1 itself, clpz
+% refutes it by shrinking both domains one value at a time, past any budget.
+linear_ordering(Op, A, B, R) :-
+    linear(A, XA, CA),
+    linear(B, XB, CB),
+    (   var(XA), var(XB), XA \== XB ->
+        jvm:difference(XA, XB, D),
+        K is CB - CA,
+        ordering(Op, D, K, R)
+    ;   ordering(Op, A, B, R)
+    ).
+
+ordering(lt, A, B, R) :- R #<==> (A #< B).
+ordering(le, A, B, R) :- R #<==> (A #=< B).
+ordering(gt, A, B, R) :- R #<==> (A #> B).
+ordering(ge, A, B, R) :- R #<==> (A #>= B).
+
+%% linear(?V, -X, -C)
+%
+%  V is X + C: a value SQL computed as a column's value plus or minus a constant, else V + 0.
+%
+%  ?- X in 0..9, db:arith(add, X, 1, V), db:linear(V, Y, C).
+%  Y = X, C = 1, ...
+linear(V, X, C) :-
+    (   var(V), get_atts(V, offset_of(X0, C0)), var(X0) -> X = X0, C = C0
+    ;   X = V, C = 0
+    ).
+
+offset_noted(V, X, C) :-
+    (   var(V), var(X), integer(C) -> put_atts(V, offset_of(X, C)) ; true ).
 
 %% expr_value(+Expr, +Env, +Db, -V)
 expr_value(col(Alias, Name), Env, Db, V) :-
@@ -1448,8 +1482,15 @@ int_codes([C|Cs], I, Len) :-
 must_be_string(V) :-
     (   is_string(V) -> true ; type_error(string, V) ).
 
-arith(add, A, B, V) :- V #= A + B.
-arith(sub, A, B, V) :- jvm:difference(A, B, V).
+arith(add, A, B, V) :-
+    V #= A + B,
+    (   integer(B) -> offset_noted(V, A, B)
+    ;   integer(A) -> offset_noted(V, B, A)
+    ;   true
+    ).
+arith(sub, A, B, V) :-
+    jvm:difference(A, B, V),
+    (   integer(B) -> C is -B, offset_noted(V, A, C) ; true ).
 arith(mul, A, B, V) :- V #= A * B.
 arith(div, A, B, V) :- B #\= 0, V #= A // B.
 arith(mod, A, B, V) :- B #\= 0, V #= A rem B.
@@ -1594,6 +1635,35 @@ like_fails(Items, Len, Codes) :-
 like_automaton(Items0, Len, Codes, M) :-
     maplist(expanded_item, Items0, Itemss),
     append(Itemss, Items),
+    (   fixed_prefix(Items, Prefix, Open) -> prefix_matches(Prefix, Open, Codes, M)
+    ;   general_automaton(Items, Len, Codes, M)
+    ).
+
+% A pattern without `%`, or with one `%` at its end ('CS%'): the string matches when its first
+% codes match the pattern's and, without `%`, the code after them is the padding's zero. Those
+% are as many reified constraints as the pattern has characters, where the automaton takes one
+% per character and position: refuting a prefix on every row a query reads is then cheap.
+fixed_prefix(Items, Prefix, Open) :-
+    (   append(Prefix, [any], Items) -> Open = true ; Prefix = Items, Open = false ),
+    \+ memberchk(any, Prefix).
+
+prefix_matches(Prefix, Open, Codes, M) :-
+    length(Prefix, N),
+    length(Codes, Capacity),
+    (   N > Capacity -> M = 0
+    ;   length(Front, N), append(Front, Rest, Codes),
+        maplist(item_matches, Prefix, Front, Bs0),
+        (   Open == false, Rest = [Next|_] -> B #<==> (Next #= 0), Bs = [B|Bs0] ; Bs = Bs0 ),
+        all_hold(Bs, M)
+    ).
+
+item_matches(lit(C), X, B) :- B #<==> (X #= C).
+item_matches(one, X, B) :- B #<==> (X #> 0).
+
+all_hold([], 1).
+all_hold([B|Bs], M) :- all_hold(Bs, M0), M #<==> (B #/\ M0).
+
+general_automaton(Items, Len, Codes, M) :-
     numlist(0, 16, Js),
     maplist(at_end(Len), Js, End),
     dp_rows(Items, Codes, End, Row),
