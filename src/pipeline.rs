@@ -177,7 +177,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let incomplete = incomplete_methods(&program.methods, &summaries, opts.compose);
     let unmodelled_literals = unmodelled_literals(&program.methods);
     let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
-    let constructions = testgen::Constructions::new(&program.methods, &program.classes);
+    let constructions = testgen::Constructions::new(&program.methods, &program.skipped, &program.classes);
     for method in program.methods.iter().filter(|m| !m.is_implicit) {
         let Some(summary) = summaries.get(&method.key) else { continue };
         let abstract_constructor =

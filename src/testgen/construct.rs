@@ -10,7 +10,7 @@
 
 use super::{Construction, HeapCase, JavaValue, ObjectKind, TestObject};
 use crate::ir::{
-    CONSTRUCTOR, ClassLayout, Inst, JdbcType, LocalId, Method, MethodKind, Operand, Rvalue, Terminator, Ty, package_of,
+    CONSTRUCTOR, ClassLayout, DeclaredMethod, Inst, JdbcType, LocalId, Method, MethodKind, Operand, Rvalue, Terminator, Ty, package_of,
 };
 use std::collections::{BTreeSet, HashMap};
 
@@ -52,16 +52,24 @@ pub struct Constructions {
     setters: HashMap<(String, String), String>,
     /// The names of the fields some code assigns outside a constructor of their class (or to
     /// another object than the one it builds): any value may be there later.
-    assigned: BTreeSet<String>,
+    assigned: BTreeSet<(String, String)>,
+    /// Per class, the classes whose objects are its (itself and its subclasses).
+    kinds: HashMap<String, Vec<String>>,
 }
+
+/// The input objects a constructor makes on the way: (id, owner, field of the owner).
+type Made = Vec<(u32, u32, String)>;
 
 /// A reason a path was dropped: its pre-state holds an object no code of the sources can make.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unreachable(pub String);
 
 impl Constructions {
-    pub fn new(methods: &[Method], classes: &[ClassLayout]) -> Constructions {
+    /// `skipped` are the methods of the sources hornet could not lower: what they do is
+    /// unknown, so no path of their classes' objects is dropped.
+    pub fn new(methods: &[Method], skipped: &[DeclaredMethod], classes: &[ClassLayout]) -> Constructions {
         let mut out = Constructions::default();
+        out.unread.extend(skipped.iter().map(|m| m.class.clone()));
         let by_key: HashMap<String, &Method> = methods.iter().map(|m| (m.key.to_string(), m)).collect();
         for method in methods.iter().filter(|m| m.kind == MethodKind::Constructor) {
             let class = method.key.class.clone();
@@ -78,18 +86,22 @@ impl Constructions {
             }
         }
         // Fields assigned outside a constructor of their class (or on another object there).
-        let mut assigned: BTreeSet<String> = BTreeSet::new();
+        let mut assigned: BTreeSet<(String, String)> = BTreeSet::new();
         for method in methods {
             for inst in method.blocks.iter().flat_map(|b| &b.insts) {
                 if let Inst::PutField { object, field, .. } = inst {
                     let own = method.kind == MethodKind::Constructor && *object == Operand::Local(LocalId(0));
                     if !own || method.key.class != field.class.as_str() {
-                        assigned.insert(field.name.clone());
+                        assigned.insert((field.class.as_str().to_string(), field.name.clone()));
                     }
                 }
             }
         }
         out.assigned = assigned;
+        out.kinds = classes
+            .iter()
+            .map(|l| (l.class.as_str().to_string(), l.concrete.iter().map(|c| c.as_str().to_string()).collect()))
+            .collect();
         out
     }
 
@@ -141,8 +153,19 @@ impl Constructions {
             }
         }
         let mut plans: Vec<(u32, Construction)> = objects.iter().map(|o| (o.id, plans[&o.id].clone())).collect();
-        order_by_dependencies(&mut plans, heap);
+        order_by_dependencies(&mut plans);
         Ok(plans)
+    }
+
+    /// Whether code other than a constructor building the object assigns `field` of objects
+    /// of `class` (through the class, a superclass or a subclass).
+    fn is_assigned(&self, class: &str, field: &str) -> bool {
+        self.assigned.iter().any(|(owner, name)| {
+            name == field
+                && (owner == class
+                    || self.kinds.get(owner).is_some_and(|k| k.iter().any(|c| c == class))
+                    || self.kinds.get(class).is_some_and(|k| k.iter().any(|c| c == owner)))
+        })
     }
 
     /// Why no code of the sources can make `object` as the path needs it, if that is sure:
@@ -179,7 +202,7 @@ impl Constructions {
         unseen: &dyn Fn(u32, &str) -> bool,
         bound: &mut HashMap<usize, (JavaValue, String)>,
     ) -> Option<String> {
-        if unseen(object.id, field) || self.assigned.contains(field) {
+        if unseen(object.id, field) || self.is_assigned(&object.class, field) {
             return None;
         }
         let class = crate::ir::simple_name(&object.class);
@@ -215,12 +238,12 @@ impl Constructions {
 
     /// The first constructor (fewest setters after it) that gives `object` its state, and the
     /// input objects it creates on the way: (id, owner, field).
-    fn constructor_for(&self, object: &TestObject, package: &str, database: bool, matcher: &Matcher) -> Option<(Construction, Vec<(u32, u32, String)>)> {
+    fn constructor_for(&self, object: &TestObject, package: &str, database: bool, matcher: &Matcher) -> Option<(Construction, Made)> {
         if package_of(&object.class) != package {
             // Its constructors may not be visible from the test's package.
             return None;
         }
-        let mut best: Option<(Construction, Vec<(u32, u32, String)>, usize)> = None;
+        let mut best: Option<(Construction, Made, usize)> = None;
         for constructor in self.constructors.get(&object.class)?.iter().filter(|c| c.callable) {
             let mut bindings: Vec<Option<JavaValue>> = vec![None; constructor.params.len()];
             let mut inner = Vec::new();
@@ -243,6 +266,12 @@ impl Constructions {
                 } else {
                     fits = false;
                     break;
+                }
+            }
+            // A checked parameter no field needs gets a value the check lets through.
+            for i in &constructor.non_null {
+                if bindings[*i].is_none() {
+                    bindings[*i] = constructor.params[*i].as_deref().and_then(|ty| non_null_of(ty, database));
                 }
             }
             let checked = constructor.non_null.iter().all(|i| bindings[*i].as_ref().is_some_and(|v| *v != JavaValue::Null));
@@ -285,7 +314,7 @@ impl Matcher<'_> {
         owner: u32,
         field: &str,
         bindings: &mut [Option<JavaValue>],
-        inner: &mut Vec<(u32, u32, String)>,
+        inner: &mut Made,
     ) -> bool {
         match init {
             Init::Param(i) => {
@@ -339,7 +368,7 @@ impl Matcher<'_> {
 
 /// Orders the plans so that an object comes after the objects its constructor takes and after
 /// the object whose constructor made it; objects caught in a cycle are built by reflection.
-fn order_by_dependencies(plans: &mut Vec<(u32, Construction)>, heap: &HeapCase) {
+fn order_by_dependencies(plans: &mut Vec<(u32, Construction)>) {
     let needs = |construction: &Construction| -> Vec<u32> {
         match construction {
             Construction::Constructor { args, setters } => args
@@ -352,7 +381,6 @@ fn order_by_dependencies(plans: &mut Vec<(u32, Construction)>, heap: &HeapCase) 
             Construction::Reflection => Vec::new(),
         }
     };
-    let _ = heap;
     let mut done: Vec<(u32, Construction)> = plans.iter().filter(|(_, c)| *c == Construction::Reflection).cloned().collect();
     let mut pending: Vec<(u32, Construction)> = plans.iter().filter(|(_, c)| *c != Construction::Reflection).cloned().collect();
     loop {
@@ -376,6 +404,16 @@ fn order_by_dependencies(plans: &mut Vec<(u32, Construction)>, heap: &HeapCase) 
         }
     }
     *plans = done;
+}
+
+/// A value a test can pass for a parameter that must not be null and that no field needs.
+fn non_null_of(ty: &str, database: bool) -> Option<JavaValue> {
+    match ty {
+        "String" => Some(JavaValue::Str(String::new())),
+        "javax.sql.DataSource" if database => Some(JavaValue::DataSource),
+        "java.sql.Connection" if database => Some(JavaValue::Connection),
+        _ => None,
+    }
 }
 
 /// The value a test passes for a parameter no field needs.
