@@ -196,6 +196,7 @@ unqualified(_:G, G) :- !.
 unqualified(G, G).
 
 labelled_path(Inputs, Ret, Ex, Events, Budget, Term) :-
+    unseen_fields(Inputs-Ret-Events, Unseen),
     database_values(Events, Stored),
     phrase(tokens_read(Events), Tokens),
     heap_values(Events, Lengths, Fields),
@@ -203,7 +204,8 @@ labelled_path(Inputs, Ret, Ex, Events, Budget, Term) :-
     (   labelled_values(Inputs-Tokens-Fields, Values, Budget, Status) ->
         (   Status == found ->
             outcome(Ret, Ex, Budget, Outcome),
-            once(heap:decided(Events, Decided)),
+            once(heap:decided(Events, Decided0)),
+            maplist(heap_unseen(Unseen), Decided0, Decided),
             Term = path(Inputs, Outcome, Decided)
         ;   Term = unknown(Events)
         )
@@ -268,6 +270,52 @@ object_fields(o(_, _, Fields), [], Fields).
 object_fields(a(_, _, Length, Elements), [Length], Values) :-
     maplist(heap:pending_values, Elements, Valuess),
     append(Valuess, Values).
+
+%% unseen_fields(+Path, -Unseen)
+%
+%  The fields of the path's input objects that it never looked at: f(Id, Index) for a field
+%  whose value is still an unconstrained variable occurring nowhere in Path (inputs, result,
+%  events) but there and in the same object after the call. Any value does there, so a test may
+%  take the one a constructor gives; labelling makes them null like any reference it is free
+%  to choose.
+%
+%  ?- explore:unseen_fields([]-r(B)-[heap([o(0, c, [A, B])], [o(0, c, [A, B])])], U).
+%  U = [f(0,0)].
+unseen_fields(Path, Unseen) :-
+    Path = _-_-Events,
+    (   memberchk(heap(Initial, Final), Events) ->
+        phrase(objects_unseen(Initial, Final-Path), Unseen)
+    ;   Unseen = []
+    ).
+
+objects_unseen([], _) --> [].
+objects_unseen([Object|Objects], Path) -->
+    (   { Object = o(Id, _, Fields) } -> fields_unseen(Fields, 0, Id, Path) ; [] ),
+    objects_unseen(Objects, Path).
+
+fields_unseen([], _, _, _) --> [].
+fields_unseen([V|Vs], N, Id, Final-Path) -->
+    (   {   var(V), copy_term(V, _, []),
+            memberchk(o(Id, _, After), Final), nth0(N, After, W), W == V,
+            occurrences(Path, V, 0, 2)
+        } -> [f(Id, N)]
+    ;   []
+    ),
+    { N1 is N + 1 },
+    fields_unseen(Vs, N1, Id, Final-Path).
+
+% How many times the variable V occurs in T.
+occurrences(T, V, N0, N) :-
+    (   T == V -> N is N0 + 1
+    ;   compound(T) -> T =.. [_|Args], foldl(occurrences_in(V), Args, N0, N)
+    ;   N = N0
+    ).
+
+occurrences_in(V, T, N0, N) :- occurrences(T, V, N0, N).
+
+% The labelled heap event names the unseen fields: heap(Initial, Final, Unseen).
+heap_unseen(Unseen, E0, E) :-
+    (   E0 = heap(Initial, Final) -> E = heap(Initial, Final, Unseen) ; E = E0 ).
 
 % The tokens a path read from its input (state:input/6), which the test supplies.
 tokens_read([]) --> [].

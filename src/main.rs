@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use hornet::diag::Severity;
 use hornet::emit::report::Status;
 use hornet::emit::table;
+use hornet::ir::simple_name;
 use hornet::pipeline::{GenOptions, analyse, generate};
 use hornet::sql::Piece;
 use hornet::summary::compute::Progress;
@@ -289,6 +290,16 @@ fn main() -> ExitCode {
                     }
                     if skipped > 0 {
                         print_out(&format!("{skipped} skipped: unsupported code (see the errors above)\n"));
+                    }
+                    for m in outcome.report.methods.iter().filter(|m| m.unreachable_paths > 0) {
+                        print_out(&format!(
+                            "{}.{}: {} path(s) without a test: no constructor of the sources makes the objects they start from \
+                             (no other code assigns these fields): {}\n",
+                            simple_name(&m.class),
+                            m.name,
+                            m.unreachable_paths,
+                            m.unreachable_because.join("; ")
+                        ));
                     }
                     let reasons: Vec<String> = t.inlined_because.iter().map(|(why, n)| format!("{n} {why}")).collect();
                     let reasons = if reasons.is_empty() { String::new() } else { format!(" ({})", reasons.join(", ")) };

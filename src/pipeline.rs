@@ -179,6 +179,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let incomplete = incomplete_methods(&program.methods, &summaries, opts.compose);
     let unmodelled_literals = unmodelled_literals(&program.methods);
     let mut results: Vec<(&Method, Result<MethodTests, String>)> = Vec::new();
+    let constructions = testgen::Constructions::new(&program.methods, &program.skipped, &program.classes);
     for method in program.methods.iter().filter(|m| !m.is_implicit) {
         let Some(summary) = summaries.get(&method.key) else { continue };
         let abstract_constructor =
@@ -210,7 +211,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
                 results.push((method, Err(reason)));
                 continue;
             }
-            Ok(summary) => testgen::build(method, &summary.exploration, schema.as_ref(), &program.classes).map(|mut tests| {
+            Ok(summary) => testgen::build(method, &summary.exploration, schema.as_ref(), &program.classes, &constructions).map(|mut tests| {
                 tests.incomplete |= incomplete.contains(&method.key);
                 let short = method.key.short();
                 if tests.incomplete {
@@ -258,11 +259,22 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     }
     // Coverage is that of the whole generated suite, as a coverage tool measures it: a method's
     // branches count when any written test (its own or a caller's) goes through them.
+    // A dropped path has no test: its branches are not claimed.
+    let dropped: HashMap<&MethodKey, BTreeSet<usize>> = results
+        .iter()
+        .filter_map(|(method, outcome)| {
+            let tests = outcome.as_ref().ok()?;
+            Some((&method.key, tests.dropped.iter().map(|d| d.index).collect()))
+        })
+        .collect();
+    let no_drops = BTreeSet::new();
     let tested_paths = summaries
         .iter()
         .filter(|(key, _)| targets.contains(*key))
-        .filter_map(|(_, s)| s.as_ref().ok())
-        .flat_map(|s| s.exploration.paths.iter());
+        .filter_map(|(key, s)| Some((dropped.get(key).unwrap_or(&no_drops), s.as_ref().ok()?)))
+        .flat_map(|(dropped, s)| {
+            s.exploration.paths.iter().enumerate().filter(|(i, _)| !dropped.contains(i)).map(|(_, path)| path)
+        });
     let observed = testgen::observed_branches(tested_paths);
     let none = BTreeSet::new();
     for (method, outcome) in results.iter_mut() {
@@ -737,6 +749,8 @@ fn build_report(
             status,
             paths: 0,
             infeasible_paths: 0,
+            unreachable_paths: 0,
+            unreachable_because: Vec::new(),
             tests: 0,
             test_class: None,
             branches_covered: 0,
@@ -749,6 +763,8 @@ fn build_report(
             Ok(t) => MethodReport {
                 paths: t.cases.len(),
                 infeasible_paths: t.infeasible,
+                unreachable_paths: t.dropped.len(),
+                unreachable_because: t.dropped.iter().map(|d| d.reason.clone()).collect::<BTreeSet<_>>().into_iter().collect(),
                 tests: t.cases.len(),
                 test_class: (!t.cases.is_empty()).then(|| junit::test_class_name(&m.key.class)),
                 branches_covered: t.coverage.covered,
@@ -770,6 +786,8 @@ fn build_report(
             status: Status::Skipped,
             paths: 0,
             infeasible_paths: 0,
+            unreachable_paths: 0,
+            unreachable_because: Vec::new(),
             tests: 0,
             test_class: None,
             branches_covered: 0,
@@ -784,6 +802,7 @@ fn build_report(
         methods: methods.len(),
         methods_with_tests: methods.iter().filter(|m| m.tests > 0).count(),
         paths: methods.iter().map(|m| m.paths).sum(),
+        unreachable_paths: methods.iter().map(|m| m.unreachable_paths).sum(),
         tests: methods.iter().map(|m| m.tests).sum(),
         branches_covered: methods.iter().map(|m| m.branches_covered).sum(),
         branches_total: methods.iter().map(|m| m.branches_total).sum(),

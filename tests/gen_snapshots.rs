@@ -59,6 +59,10 @@ fn generated_summaries_and_tests() {
             actual.push_str("=== hornet-report.json\n");
             for method in &outcome.report.methods {
                 actual.push_str(&format!("{} {:?} tests {}\n", method.method, method.status, method.tests));
+                if method.unreachable_paths > 0 {
+                    let reasons = method.unreachable_because.join("; ");
+                    actual.push_str(&format!("  unreachable {}: {reasons}\n", method.unreachable_paths));
+                }
                 for d in &method.diagnostics {
                     actual.push_str(&format!("  {d}\n"));
                 }

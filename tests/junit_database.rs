@@ -158,7 +158,7 @@ fn case(name: &str, args: Vec<JavaValue>, expect: Expectation, fixture: Vec<Tabl
 }
 
 fn method_tests(cases: Vec<TestCase>) -> MethodTests {
-    MethodTests { cases, coverage: Coverage::default(), infeasible: 0, unknown: 0, incomplete: false }
+    MethodTests { cases, coverage: Coverage::default(), infeasible: 0, unknown: 0, incomplete: false, dropped: Vec::new() }
 }
 
 /// The tests of `retitle`, `add`, `keepRatings` and `lend`, in that order.

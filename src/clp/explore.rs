@@ -34,7 +34,9 @@ pub enum Event {
     Interrupted { method: String, depth: u32 },
     /// The path's heap (for a method whose inputs or result may be objects; before a database
     /// event): the input objects as they were before the call, and every object after it.
-    Heap { initial: Vec<HeapObject>, final_objects: Vec<HeapObject> },
+    /// `unseen` lists the fields of input objects that the path never looked at, as (object
+    /// id, index in the layout): any value does there (a labelled path names them).
+    Heap { initial: Vec<HeapObject>, final_objects: Vec<HeapObject>, unseen: Vec<(u32, usize)> },
 }
 
 /// An object of the symbolic heap: its fields' values in its class's layout order; or an
@@ -411,9 +413,24 @@ fn events(term: &PTerm) -> Option<Vec<Event>> {
             (("in", 1), [v]) => Some(Event::InputToken { value: value(v)? }),
             (("in_more", 0), _) => Some(Event::InputFollows),
             (("in_end", 0), _) => Some(Event::InputEnds),
-            (("heap", 2), [initial, final_objects]) => {
-                Some(Event::Heap { initial: objects(initial)?, final_objects: objects(final_objects)? })
-            }
+            (("heap", 2), [initial, final_objects]) => Some(Event::Heap {
+                initial: objects(initial)?,
+                final_objects: objects(final_objects)?,
+                unseen: Vec::new(),
+            }),
+            (("heap", 3), [initial, final_objects, PTerm::List(unseen)]) => Some(Event::Heap {
+                initial: objects(initial)?,
+                final_objects: objects(final_objects)?,
+                unseen: unseen
+                    .iter()
+                    .map(|field| match (field.functor(), field.args()) {
+                        (("f", 2), [PTerm::Int(id), PTerm::Int(index)]) => {
+                            Some((u32::try_from(*id).ok()?, usize::try_from(*index).ok()?))
+                        }
+                        _ => None,
+                    })
+                    .collect::<Option<_>>()?,
+            }),
             (("db", 3), [fixture, final_rows, PTerm::List(starts)]) => Some(Event::Database {
                 fixture: tables(fixture)?,
                 final_rows: tables(final_rows)?,

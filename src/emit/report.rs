@@ -28,6 +28,11 @@ pub struct MethodReport {
     /// Feasible paths found within the bound.
     pub paths: usize,
     pub infeasible_paths: usize,
+    /// Feasible paths left without a test because they start from a state no constructor of
+    /// the sources can produce (an object whose constructors always set a field found null),
+    /// and why (each distinct reason once).
+    pub unreachable_paths: usize,
+    pub unreachable_because: Vec<String>,
     pub tests: usize,
     pub test_class: Option<String>,
     pub branches_covered: usize,
@@ -44,6 +49,8 @@ pub struct Totals {
     pub methods: usize,
     pub methods_with_tests: usize,
     pub paths: usize,
+    /// Paths dropped as unreachable (`MethodReport::unreachable_paths`).
+    pub unreachable_paths: usize,
     pub tests: usize,
     pub branches_covered: usize,
     pub branches_total: usize,

@@ -3,7 +3,9 @@
 
 mod budget;
 mod names;
+mod construct;
 pub use budget::budget_note;
+pub use construct::Constructions;
 
 use crate::clp::explore::{Carried, Event, Exploration, HeapObject, Outcome, PathResult, Value};
 use crate::ir::{ClassLayout, ClassName, DateClass, JdbcType, Method, MethodKind, Ty};
@@ -102,6 +104,33 @@ pub enum Origin {
 pub struct HeapCase {
     pub inputs: Vec<TestObject>,
     pub after: Vec<TestObject>,
+    /// The fields of input objects the path never looked at (object id, field): any value
+    /// does there, and the test checks them only when it set them.
+    pub unseen: Vec<(u32, String)>,
+    /// How the test builds each input object of a class of the sources, in the order it
+    /// builds them.
+    pub constructions: Vec<(u32, Construction)>,
+}
+
+/// How a test builds an input object.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Construction {
+    /// Allocated without a constructor, its fields set by reflection: no constructor of the
+    /// sources gives it the state the path needs (or none could be read).
+    Reflection,
+    /// `new C(args)` (each argument with the Java type of its parameter), then the setters
+    /// `setX(value)` by name.
+    Constructor { args: Vec<(JavaValue, String)>, setters: Vec<(String, JavaValue)> },
+    /// Made by the constructor of the object `owner`, which holds it in `field`.
+    Inner { owner: u32, field: String },
+}
+
+/// A path of a method that gets no test: its pre-state is one no code of the sources makes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DroppedPath {
+    /// Its index among the exploration's paths.
+    pub index: usize,
+    pub reason: String,
 }
 
 /// The rows of one table, each a value per column in the schema's column order.
@@ -174,6 +203,8 @@ pub struct MethodTests {
     pub unknown: usize,
     /// Exploration stopped early: there may be more paths.
     pub incomplete: bool,
+    /// Feasible paths that start from a state no constructor of the sources can produce.
+    pub dropped: Vec<DroppedPath>,
 }
 
 /// A problem turning a path into a test: a value outside its Java type.
@@ -187,12 +218,14 @@ pub fn build(
     exploration: &Exploration,
     schema: Option<&Schema>,
     classes: &[ClassLayout],
+    constructions: &Constructions,
 ) -> Result<MethodTests, ValueError> {
     let own = method.key.to_string();
     let mut cases = Vec::new();
     let (mut infeasible, mut unknown) = (0, 0);
     let mut iterations_per_case = Vec::new();
-    for path in &exploration.paths {
+    let mut dropped = Vec::new();
+    for (index, path) in exploration.paths.iter().enumerate() {
         let (inputs, outcome, events) = match path {
             PathResult::Feasible { inputs, outcome, events } => (inputs, outcome, events),
             PathResult::Infeasible { .. } => {
@@ -240,6 +273,33 @@ pub fn build(
                 Expectation::Throws(class.clone(), violation.clone(), carried.clone())
             }
         };
+        let heap = events
+            .iter()
+            .find_map(|e| match e {
+                Event::Heap { initial, final_objects, unseen } => {
+                    Some(heap_case(classes, initial, final_objects, unseen, &expect))
+                }
+                _ => None,
+            })
+            .transpose()?;
+        let heap = match heap {
+            Some(mut heap) => match constructions.plan(
+                &heap,
+                &args,
+                crate::ir::package_of(&method.key.class),
+                matches!(events.last(), Some(Event::Database { .. })),
+            ) {
+                Ok(plan) => {
+                    heap.constructions = plan;
+                    Some(heap)
+                }
+                Err(construct::Unreachable(reason)) => {
+                    dropped.push(DroppedPath { index, reason });
+                    continue;
+                }
+            },
+            None => None,
+        };
         let iterations = events
             .iter()
             .filter(|e| matches!(e, Event::Iteration { method: m, .. } if *m == own))
@@ -264,13 +324,6 @@ pub fn build(
             }),
             _ => None,
         };
-        let heap = events
-            .iter()
-            .find_map(|e| match e {
-                Event::Heap { initial, final_objects } => Some(heap_case(classes, initial, final_objects, &expect)),
-                _ => None,
-            })
-            .transpose()?;
         cases.push(TestCase { name: String::new(), args, expect, branches, database, standard_input, heap });
     }
     names::name_cases(method, &mut cases, &iterations_per_case);
@@ -280,6 +333,7 @@ pub fn build(
         infeasible,
         unknown,
         incomplete: exploration.budget_exhausted || unknown > 0,
+        dropped,
     })
 }
 
@@ -345,6 +399,7 @@ pub fn without_tests(method: &Method) -> MethodTests {
         infeasible: 0,
         unknown: 0,
         incomplete: false,
+        dropped: Vec::new(),
     }
 }
 
@@ -354,6 +409,7 @@ fn heap_case(
     classes: &[ClassLayout],
     initial: &[HeapObject],
     final_objects: &[HeapObject],
+    unseen: &[(u32, usize)],
     expect: &Expectation,
 ) -> Result<HeapCase, ValueError> {
     let typed = |object: &HeapObject, origin: Origin| -> Result<TestObject, ValueError> {
@@ -424,7 +480,14 @@ fn heap_case(
         }
         after.push(object);
     }
-    Ok(HeapCase { inputs, after })
+    let unseen = unseen
+        .iter()
+        .filter_map(|(id, index)| {
+            let object = inputs.iter().find(|o| o.id == *id && o.kind == ObjectKind::Object)?;
+            Some((*id, object.fields.get(*index)?.0.clone()))
+        })
+        .collect();
+    Ok(HeapCase { inputs, after, unseen, constructions: Vec::new() })
 }
 
 /// The element type of an array cell (`prolog/heap.pl`'s `int`, ..., `string`, or a class).
