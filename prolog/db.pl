@@ -1136,7 +1136,7 @@ has_null(Vs) :- member(V, Vs), V == null, !.
 equality(V, O, E) :-
     (   ( is_string(V) ; is_string(O) ) ->
         strings:shape(V), strings:shape(O), V \== null, O \== null,
-        string_equality(V, O, E)
+        strings:equal(V, O, E)
     ;   E #<==> (V #= O)
     ).
 
@@ -1206,45 +1206,6 @@ holds(lt, A, B, R) :- R #<==> (A #< B).
 holds(le, A, B, R) :- R #<==> (A #=< B).
 holds(gt, A, B, R) :- R #<==> (A #> B).
 holds(ge, A, B, R) :- R #<==> (A #>= B).
-
-% Two strings a path has decided are equal become one term (as value_equal/2 makes them):
-% clpz alone does not see that a = p and b = p contradict a key's a \= b, code by code, and
-% such a path would be followed to its end and then fail to label (rows with one UNIQUE
-% value selected by `WHERE email = ?`, whose search ran out of budget).
-equal_strings_unified(E, V, O) :-
-    (   E =:= 1, \+ padded_differently(V, O) -> V = O ; true ).
-
-% Two strings compared for equality. Posting the code-by-code constraints up front costs clpz
-% about 200000 inferences for two strings of unknown text, and does not see that a = p and
-% b = p contradict a UNIQUE key's a \= b (rows selected by `WHERE email = ?` then took the
-% whole search budget). So while either string's codes are unread, the outcome E waits: when
-% the path decides it, equal strings padded alike become one term (as value_equal/2 makes
-% them) and different ones are compared when their codes are read; when the codes are read
-% first (labelling at the latest), the constraints are posted as before.
-string_equality(V, O, E) :-
-    V = s(_, CodesV), O = s(_, CodesO),
-    (   V == O -> E = 1
-    ;   ( var(CodesV) ; var(CodesO) ) ->
-        E in 0..1,
-        freeze(E, strings_compared(E, V, O)),
-        Compare = ( var(E) -> strings:equal(V, O, E) ; true ),
-        codes_awaited(CodesV, CodesO, Done, Compare),
-        codes_awaited(CodesO, CodesV, Done, Compare)
-    ;   strings:equal(V, O, E)
-    ).
-
-codes_awaited(Codes, Other, Done, Compare) :-
-    (   var(Codes) -> unread_difference(Codes, Other, Done, Compare) ; true ).
-
-strings_compared(E, V, O) :-
-    V = s(_, CodesV), O = s(_, CodesO),
-    (   E =:= 1, \+ padded_differently(V, O) -> V = O
-    ;   E =:= 0, ( var(CodesV) ; var(CodesO) ) ->
-        Compare = strings:equal(V, O, 0),
-        codes_awaited(CodesV, CodesO, Done, Compare),
-        codes_awaited(CodesO, CodesV, Done, Compare)
-    ;   strings:equal(V, O, E)
-    ).
 
 %% expr_value(+Expr, +Env, +Db, -V)
 expr_value(col(Alias, Name), Env, Db, V) :-

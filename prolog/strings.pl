@@ -490,10 +490,8 @@ label_string(S) :-
     (   var(S) -> S = null
     ;   S == null -> true
     ;   S = s(Len, _),
-        % Codes first: comparisons waiting for them (db.pl's string equalities) then prune the
-        % length before it is labelled, instead of failing once per length tried.
-        codes(S, Codes),
         labeling([bisect], [Len]),
+        codes(S, Codes),
         maplist(readable, Codes)
     ).
 
