@@ -32,7 +32,7 @@ use sqlparser::ast::{
 use super::dialect::{self, Dialect, DialectChoice};
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::{Parser, ParserError};
-use sqlparser::tokenizer::{Location, Span as TokenSpan, Token, TokenWithSpan, Tokenizer};
+use sqlparser::tokenizer::{Location, Span as TokenSpan, Token, TokenWithSpan, Tokenizer, Whitespace};
 use std::fmt::{self, Write as _};
 use std::ops::Range;
 use std::path::Path;
@@ -449,6 +449,19 @@ struct SchemaBuilder<'a> {
     diagnostics: Vec<Diagnostic>,
 }
 
+/// Whether a statement is about the server's databases or the session rather than the tables
+/// (by its leading keywords), and then the reason to warn about it even when it is read: the
+/// database it names is not where the tests create their tables.
+fn housekeeping(leading: &str) -> Option<Option<&'static str>> {
+    const OTHER_DATABASE: &str = "the tests create the tables in a database of their own";
+    let first_two: Vec<&str> = leading.split(' ').take(2).collect();
+    match first_two.as_slice() {
+        ["CREATE", "DATABASE"] | ["USE", ..] => Some(Some(OTHER_DATABASE)),
+        ["SET", ..] | ["DROP", ..] => Some(None),
+        _ => None,
+    }
+}
+
 /// The keywords that start a statement of a schema, for finding one whose `;` before is missing.
 const STATEMENT_KEYWORDS: [Keyword; 9] = [
     Keyword::CREATE,
@@ -478,6 +491,27 @@ impl SchemaBuilder<'_> {
             self.diagnostics.push(Diagnostic::warning(source.start(), message));
             return;
         }
+        if matches!(tokens[0].token, Token::Backslash) {
+            return self.meta_command(tokens);
+        }
+        if let Some(why) = housekeeping(&leading) {
+            // Statements about the server's databases and session, not the tables: ignored
+            // whether or not sqlparser reads them (MySQL's `CREATE DATABASE shop-app`, say).
+            let before = self.diagnostics.len();
+            let parsed = self.parse_statement(&source);
+            if parsed.is_none() {
+                self.diagnostics.truncate(before);
+            }
+            if parsed.is_none() || why.is_some() {
+                let why = why.unwrap_or("it does not declare tables or constraints");
+                let statement = source.leading_keywords();
+                self.diagnostics.push(Diagnostic::warning(source.start(), format!("{statement} statement ignored: {why}")));
+            }
+            if let Some((_, Some(rest))) = parsed {
+                self.statement(&tokens[rest..]);
+            }
+            return;
+        }
         let Some((statement, rest)) = self.parse_statement(&source) else { return };
         match &statement {
             ast::Statement::CreateTable(create) => self.create_table(&source, create),
@@ -496,7 +530,7 @@ impl SchemaBuilder<'_> {
             | ast::Statement::UnlockTables => {}
             ast::Statement::Insert(_) => self.diagnostics.push(Diagnostic::warning(
                 source.start(),
-                "INSERT ignored: hornet does not model rows present before a test",
+                "INSERT ignored: seed rows are not part of the tests' fixture (each test inserts the rows its path needs)",
             )),
             // Triggers and rules change what statements do to the tables.
             ast::Statement::CreateTrigger { .. } => self.diagnostics.push(Diagnostic::unsupported(
@@ -510,6 +544,25 @@ impl SchemaBuilder<'_> {
         }
         if let Some(rest) = rest {
             self.statement(&tokens[rest..]);
+        }
+    }
+
+    /// A psql meta-command (`\\c shop`): it runs to the end of its line, where the next
+    /// statement may start without a `;` between them.
+    fn meta_command(&mut self, tokens: &[TokenWithSpan]) {
+        let end = tokens
+            .iter()
+            .position(|token| matches!(&token.token, Token::Whitespace(Whitespace::Newline)))
+            .unwrap_or(tokens.len());
+        let command: String = tokens[..end].iter().map(|token| token.token.to_string()).collect();
+        let source = StatementSource { file: self.file, tokens };
+        self.diagnostics.push(Diagnostic::warning(
+            source.start(),
+            format!("psql meta-command `{}` ignored: the tests create the tables in a database of their own", command.trim()),
+        ));
+        let rest = &tokens[end..];
+        if let Some(start) = rest.iter().position(|token| !matches!(token.token, Token::Whitespace(_))) {
+            self.statement(&rest[start..]);
         }
     }
 

@@ -742,15 +742,8 @@ impl<'t> MethodLowering<'_, 't> {
                 );
             }
         };
-        let parts = self.text_parts(url, &Scope::Method, 0);
-        let text = match parts {
-            Ok(parts) if parts.iter().all(|p| matches!(p, Part::Text(_))) => parts
-                .iter()
-                .map(|p| match p {
-                    Part::Text(text) => text.as_str(),
-                    _ => "",
-                })
-                .collect::<String>(),
+        let text = match self.text_parts(url, &Scope::Method, 0).map(|parts| self.constant_url(&parts)) {
+            Ok(Some(text)) => text,
             _ => {
                 return self.unsupported(
                     url,
@@ -772,6 +765,30 @@ impl<'t> MethodLowering<'_, 't> {
         let span = self.span(node);
         self.emit(Inst::Jdbc { dst, call, receiver, args: Vec::new(), span });
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// The text of a URL whose parts are all constant: literals, constants, and String locals
+    /// whose every assignment so far was constant text (`final String url = "jdbc:...";`).
+    fn constant_url(&self, parts: &[Part<'t>]) -> Option<String> {
+        let mut url = String::new();
+        for part in parts {
+            match part {
+                Part::Text(text) => url.push_str(text),
+                Part::Local(id, _) => match self.texts.get(id) {
+                    Some(LocalText::Known(known)) => {
+                        for piece in known {
+                            match piece {
+                                TextPart::Text(text) => url.push_str(text),
+                                TextPart::Hole(_) => return None,
+                            }
+                        }
+                    }
+                    _ => return None,
+                },
+                Part::Value(_) => return None,
+            }
+        }
+        Some(url)
     }
 
     /// The user name and password given for a connection, which only the production database
