@@ -1,6 +1,6 @@
 package arith;
 
-/** hornet does not model floating point: mean is reported and skipped, midpoint still gets tests. */
+/** hornet models double values exactly but not a division that rounds: mean is reported and skipped, midpoint still gets tests. */
 public final class Unsupported {
 
     public static double mean(int a, int b) {
