@@ -431,8 +431,11 @@ label_value(V) :-
 
 % Bisection finds the value nearest zero first (lower half first, or upper half with down)
 % while letting propagation prune whole halves, which value-by-value enumeration cannot.
+%
+% The bound nearest zero is tried first: it is the value bisection would reach first, and it
+% often holds (a column's lower bound, say), so the halvings on the way to it are saved.
 near_zero(B, V) :-
     NB is -B,
-    (   V in 0..B, labeling([bisect], [V])
-    ;   V in NB.. -1, labeling([bisect, down], [V])
+    (   V in 0..B, fd_inf(V, Low), ( V = Low ; V #> Low, labeling([bisect], [V]) )
+    ;   V in NB.. -1, fd_sup(V, High), ( V = High ; V #< High, labeling([bisect, down], [V]) )
     ).

@@ -101,11 +101,21 @@ codes(S, Codes) :-
     (   var(Codes) ->
         capacity_of_length(Len, Cap),
         length(Padded, Cap),
-        padded(Padded, 0, Len),
+        (   integer(Len) -> known_padded(Padded, 0, Len)
+        ;   padded(Padded, 0, Len)
+        ),
         % Bound last: goals waiting for the codes (db.pl's key differences) see them padded.
         Codes = Padded
     ;   true
     ).
+
+% With the length known, the same without reifications (posting those is most of the cost of
+% making a string's codes).
+known_padded([], _, _).
+known_padded([C|Cs], I, Len) :-
+    (   I < Len -> C in 32..126 ; C = 0 ),
+    I1 is I + 1,
+    known_padded(Cs, I1, Len).
 
 padded([], _, _).
 padded([C|Cs], I, Len) :-
@@ -511,14 +521,23 @@ label_string(S) :-
     (   var(S) -> S = null
     ;   S == null -> true
     ;   S = s(Len, _),
-        labeling([bisect], [Len]),
+        lowest_first(Len),
         codes(S, Codes),
         maplist(readable, Codes)
     ).
 
 readable(C) :-
-    (   C in 97..122, labeling([], [C])
-    ;   C in 32..96, labeling([], [C])
-    ;   C in 123..126, labeling([], [C])
+    (   C in 97..122, lowest_first(C)
+    ;   C in 32..96, lowest_first(C)
+    ;   C in 123..126, lowest_first(C)
     ;   C = 0
+    ).
+
+% The values of V in ascending order: its lowest first (it usually holds), then the others by
+% bisection, which refutes at once a range a reified constraint excludes (the codes of 'open'
+% under CHECK (status IN ('open', 'closed')) skip 'a'..'n' in a few halvings, not 14 tries).
+lowest_first(V) :-
+    fd_inf(V, Low),
+    (   V = Low
+    ;   V #> Low, labeling([bisect], [V])
     ).
