@@ -72,7 +72,7 @@
 % The length bound of a nullable string column whose value is still open (fresh_value/2): the
 % value may reach Java code unshaped (getString), which shapes it only if it looks at it.
 % The value X + C that SQL's `x + c` or `x - c` computed (linear/3).
-:- attribute pending_checks/1, unread_differences/1, string_bound/1, offset_of/2.
+:- attribute pending_checks/1, unread_differences/1, string_bound/1, offset_of/2, equalities/1.
 
 %% empty(+Schema, -Db)  empty(+Schema, +MaxNew, -Db)
 %
@@ -933,7 +933,8 @@ bound_kept(N, Value, Goals) :-
 % closed_row/3 decides every waiting value before a path's clause is written; a comparison of
 % unread codes may still wait, and the clause carries it as a goal that makes it wait again.
 attribute_goals(V) -->
-    { put_atts(V, -pending_checks(_)), put_atts(V, -string_bound(_)), put_atts(V, -offset_of(_, _)) },
+    { put_atts(V, -pending_checks(_)), put_atts(V, -string_bound(_)), put_atts(V, -offset_of(_, _)),
+      put_atts(V, -equalities(_)) },
     (   { get_atts(V, unread_differences(Ds)) } ->
         { put_atts(V, -unread_differences(_)) },
         differences_goals(Ds, V)
@@ -1217,7 +1218,7 @@ equality(V, O, E) :-
     (   ( is_string(V) ; is_string(O) ) ->
         strings:shape(V), strings:shape(O), V \== null, O \== null,
         strings:equal(V, O, E)
-    ;   E #<==> (V #= O)
+    ;   equal_numbers(V, O, E)
     ).
 
 % --- Conditions and expressions ----------------------------------------------------------------
@@ -1320,8 +1321,9 @@ mirrored(le, ge).
 mirrored(gt, lt).
 mirrored(ge, le).
 
-holds(eq, A, B, R) :- R #<==> (A #= B).
-holds(ne, A, B, R) :- R #<==> (A #\= B).
+holds(eq, A, B, R) :- equal_numbers(A, B, R).
+holds(ne, A, B, R) :- equal_numbers(A, B, E), R #= 1 - E.
+
 holds(lt, A, B, R) :- linear_ordering(lt, A, B, R).
 holds(le, A, B, R) :- linear_ordering(le, A, B, R).
 holds(gt, A, B, R) :- linear_ordering(gt, A, B, R).
@@ -1345,6 +1347,31 @@ ordering(lt, A, B, R) :- R #<==> (A #< B).
 ordering(le, A, B, R) :- R #<==> (A #=< B).
 ordering(gt, A, B, R) :- R #<==> (A #> B).
 ordering(ge, A, B, R) :- R #<==> (A #>= B).
+
+%% equal_numbers(?A, ?B, -E)
+%
+%  E is 1 when the numbers A and B are equal, else 0: for two variables the one reification
+%  of the pair, made the first time. A join compares a key with each row's foreign key in
+%  every query and every tuple; a reification per comparison gave clpz the same constraint
+%  many times over, each propagated on every change.
+%
+%  ?- X in 0..9, db:equal_numbers(X, Y, E), db:equal_numbers(Y, X, F), E == F.
+equal_numbers(A, B, E) :-
+    (   var(A), var(B), A \== B ->
+        (   recorded_equality(A, B, E0) -> E = E0
+        ;   recorded_equality(B, A, E0) -> E = E0
+        ;   E #<==> (A #= B),
+            ( get_atts(A, equalities(Es)) -> true ; Es = [] ),
+            put_atts(A, equalities([B-E|Es]))
+        )
+    ;   E #<==> (A #= B)
+    ).
+
+recorded_equality(A, B, E) :-
+    get_atts(A, equalities(Es)),
+    member(B0-E, Es),
+    B0 == B,
+    !.
 
 %% linear(?V, -X, -C)
 %
