@@ -1,5 +1,5 @@
-/* Instants: java.util.Date, java.sql.Date and java.sql.Timestamp values, and the DATE and
-   TIMESTAMP values of the database, as integers over clpz.
+/* Instants: java.util.Date, java.sql.Date, java.sql.Timestamp and java.sql.Time values, and
+   the DATE, TIMESTAMP and TIME values of the database, as integers over clpz.
 
    An instant is the number of milliseconds since 1970-01-01T00:00 UTC (Date.getTime()); the
    generated tests run in UTC, so that this number, the text of the value and what H2 stores
@@ -8,7 +8,7 @@
    null or box(Millis) (boxes.pl), since the modelled methods never change one.
 */
 
-:- module(dates, [value/1, day/1, day_start/2, compared/5]).
+:- module(dates, [value/1, day/1, day_start/2, time_of_day/2, time_value/1, time_stored/2, compared/5]).
 
 :- use_module(library(clpz)).
 :- use_module(library(error)).
@@ -39,6 +39,37 @@ day(M) :-
 %  ?- dates:day_start(90000000, D).
 %  D = 86400000.
 day_start(M, Day) :- Day #= (M div 86400000) * 86400000.
+
+%% time_of_day(?M, ?T)
+%
+%  T is the millisecond of its day (UTC) of the instant M: what JDBC's setTime sends of a
+%  java.sql.Time, and what getTime gives (on 1970-01-01) of a TIME value.
+%
+%  ?- dates:time_of_day(86401500, T).
+%  T = 1500.
+time_of_day(M, T) :- T #= M mod 86400000.
+
+%% time_value(?M)
+%
+%  M is a value of a TIME column (whole seconds, as H2's TIME(0) keeps them): the millisecond
+%  of the day it starts.
+%
+%  ?- dates:time_value(M), M #> 0, M #< 2000.
+%  M = 1000.
+time_value(M) :-
+    S in 0..86399,
+    M #= S * 1000.
+
+%% time_stored(?T, ?V)
+%
+%  V is what a TIME column keeps of the time of day T (milliseconds): H2 rounds it half up to
+%  a whole second, and keeps 23:59:59 of a time that would round to the next day.
+%
+%  ?- dates:time_stored(36000500, V).
+%  V = 36001000.
+time_stored(T, V) :-
+    Rounded #= ((T + 500) div 1000) * 1000,
+    V #= min(Rounded, 86399000).
 
 %% compared(+Op, ?A, ?B, -R, -Ex)
 %

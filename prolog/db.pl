@@ -578,6 +578,7 @@ nonnull_value(string(N), V) :- strings:shape(V), V = s(L, _), L #=< N.
 nonnull_value(opaque, _).
 nonnull_value(date, V) :- dates:day(V).
 nonnull_value(timestamp, V) :- dates:value(V).
+nonnull_value(time, V) :- dates:time_value(V).
 nonnull_value(decimal(P, S), V) :- decimals:column_value(P, S, V).
 
 %% shaped(+Type, ?V)
@@ -696,10 +697,13 @@ inserted_value(Db, column(Name, Type, _, Default), Name-Given, V) :-
     ).
 
 % The value a column of Type keeps of a written value: a DATE keeps the day of an instant
-% (H2 drops the time of a TIMESTAMP written there); other values are kept as they are.
+% (H2 drops the time of a TIMESTAMP written there), a TIME the whole second of a time of day;
+% other values are kept as they are.
 stored(Type, V0, V) :-
     (   Type == date, ( integer(V0) ; var(V0), fd_inf(V0, Inf), Inf \== inf ) ->
         dates:day_start(V0, V)
+    ;   Type == time, ( integer(V0) ; var(V0), fd_inf(V0, Inf), Inf \== inf ) ->
+        dates:time_of_day(V0, T), dates:time_stored(T, V)
     ;   V = V0
     ).
 

@@ -338,6 +338,8 @@ pub enum DateClass {
     Sql,
     /// `java.sql.Timestamp`: what `setTimestamp`/`getTimestamp` take and give.
     Timestamp,
+    /// `java.sql.Time`: what `setTime`/`getTime` take and give (a time of day, in SQL).
+    Time,
 }
 
 impl DateClass {
@@ -347,12 +349,13 @@ impl DateClass {
             DateClass::Util => "java.util.Date",
             DateClass::Sql => "java.sql.Date",
             DateClass::Timestamp => "java.sql.Timestamp",
+            DateClass::Time => "java.sql.Time",
         }
     }
 
     /// The class a fully qualified name spells.
     pub fn from_class_name(name: &str) -> Option<DateClass> {
-        [DateClass::Util, DateClass::Sql, DateClass::Timestamp].into_iter().find(|c| c.class_name() == name)
+        [DateClass::Util, DateClass::Sql, DateClass::Timestamp, DateClass::Time].into_iter().find(|c| c.class_name() == name)
     }
 }
 
@@ -900,6 +903,9 @@ pub struct CompiledSql {
     pub labels: Vec<String>,
     /// For each label, whether its values are a DECIMAL's units (`sql::statement::SelectItem`).
     pub decimal: Vec<bool>,
+    /// For each label, whether its values are a TIME's (`sql::statement::SelectItem`).
+    #[serde(default)]
+    pub time_of_day: Vec<bool>,
     /// The table the statement writes, if any.
     pub writes: Option<String>,
     /// A query listing its rows in an order of the engine's own (SELECT DISTINCT or GROUP BY

@@ -1,5 +1,5 @@
-/* Hand-written summaries of the methods of java.util.Date, java.sql.Date and
-   java.sql.Timestamp the supported subset calls, over prolog/boxes.pl's values: a date is null
+/* Hand-written summaries of the methods of java.util.Date, java.sql.Date,
+   java.sql.Timestamp and java.sql.Time the supported subset calls, over prolog/boxes.pl's values: a date is null
    or box(Millis), milliseconds since 1970-01-01T00:00 UTC (the generated tests run in UTC).
    Instance methods take the receiver first; a null receiver or argument throws
    NullPointerException, as Date's methods do.
@@ -8,6 +8,7 @@
 'java.util.Date.<init>(long)'([M], box(M), S, S, ok).
 'java.sql.Date.<init>(long)'([M], box(M), S, S, ok).
 'java.sql.Timestamp.<init>(long)'([M], box(M), S, S, ok).
+'java.sql.Time.<init>(long)'([M], box(M), S, S, ok).
 
 'java.util.Date.getTime(java.util.Date)'([D], M, S, S, Ex) :- boxes:unboxed(date, D, M, Ex).
 'java.util.Date.before(java.util.Date,java.util.Date)'([A, B], R, S, S, Ex) :- dates:compared(before, A, B, R, Ex).
@@ -15,3 +16,5 @@
 'java.util.Date.compareTo(java.util.Date,java.util.Date)'([A, B], R, S, S, Ex) :- dates:compared(compare_to, A, B, R, Ex).
 'java.sql.Date.equals(java.sql.Date,java.sql.Date)'([A, B], R, S, S, Ex) :- boxes:equal(date, A, B, R, Ex).
 'java.sql.Timestamp.equals(java.sql.Timestamp,java.sql.Timestamp)'([A, B], R, S, S, Ex) :- boxes:equal(date, A, B, R, Ex).
+% Time does not override Date.equals: the same instant.
+'java.sql.Time.equals(java.sql.Time,java.sql.Time)'([A, B], R, S, S, Ex) :- boxes:equal(date, A, B, R, Ex).

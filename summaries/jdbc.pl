@@ -207,7 +207,9 @@ jdbc_call(set_object(Type), pstmt(Id), [Index, Box], void, J0, J, Ex) :-
     (   Box = box(Value) -> true ; Value = null ),
     parameter_set(Id, Index, Type-Value, J0, J, Ex).
 % setDate (Kind day: the DATE of the instant's day), setTimestamp and setObject of a
-% java.util.Date or Timestamp (instant: a TIMESTAMP); NULL for null.
+% java.util.Date or Timestamp (instant: a TIMESTAMP), setTime and setObject of a Time
+% (time_of_day: the TIME of the instant, which H2 would round unless a whole second: such a
+% path is abandoned); NULL for null.
 jdbc_call(set_date(Kind), pstmt(Id), [Index, Date], void, J0, J, Ex) :-
     boxes:shape(date, Date),
     (   Date = box(M) -> sql_instant(Kind, M, Value) ; Value = null ),
@@ -249,6 +251,7 @@ jdbc_call(get(Type), rs(Id), [Column], Result, J0, J, Ex) :-
         J0 = session(Db, _, _, _, _, _),
         (   Label = decimal(_) -> decimal_getter(Type)
         ;   Type == boxed(decimal) -> jvm:abandon
+        ;   Label = time(_) -> time_getter(Type)
         ;   true
         ),
         (   Type == string, copied(Db, Value, ColumnType) ->
@@ -288,8 +291,13 @@ rest_after([R|Rs], Row, Rest) :- ( R == Row -> Rest = Rs ; rest_after(Rs, Row, R
 decimal_getter(Type) :-
     (   Type == boxed(decimal) -> true ; jvm:abandon ).
 
+% getTime of a TIME column reads its time of day; what H2 converts a TIME to for the other
+% getters (getTimestamp puts it on the current day, the clock) is not followed.
+time_getter(Type) :-
+    (   Type == date(time_of_day) -> true ; jvm:abandon ).
+
 % A column by its 1-based index or its label (case-insensitive, as JDBC says); a DECIMAL
-% column's label is decimal(Label).
+% column's label is decimal(Label), a TIME column's time(Label).
 column_index(Column, Labels, Index) :-
     (   integer(Column) -> length(Labels, N), Column >= 1, Column =< N, Index = Column
     ;   Column = s(Length, _), integer(Length), strings:codes(Column, Codes) ->
@@ -297,7 +305,7 @@ column_index(Column, Labels, Index) :-
         ground(Prefix),
         maplist(lower_code, Prefix, Lower),
         atom_codes(Label, Lower),
-        nth1(Index, Labels, L), ( L = decimal(Label) -> true ; L = Label ), !
+        nth1(Index, Labels, L), ( L = decimal(Label) -> true ; L = time(Label) -> true ; L = Label ), !
     ).
 
 lower_code(C, L) :- ( C >= 0'A, C =< 0'Z -> L is C + 32 ; L = C ).
@@ -346,6 +354,7 @@ got(date(Kind), V, box(R), ok) :-
 
 sql_instant(day, M, Day) :- dates:day_start(M, Day).
 sql_instant(instant, M, M).
+sql_instant(time_of_day, M, T) :- dates:time_of_day(M, T).
 
 % Unifying a clpz variable with a string would raise a type error: test before.
 integer_value(V) :- \+ ( nonvar(V), V = s(_, _) ).
@@ -410,7 +419,7 @@ open_result(boxed(Type), ColumnType, V, B) :-
     open_result(Type, ColumnType, V, _),
     freeze(B, box_looked_at(ColumnType, V, B)).
 open_result(date(_), ColumnType, V, B) :-
-    memberchk(ColumnType, [date, timestamp]),
+    memberchk(ColumnType, [date, timestamp, time]),
     freeze(B, box_looked_at(ColumnType, V, B)).
 
 primitive_with_default(Min, Max, R) :-

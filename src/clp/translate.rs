@@ -963,12 +963,18 @@ impl Translator<'_> {
         // The pipeline checks every statement before translation; an unchecked one fails the
         // path rather than running something else.
         let Some(compiled) = &sql.compiled else { return "unchecked".to_string() };
-        // A DECIMAL column's label says so: its values are units, which getters convert.
+        // A DECIMAL column's label says so: its values are units, which getters convert; a
+        // TIME column's too: only getTime reads it.
+        let flag = |flags: &[bool], i: usize| flags.get(i).copied().unwrap_or(false);
         let labels: Vec<String> = compiled
             .labels
             .iter()
-            .zip(compiled.decimal.iter().chain(std::iter::repeat(&false)))
-            .map(|(label, decimal)| if *decimal { format!("decimal({})", quote_atom(label)) } else { quote_atom(label) })
+            .enumerate()
+            .map(|(i, label)| match (flag(&compiled.decimal, i), flag(&compiled.time_of_day, i)) {
+                (true, _) => format!("decimal({})", quote_atom(label)),
+                (_, true) => format!("time({})", quote_atom(label)),
+                _ => quote_atom(label),
+            })
             .collect();
         let holes: Vec<String> =
             sql.holes.iter().enumerate().map(|(i, h)| format!("hole({i})-{}", self.operand(env, h))).collect();
@@ -1060,10 +1066,11 @@ fn array_term(elem: Elem) -> String {
 }
 
 /// What JDBC makes of a date of `class` (`summaries/jdbc.pl`): a java.sql.Date is a DATE (a
-/// day), the others a TIMESTAMP (an instant).
+/// day), a java.sql.Time a TIME (a time of day), the others a TIMESTAMP (an instant).
 fn sql_date_kind(class: DateClass) -> &'static str {
     match class {
         DateClass::Sql => "day",
+        DateClass::Time => "time_of_day",
         DateClass::Util | DateClass::Timestamp => "instant",
     }
 }

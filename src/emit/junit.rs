@@ -868,8 +868,9 @@ const UTC_ZONE: &str = "
 ";
 
 /// A date as readable Java: `java.sql.Date.valueOf("2020-01-31")` for a java.sql.Date at the
-/// start of a day, `java.sql.Timestamp.valueOf("2020-01-31 10:00:00")` for a Timestamp, a
-/// java.util.Date of a Timestamp's instant; the milliseconds for instants outside the years
+/// start of a day, `java.sql.Timestamp.valueOf("2020-01-31 10:00:00")` for a Timestamp,
+/// `java.sql.Time.valueOf("10:00:00")` for a Time of a whole second of 1970-01-01, a
+/// java.util.Date (or other Time) of a Timestamp's instant; the milliseconds for instants outside the years
 /// `valueOf` reads (1970..9999 here).
 fn date_literal(class: DateClass, millis: i64) -> String {
     const DAY: i64 = 86_400_000;
@@ -881,7 +882,8 @@ fn date_literal(class: DateClass, millis: i64) -> String {
     match class {
         DateClass::Sql if millis % DAY == 0 => format!("java.sql.Date.valueOf(\"{}\")", instant.format("%Y-%m-%d")),
         DateClass::Timestamp => timestamp,
-        DateClass::Sql | DateClass::Util => format!("new {}({timestamp}.getTime())", class.class_name()),
+        DateClass::Time if millis < DAY && millis % 1000 == 0 => format!("java.sql.Time.valueOf(\"{}\")", instant.format("%H:%M:%S")),
+        DateClass::Sql | DateClass::Util | DateClass::Time => format!("new {}({timestamp}.getTime())", class.class_name()),
     }
 }
 
@@ -937,6 +939,11 @@ mod tests {
             "new java.util.Date(java.sql.Timestamp.valueOf(\"1970-01-01 00:00:00\").getTime())"
         );
         assert_eq!(date_literal(DateClass::Sql, -1), "new java.sql.Date(-1L)");
+        assert_eq!(date_literal(DateClass::Time, 36_001_000), "java.sql.Time.valueOf(\"10:00:01\")");
+        assert_eq!(
+            date_literal(DateClass::Time, 36_000_250),
+            "new java.sql.Time(java.sql.Timestamp.valueOf(\"1970-01-01 10:00:00.250\").getTime())"
+        );
     }
 
     #[test]

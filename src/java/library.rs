@@ -88,6 +88,7 @@ const CHARACTER_BOX: Ty = Ty::Boxed(Primitive::Char);
 const UTIL_DATE: Ty = Ty::Date(DateClass::Util);
 const SQL_DATE: Ty = Ty::Date(DateClass::Sql);
 const TIMESTAMP: Ty = Ty::Date(DateClass::Timestamp);
+const TIME: Ty = Ty::Date(DateClass::Time);
 
 const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (MATH, "abs", &[Ty::Int], Ty::Int),
@@ -153,17 +154,20 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (OBJECTS, "requireNonNull", &[UTIL_DATE], UTIL_DATE),
     (OBJECTS, "requireNonNull", &[SQL_DATE], SQL_DATE),
     (OBJECTS, "requireNonNull", &[TIMESTAMP], TIMESTAMP),
+    (OBJECTS, "requireNonNull", &[TIME], TIME),
     // Dates (`summaries/java_util_date.pl`): instance methods take the receiver first; every
     // date runs java.util.Date's (`lower/dates.rs`).
     ("java.util.Date", crate::ir::CONSTRUCTOR, &[Ty::Long], UTIL_DATE),
     ("java.sql.Date", crate::ir::CONSTRUCTOR, &[Ty::Long], SQL_DATE),
     ("java.sql.Timestamp", crate::ir::CONSTRUCTOR, &[Ty::Long], TIMESTAMP),
+    ("java.sql.Time", crate::ir::CONSTRUCTOR, &[Ty::Long], TIME),
     ("java.util.Date", "getTime", &[UTIL_DATE], Ty::Long),
     ("java.util.Date", "before", &[UTIL_DATE, UTIL_DATE], Ty::Boolean),
     ("java.util.Date", "after", &[UTIL_DATE, UTIL_DATE], Ty::Boolean),
     ("java.util.Date", "compareTo", &[UTIL_DATE, UTIL_DATE], Ty::Int),
     ("java.sql.Date", "equals", &[SQL_DATE, SQL_DATE], Ty::Boolean),
     ("java.sql.Timestamp", "equals", &[TIMESTAMP, TIMESTAMP], Ty::Boolean),
+    ("java.sql.Time", "equals", &[TIME, TIME], Ty::Boolean),
     // BigDecimal (`summaries/java_math_bigdecimal.pl`, `lower/decimals.rs`): instance methods
     // take the receiver first; setScale's rounding mode is RoundingMode's ordinal.
     (BIG_DECIMAL, crate::ir::CONSTRUCTOR, &[Ty::Long], Ty::Decimal),
@@ -306,6 +310,7 @@ pub(crate) fn library_constant(class: &str, field: &str) -> Option<(i64, Ty)> {
                 "DECIMAL" => 3,
                 "NUMERIC" => 2,
                 "DATE" => 91,
+                "TIME" => 92,
                 "TIMESTAMP" => 93,
                 "NULL" => 0,
                 _ => return None,

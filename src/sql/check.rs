@@ -47,7 +47,11 @@ pub fn check_method(method: &mut Method, schema: Option<&Schema>) -> Result<(), 
             Statement::Update(update) => (Vec::new(), Vec::new(), Some(update.table.table.clone()), false),
             Statement::Delete(delete) => (Vec::new(), Vec::new(), Some(delete.table.table.clone()), false),
         };
-        sql.compiled = Some(CompiledSql { term: statement.to_prolog(), labels, decimal, writes, engine_order });
+        let time_of_day = match &statement {
+            Statement::Select(select) => select.projection.iter().map(|item| item.time_of_day).collect(),
+            _ => Vec::new(),
+        };
+        sql.compiled = Some(CompiledSql { term: statement.to_prolog(), labels, decimal, time_of_day, writes, engine_order });
     }
     Ok(())
 }

@@ -102,6 +102,9 @@ pub enum SqlType {
     /// TIMESTAMP or DATETIME without time zone, of at least millisecond precision: an instant
     /// in milliseconds since 1970-01-01 UTC.
     Timestamp,
+    /// TIME or TIME(0) without time zone: a time of day in whole seconds, kept as milliseconds
+    /// since midnight (what `java.sql.Time.getTime()` gives in UTC).
+    Time,
     /// DECIMAL(p,s) or NUMERIC(p,s) with 0 < s <= `ir::DECIMAL_SCALE` and p <= 30: a number of
     /// at most p digits, s of them after the point, kept in units of 10^-`DECIMAL_SCALE`
     /// (`prolog/decimals.pl`). NUMERIC(p) and NUMERIC(p,0) are integer types.
@@ -972,7 +975,7 @@ fn add_column(
             // MySQL's ON UPDATE CURRENT_TIMESTAMP: like a DEFAULT of the same, the database
             // fills in a value hornet does not model.
             ColumnOption::OnUpdate(expr)
-                if matches!(new_column.sql_type, SqlType::Opaque(_) | SqlType::Date | SqlType::Timestamp) =>
+                if matches!(new_column.sql_type, SqlType::Opaque(_) | SqlType::Date | SqlType::Timestamp | SqlType::Time) =>
             {
                 if !matches!(new_column.sql_type, SqlType::Opaque(_)) {
                     new_column.sql_type = SqlType::Opaque(new_column.sql_type.to_string());
@@ -1147,6 +1150,9 @@ fn map_type(data_type: &DataType) -> TypeMapping {
         {
             Exact(SqlType::Timestamp)
         }
+        // H2's TIME (and MySQL's, PostgreSQL's without a precision: H2 rounds a longer one to
+        // its 0 digits) keeps whole seconds; TIME(p) with fractions stays opaque.
+        DataType::Time(None | Some(0), ast::TimezoneInfo::None | ast::TimezoneInfo::WithoutTimeZone) => Exact(SqlType::Time),
         DataType::Float(_)
         | DataType::Real
         | DataType::Float4
@@ -1210,7 +1216,7 @@ fn set_default(column: &mut Column, expr: &Expr, source: &StatementSource, diagn
         }
         // The clock (CURRENT_TIMESTAMP, NOW()) is an input no test sets: such a date column
         // stays opaque, filled in by the database and never checked.
-        None if matches!(column.sql_type, SqlType::Date | SqlType::Timestamp) => {
+        None if matches!(column.sql_type, SqlType::Date | SqlType::Timestamp | SqlType::Time) => {
             diagnostics.push(Diagnostic::warning(
                 source.span(expr.span().start),
                 format!(
@@ -1608,6 +1614,7 @@ impl fmt::Display for SqlType {
             SqlType::Text => f.write_str("TEXT"),
             SqlType::Date => f.write_str("DATE"),
             SqlType::Timestamp => f.write_str("TIMESTAMP"),
+            SqlType::Time => f.write_str("TIME"),
             SqlType::Decimal { precision, scale } => write!(f, "DECIMAL({precision},{scale})"),
             SqlType::Opaque(text) => write!(f, "{text} (opaque)"),
         }

@@ -171,6 +171,10 @@ pub struct SelectItem {
     /// Whether the value is a DECIMAL's, in units of 10^-`DECIMAL_SCALE` (the JDBC getters
     /// convert it, `summaries/jdbc.pl`).
     pub decimal: bool,
+    /// Whether the value is a TIME's (only `getTime` reads it as a time of day,
+    /// `summaries/jdbc.pl`).
+    #[serde(default)]
+    pub time_of_day: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -453,6 +457,8 @@ enum ValueType {
     Boolean,
     /// DATE and TIMESTAMP, which compare with each other (H2 widens a DATE to its midnight).
     Instant,
+    /// TIME values: milliseconds since midnight.
+    TimeOfDay,
     /// DECIMAL(p,s) values and decimal literals, in units of 10^-`DECIMAL_SCALE`; an integer
     /// literal or parameter meeting one is converted to units (`decimal_side`).
     Decimal,
@@ -467,6 +473,7 @@ impl ValueType {
             SqlType::Boolean => ValueType::Boolean,
             SqlType::Varchar(_) | SqlType::Char(_) | SqlType::Text => ValueType::String,
             SqlType::Date | SqlType::Timestamp => ValueType::Instant,
+            SqlType::Time => ValueType::TimeOfDay,
             SqlType::Decimal { .. } => ValueType::Decimal,
             SqlType::Opaque(_) => ValueType::Unknown,
         }
@@ -482,6 +489,7 @@ impl ValueType {
             ValueType::String => "a string",
             ValueType::Boolean => "a boolean",
             ValueType::Instant => "a date or timestamp",
+            ValueType::TimeOfDay => "a time of day",
             ValueType::Decimal => "a decimal",
             ValueType::Unknown => "a value",
         }
@@ -896,7 +904,12 @@ impl<'a> Compiler<'a> {
                         (_, Projected::Expr(Expr::Column { column, .. })) => column.clone(),
                         _ => expr.to_string(),
                     };
-                    projection.push(SelectItem { label, value, decimal: value_type == ValueType::Decimal });
+                    projection.push(SelectItem {
+                        label,
+                        value,
+                        decimal: value_type == ValueType::Decimal,
+                        time_of_day: value_type == ValueType::TimeOfDay,
+                    });
                 }
                 SqlSelectItem::ExprWithAliases { .. } => return self.unsupported(offset, item),
             }
@@ -1694,6 +1707,7 @@ fn columns_of(table: &Table, alias: &str) -> Vec<SelectItem> {
             label: column.name.clone(),
             value: Projected::Expr(Expr::Column { alias: alias.to_string(), column: column.name.clone() }),
             decimal: matches!(column.sql_type, SqlType::Decimal { .. }),
+            time_of_day: column.sql_type == SqlType::Time,
         })
         .collect()
 }
@@ -2115,6 +2129,7 @@ pub fn schema_term(schema: &Schema) -> String {
                 SqlType::Varchar(None) | SqlType::Text => "string(1000000)".to_string(),
                 SqlType::Date => "date".to_string(),
                 SqlType::Timestamp => "timestamp".to_string(),
+                SqlType::Time => "time".to_string(),
                 SqlType::Decimal { precision, scale } => format!("decimal({precision},{scale})"),
                 SqlType::Opaque(_) => "opaque".to_string(),
             };

@@ -553,6 +553,7 @@ fn column_value(sql_type: &SqlType, v: &Value) -> Result<JavaValue, ValueError> 
         (SqlType::Timestamp, Value::Int(i)) => {
             i64::try_from(*i).map(|m| JavaValue::Date(DateClass::Timestamp, m)).map_err(|_| wrong())
         }
+        (SqlType::Time, Value::Int(i)) => i64::try_from(*i).map(|m| JavaValue::Date(DateClass::Time, m)).map_err(|_| wrong()),
         _ => Err(wrong()),
     }
 }

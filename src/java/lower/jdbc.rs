@@ -619,9 +619,10 @@ impl<'t> MethodLowering<'_, 't> {
                 args.push(self.argument(*value, Ty::Decimal)?);
                 (JdbcCall::SetParameter(Ty::Decimal), Ty::Void)
             }
-            // A java.sql.Date (the day of the instant, as JDBC sends a DATE) or a Timestamp.
-            (PreparedStatement, "setDate" | "setTimestamp", [index, value]) => {
-                let ty = Ty::Date(if name == "setDate" { DateClass::Sql } else { DateClass::Timestamp });
+            // A java.sql.Date (the day of the instant, as JDBC sends a DATE), a Timestamp, or a
+            // java.sql.Time (the time of day of the instant, as JDBC sends a TIME).
+            (PreparedStatement, "setDate" | "setTimestamp" | "setTime", [index, value]) => {
+                let ty = Ty::Date(jdbc_date_class(name));
                 args.push(self.argument(*index, Ty::Int)?);
                 args.push(self.argument(*value, ty)?);
                 (JdbcCall::SetParameter(ty), Ty::Void)
@@ -685,8 +686,8 @@ impl<'t> MethodLowering<'_, 't> {
                 }
                 (JdbcCall::Get(Ty::Decimal), Ty::Decimal)
             }
-            (ResultSet, "getDate" | "getTimestamp", [column]) => {
-                let ty = Ty::Date(if name == "getDate" { DateClass::Sql } else { DateClass::Timestamp });
+            (ResultSet, "getDate" | "getTimestamp" | "getTime", [column]) => {
+                let ty = Ty::Date(jdbc_date_class(name));
                 let typed = self.value(*column)?;
                 match typed.ty {
                     Ty::Int | Ty::String => args.push(typed.operand),
@@ -808,5 +809,15 @@ impl<'t> MethodLowering<'_, 't> {
     fn argument(&mut self, node: Node<'t>, ty: Ty) -> Lowered<Operand> {
         let typed = self.value(node)?;
         self.coerce(typed, ty, node)
+    }
+}
+
+/// The date class a JDBC date getter or setter (`getDate`, `setTimestamp`, `getTime`, ...) gives
+/// or takes.
+fn jdbc_date_class(method: &str) -> DateClass {
+    match method {
+        "getDate" | "setDate" => DateClass::Sql,
+        "getTime" | "setTime" => DateClass::Time,
+        _ => DateClass::Timestamp,
     }
 }

@@ -1,0 +1,5 @@
+CREATE TABLE shift (
+    id INT PRIMARY KEY,
+    starts TIME NOT NULL,
+    ends TIME
+);
