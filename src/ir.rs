@@ -1145,6 +1145,17 @@ pub struct Method {
     /// lowering) replace by their values: a test of a path returning such a value is named
     /// after its constant (`buy_returnsNoStock`).
     pub returned_constants: Vec<NamedConstant>,
+    /// The list parameters (positions among the declared parameters) and list result that the
+    /// signature declares `ArrayList` rather than `List`: the IR has one list type, the JVM
+    /// descriptor (which the report gives coverage tools) tells them apart.
+    pub array_lists: ArrayListSlots,
+}
+
+/// Where a signature spells a list `ArrayList`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArrayListSlots {
+    pub params: Vec<usize>,
+    pub result: bool,
 }
 
 /// A constant of the sources by its name, with the value it stands for.
@@ -1602,6 +1613,7 @@ mod tests {
             receivers: vec![],
             statics: vec![],
             returned_constants: vec![],
+            array_lists: ArrayListSlots::default(),
         }
     }
 

@@ -543,7 +543,8 @@ fn build_objects(out: &mut String, heap: &HeapCase, names: &ObjectNames) {
         } else {
             format!("java.util.Arrays.asList({})", elements.join(", "))
         };
-        let _ = writeln!(out, "        {} {} = new java.util.ArrayList<>({source});", list_type(&list.class), names.name(list.id));
+        // Declared ArrayList, which a parameter may be declared as, and List too.
+        let _ = writeln!(out, "        java.util.ArrayList<{}> {} = new java.util.ArrayList<>({source});", list.class, names.name(list.id));
     }
     for object in of_kind(ObjectKind::Object).filter(|o| by_reflection(o)) {
         for (field, value) in &object.fields {

@@ -76,6 +76,8 @@ pub(crate) struct MethodInfo<'t> {
     /// Declared without a body in an abstract class or interface: resolved by calls, never
     /// lowered.
     pub is_abstract: bool,
+    /// The list parameters and result spelled `ArrayList` (for the JVM descriptor).
+    pub array_lists: crate::ir::ArrayListSlots,
 }
 
 /// A compile-time constant: a value of an integral type or a boolean (0/1).
@@ -1084,6 +1086,7 @@ fn index_class<'t>(
             node: node.child_by_field_name("name").unwrap_or(node),
             body: None,
             is_abstract: false,
+            array_lists: crate::ir::ArrayListSlots::default(),
         });
     }
     class
@@ -1110,19 +1113,19 @@ fn method_signature<'t>(
     if let Some(dims) = node.child_by_field_name("dimensions") {
         return unsupported(dims, "arrays".to_string());
     }
-    // A list in a signature is declared as List: the JVM descriptor (which the report gives
-    // coverage tools) says which, and the IR has one list type.
-    let signature_type = |node: Node| -> Result<Ty, Diagnostic> {
-        let ty = declared_type(node, file, types)?;
+    // A list may be declared ArrayList: the IR has one list type, the descriptor keeps which.
+    let is_array_list = |ty: &Ty, node: Node| {
         let spelled = text(node, source);
-        if matches!(ty, Ty::List(_)) && (spelled.starts_with("ArrayList") || spelled.starts_with("java.util.ArrayList")) {
-            let what = format!("'{spelled}' in a method signature (declare it as List)");
-            return Err(Diagnostic::unsupported(span_of(file.path, node), what));
-        }
-        Ok(ty)
+        matches!(ty, Ty::List(_)) && (spelled.starts_with("ArrayList") || spelled.starts_with("java.util.ArrayList"))
     };
+    let mut array_lists = crate::ir::ArrayListSlots::default();
+    let signature_type = |node: Node| declared_type(node, file, types);
     let ret = match node.child_by_field_name("type") {
-        Some(ret) => signature_type(ret)?,
+        Some(ret) => {
+            let ty = signature_type(ret)?;
+            array_lists.result = is_array_list(&ty, ret);
+            ty
+        }
         None if kind == MethodKind::Constructor => Ty::Void,
         None => return unsupported(node, format!("method '{name}' without a return type")),
     };
@@ -1152,6 +1155,9 @@ fn method_signature<'t>(
             let spelled = text(type_node, source);
             return unsupported(type_node, format!("parameter of type '{spelled}' (an Optional is modelled as a local and a result)"));
         }
+        if is_array_list(&ty, type_node) {
+            array_lists.params.push(params.len());
+        }
         params.push(ty);
         param_names.push(text(param_name, source).to_string());
     }
@@ -1166,6 +1172,7 @@ fn method_signature<'t>(
         node,
         body,
         is_abstract,
+        array_lists,
     })
 }
 

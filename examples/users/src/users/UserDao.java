@@ -41,6 +41,31 @@ public class UserDao {
         return result;
     }
 
+    /** The users older than a given age, by id, as an ArrayList. */
+    public static ArrayList<User> olderThan(Connection conn, int age) throws SQLException {
+        ArrayList<User> result = new ArrayList<>();
+        try (PreparedStatement ps = conn.prepareStatement("SELECT id, name, age FROM users WHERE age > ? ORDER BY id")) {
+            ps.setInt(1, age);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    result.add(new User(rs.getInt("id"), rs.getString("name"), rs.getInt("age")));
+                }
+            }
+        }
+        return result;
+    }
+
+    /** How many of the given names are set, from a list declared ArrayList. */
+    public static int countNamed(ArrayList<String> names) {
+        int named = 0;
+        for (String name : names) {
+            if (name != null) {
+                named++;
+            }
+        }
+        return named;
+    }
+
     /** How many of the given users are adults; null entries are skipped. */
     public static int countAdults(List<User> users) {
         int adults = 0;
