@@ -836,8 +836,8 @@ pub(crate) fn is_big_decimal(spelled: &str, file: &FileScope) -> bool {
     file.imports.get(&spelled).map_or(spelled == big_decimal, |imported| imported == big_decimal)
 }
 
-/// `List<E>` or `ArrayList<E>` (simple or `java.util.` names) of `Integer`s or of objects of a
-/// class of the sources. Other generic types, lists of other elements included, are not
+/// `List<E>` or `ArrayList<E>` (simple or `java.util.` names) of `Integer`s, `Long`s, `String`s or
+/// of objects of a class of the sources. Other generic types, lists of other elements included, are not
 /// modelled.
 fn list_type(node: Node, file: &FileScope, types: &SourceTypes) -> Result<Ty, Diagnostic> {
     let spelled: String = text(node, file.source).chars().filter(|c| !c.is_whitespace()).collect();
@@ -849,9 +849,10 @@ fn list_type(node: Node, file: &FileScope, types: &SourceTypes) -> Result<Ty, Di
     if !is_list_class(text(*base, file.source)) {
         return unsupported(format!("generic type '{spelled}' (of the generic library types only List and ArrayList are modelled)"));
     }
-    let only = "only lists of Integer, of String and of objects of classes of the sources are modelled";
+    let only = "only lists of Integer, of Long, of String and of objects of classes of the sources are modelled";
     match children(*arguments).as_slice() {
         [element] if matches!(text(*element, file.source), "Integer" | "java.lang.Integer") => Ok(Ty::List(Elem::Int)),
+        [element] if matches!(text(*element, file.source), "Long" | "java.lang.Long") => Ok(Ty::List(Elem::Long)),
         [element] if matches!(text(*element, file.source), "String" | "java.lang.String") => Ok(Ty::List(Elem::String)),
         [element] => match declared_type(*element, file, types) {
             Ok(Ty::Object(class)) => Ok(Ty::List(Elem::Object(class))),
