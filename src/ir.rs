@@ -85,8 +85,9 @@ pub enum Ty {
     /// A one-dimensional array (`null` included) of the element type.
     Array(Elem),
     /// `java.util.List<E>` or `java.util.ArrayList<E>` (`null` included) of `Integer`s
-    /// (`Elem::Int`: non-null, unboxed to ints) or of references to objects of a class of the
-    /// sources (`Elem::Object`, null included), kept on the heap like an array whose length is
+    /// (`Elem::Int`: non-null, unboxed to ints), of `Long`s (`Elem::Long`, likewise), of
+    /// `String`s or of references to objects of a class of the sources (`Elem::Object`, null
+    /// included), kept on the heap like an array whose length is
     /// its size (`prolog/heap.pl`), of at most `ARRAY_MAX_LENGTH` elements; its methods are
     /// library calls with the receiver first (`summaries/java_util_list.pl`).
     List(Elem),
@@ -902,8 +903,9 @@ pub struct CompiledSql {
     pub decimal: Vec<bool>,
     /// The table the statement writes, if any.
     pub writes: Option<String>,
-    /// A query listing its rows in an order of the engine's own (SELECT DISTINCT or GROUP BY
-    /// without ORDER BY): H2 sorts them, PostgreSQL lists them as it hashes them.
+    /// A query listing its rows in an order of the engine's own (without ORDER BY, SQL promises
+    /// none: H2 scans a table or an index, sorts DISTINCT and GROUP BY rows, and PostgreSQL
+    /// lists them as it hashes them); a test compares the numbers it lists in any order.
     #[serde(default)]
     pub engine_order: bool,
 }

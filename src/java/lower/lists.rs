@@ -129,9 +129,10 @@ impl<'t> MethodLowering<'_, 't> {
                 Ty::Int => {}
                 Ty::Long if of_longs && element_position == Some(i) => {}
                 Ty::Boxed(_) => {
+                    let (kind, primitive) = if of_longs { ("long", "a long") } else { ("int", "an int") };
                     return self.unsupported(
                         *argument,
-                        format!("List method '{name}' with an argument of type {}, which may be null (only non-null int elements are modelled; unbox it into an int)", value.ty),
+                        format!("List method '{name}' with an argument of type {}, which may be null (only non-null {kind} elements are modelled; unbox it into {primitive})", value.ty),
                     );
                 }
                 Ty::Null => return self.unsupported(*argument, "a null element in a List (only non-null Integers are modelled)"),
@@ -185,7 +186,7 @@ impl<'t> MethodLowering<'_, 't> {
         let by_equals = |this: &Self, name: &str| {
             this.unsupported(
                 node,
-                format!("List method '{name}' on a list of {elements} (it compares with equals, not modelled for lists of objects and Strings)"),
+                format!("List method '{name}' on a list of {elements} (it compares with equals, not modelled for lists of objects of the sources)"),
             )
         };
         // Strings compare by their text; objects of the sources with their own equals (not read).

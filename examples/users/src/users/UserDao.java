@@ -55,6 +55,28 @@ public class UserDao {
         return result;
     }
 
+    /** The ids of a user's orders, as longs. */
+    public static List<Long> orderIds(Connection conn, int userId) throws SQLException {
+        List<Long> ids = new ArrayList<>();
+        try (PreparedStatement ps = conn.prepareStatement("SELECT id FROM orders WHERE user_id = ? ORDER BY id")) {
+            ps.setInt(1, userId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getLong("id"));
+                }
+            }
+        }
+        return ids;
+    }
+
+    /** Whether a name is reserved: List.contains compares Strings with equals. */
+    public static boolean isReservedName(String name) {
+        List<String> reserved = new ArrayList<>();
+        reserved.add("admin");
+        reserved.add("root");
+        return reserved.contains(name);
+    }
+
     /** How many of the given names are set, from a list declared ArrayList. */
     public static int countNamed(ArrayList<String> names) {
         int named = 0;
