@@ -34,7 +34,7 @@
 
    A java.util.List is a resizable array: a(Id, list(Elem), Size, Elements), with Elem int (a
    List<Integer>, whose elements are never null: an input list holds non-null Integers and
-   nothing the front end accepts adds null), string (List<String>: strings, null included) or
+   nothing the front end accepts adds null), long (a List<Long>, likewise), string (List<String>: strings, null included) or
    obj(Class) (references, null included; both lazy in an input list as in an input array), Size its size and Elements padded in the same way.
    The translation passes list(Elem) as the shape. An input list is null, a fresh list of a
    size in 0..max_array_length, or an input list of the same shape already seen; a path that
@@ -49,7 +49,8 @@
                  max_array_length/1, new_array/6, array_length/6, array_load/7, array_store/7,
                  array_copy/8,
                  new_list/4, list_copy/6, list_size/6, list_get/7, list_set/8, list_add/6, list_insert/7,
-                 list_remove/7, list_clear/5, list_index_of/7, list_contains/7]).
+                 list_remove/7, list_clear/5, list_index_of/7, list_contains/7,
+                 list_remove_value/7]).
 
 :- use_module(library(lists)).
 :- use_module(library(error)).
@@ -598,7 +599,7 @@ list_insert(Type, Ref, Index, Value, S0, S, Ex) :-
             max_array_length(Max),
             jvm:guarded(Size0 #< Max),
             (   numeric(Elem) -> true ; label([Index]) ),
-            shifted_up(Elements0, 0, 0, Index, Value, Elements),
+            shifted_up(Elements0, Elem, 0, 0, Index, Value, Elements),
             Size #= Size0 + 1,
             list_replaced(S1, a(Id, Type, Size, Elements), S)
         ;   S = S1
@@ -606,19 +607,19 @@ list_insert(Type, Ref, Index, Value, S0, S, Ex) :-
     ).
 
 % Element K after an insertion at Index: itself below Index, Value at Index, its predecessor
-% Previous above. A symbolic index (ints only) gives reified constraints, as
+% Previous above. A symbolic index (of a list of ints or longs, Elem) gives reified constraints, as
 % element_stored/5 does.
-shifted_up([], _, _, _, _, []).
-shifted_up([E0|Es0], K, Previous, Index, Value, [E|Es]) :-
+shifted_up([], _, _, _, _, _, []).
+shifted_up([E0|Es0], Elem, K, Previous, Index, Value, [E|Es]) :-
     (   integer(Index) ->
         (   K < Index -> E = E0 ; K =:= Index -> E = Value ; E = Previous )
-    ;   jvm:value(int, E),
+    ;   jvm:value(Elem, E),
         jvm:guarded((Index #> K) #==> (E #= E0)),
         jvm:guarded((Index #= K) #==> (E #= Value)),
         jvm:guarded((Index #< K) #==> (E #= Previous))
     ),
     K1 is K + 1,
-    shifted_up(Es0, K1, E0, Index, Value, Es).
+    shifted_up(Es0, Elem, K1, E0, Index, Value, Es).
 
 %% list_remove(+Type, ?Ref, ?Index, -Value, +S0, -S, -Ex)
 %
@@ -637,7 +638,7 @@ list_remove(Type, Ref, Index, Value, S0, S, Ex) :-
             (   numeric(Elem) -> true ; label([Index]) ),
             element_at(Elem, Index, Elements0, Value),
             default_value(Elem, Padding),
-            shifted_down(Elements0, 0, Index, Padding, Elements),
+            shifted_down(Elements0, Elem, 0, Index, Padding, Elements),
             Size #= Size0 - 1,
             list_replaced(S1, a(Id, Type, Size, Elements), S)
         ;   S = S1
@@ -645,18 +646,18 @@ list_remove(Type, Ref, Index, Value, S0, S, Ex) :-
     ).
 
 % Element K after the removal of Index: itself below Index, its successor from Index on (the
-% last position gets the Padding). A symbolic index is of a list of ints.
-shifted_down([], _, _, _, []).
-shifted_down([E0|Es0], K, Index, Padding, [E|Es]) :-
+% last position gets the Padding). A symbolic index is of a list of ints or longs (Elem).
+shifted_down([], _, _, _, _, []).
+shifted_down([E0|Es0], Elem, K, Index, Padding, [E|Es]) :-
     (   Es0 = [Next|_] -> true ; Next = Padding ),
     (   integer(Index) ->
         (   K < Index -> E = E0 ; E = Next )
-    ;   jvm:value(int, E),
+    ;   jvm:value(Elem, E),
         jvm:guarded((Index #> K) #==> (E #= E0)),
         jvm:guarded((Index #=< K) #==> (E #= Next))
     ),
     K1 is K + 1,
-    shifted_down(Es0, K1, Index, Padding, Es).
+    shifted_down(Es0, Elem, K1, Index, Padding, Es).
 
 %% list_clear(+Type, ?Ref, +S0, -S, -Ex)
 %
@@ -679,17 +680,20 @@ list_clear(Type, Ref, S0, S, Ex) :-
 
 %% list_index_of(+Type, ?Ref, ?Value, -Index, +S0, -S, -Ex)
 %
-%  List.indexOf(Value) on a list of ints: the first index of an element equal to Value, or
-%  -1; one path per outcome, as a search loop would take.
+%  List.indexOf(Value) on a list of ints, longs or Strings: the first index of an element equal
+%  to Value (equals: Strings by their text, null equal to null only), or -1; one path per
+%  outcome, as a search loop would take.
 %
 %  ?- state:initial(S0), heap:new_list(list(int), R, S0, S1), heap:list_add(list(int), R, 7, S1, S2, ok), heap:list_index_of(list(int), R, X, I, S2, _, ok).
 %  X = 7, I = 0 ; I = -1, X in ..6\/8.. .
 list_index_of(Type, Ref, Value, Index, S0, S, Ex) :-
-    must_be_int_list(Type),
+    must_be_value_list(Type, Elem),
     shaped(Type, Ref, S0, S),
     (   Ref == null -> Ex = exc('java.lang.NullPointerException')
     ;   array_cell(S, Ref, a(_, Type, Size, Elements)),
-        first_index(Elements, 0, Size, Value, Index),
+        (   Elem == string -> first_equal_string(Elements, 0, Size, Value, Index)
+        ;   first_index(Elements, 0, Size, Value, Index)
+        ),
         Ex = ok
     ).
 
@@ -706,9 +710,56 @@ first_index(Elements, K, Size, Value, Index) :-
         )
     ).
 
+first_equal_string(Elements, K, Size, Value, Index) :-
+    (   jvm:guarded(K #>= Size),
+        Index = -1
+    ;   jvm:guarded(K #< Size),
+        nth0(K, Elements, Element0),
+        resolved(Element0, Element),
+        strings_equal(Value, Element, Equal),
+        (   jvm:guarded(Equal #= 1),
+            Index = K
+        ;   jvm:guarded(Equal #= 0),
+            K1 is K + 1,
+            first_equal_string(Elements, K1, Size, Value, Index)
+        )
+    ).
+
+% Objects.equals of Value and an element, Equal 0/1: null equals null only, else the texts
+% compare. An element no path has looked at yet is not split on null when Value is not null:
+% a null element and a different text take the same way through the search, so only the
+% latter is explored (fewer paths, none the code could tell apart).
+strings_equal(Value, Element, Equal) :-
+    strings:shape(Value),
+    (   Value == null ->
+        strings:shape(Element),
+        (   Element == null -> Equal = 1 ; Equal = 0 )
+    ;   (   var(Element) ->
+            strings:max_length(Max),
+            Element = s(Len, _),
+            Len in 0..Max
+        ;   true
+        ),
+        (   Element == null -> Equal = 0 ; strings:equal(Value, Element, Equal) )
+    ).
+
+%% list_remove_value(+Type, ?Ref, ?Value, -Removed, +S0, -S, -Ex)
+%
+%  List.remove(Object) on a list of Strings: the first element equal to Value removed, Removed
+%  1; or 0 when there is none (the paths of list_index_of/7).
+%
+%  ?- state:initial(S0), heap:new_list(list(string), R, S0, S1), strings:literal("a", A), heap:list_add(list(string), R, A, S1, S2, ok), heap:list_remove_value(list(string), R, A, F, S2, S, ok), heap:list_size(list(string), R, N, S, _, ok).
+%  F = 1, N = 0 ; false.
+list_remove_value(Type, Ref, Value, Removed, S0, S, Ex) :-
+    list_index_of(Type, Ref, Value, Index, S0, S1, Ex),
+    (   Ex == ok, Index >= 0 -> list_remove(Type, Ref, Index, _, S1, S, ok), Removed = 1
+    ;   Ex == ok -> Removed = 0, S = S1
+    ;   S = S1
+    ).
+
 %% list_contains(+Type, ?Ref, ?Value, -Found, +S0, -S, -Ex)
 %
-%  List.contains(Value) on a list of ints, Found 1 or 0: the paths of list_index_of/7 (one
+%  List.contains(Value) on a list of ints, longs or Strings, Found 1 or 0: the paths of list_index_of/7 (one
 %  per first match, or none). One path for any match, a reified disjunction, leaves clpz
 %  unable to refute a later search that contradicts it (indexOf after contains), and
 %  labelling then searches for it.
@@ -719,12 +770,15 @@ list_contains(Type, Ref, Value, Found, S0, S, Ex) :-
     list_index_of(Type, Ref, Value, Index, S0, S, Ex),
     (   Ex == ok -> ( Index >= 0 -> Found = 1 ; Found = 0 ) ; true ).
 
-% The elements of lists of references compare with equals, which is not modelled.
-must_be_int_list(Type) :-
-    (   Type == list(int) -> true ; domain_error(list_of_ints, Type) ).
+% The elements of lists of objects of the sources compare with their equals, which is not
+% modelled; ints, longs and Strings compare by value.
+must_be_value_list(Type, Elem) :-
+    (   Type = list(Elem), memberchk(Elem, [int, long, string]) -> true
+    ;   domain_error(list_of_values, Type)
+    ).
 
 list_type(Type, Elem) :-
-    (   Type = list(Elem), ( Elem == int ; Elem == string ; nonvar(Elem), Elem = obj(Class), atom(Class) ) -> true
+    (   Type = list(Elem), ( Elem == int ; Elem == long ; Elem == string ; nonvar(Elem), Elem = obj(Class), atom(Class) ) -> true
     ;   type_error(list_type, Type)
     ).
 

@@ -85,8 +85,9 @@ pub enum Ty {
     /// A one-dimensional array (`null` included) of the element type.
     Array(Elem),
     /// `java.util.List<E>` or `java.util.ArrayList<E>` (`null` included) of `Integer`s
-    /// (`Elem::Int`: non-null, unboxed to ints) or of references to objects of a class of the
-    /// sources (`Elem::Object`, null included), kept on the heap like an array whose length is
+    /// (`Elem::Int`: non-null, unboxed to ints), of `Long`s (`Elem::Long`, likewise), of
+    /// `String`s or of references to objects of a class of the sources (`Elem::Object`, null
+    /// included), kept on the heap like an array whose length is
     /// its size (`prolog/heap.pl`), of at most `ARRAY_MAX_LENGTH` elements; its methods are
     /// library calls with the receiver first (`summaries/java_util_list.pl`).
     List(Elem),
@@ -908,8 +909,9 @@ pub struct CompiledSql {
     pub time_of_day: Vec<bool>,
     /// The table the statement writes, if any.
     pub writes: Option<String>,
-    /// A query listing its rows in an order of the engine's own (SELECT DISTINCT or GROUP BY
-    /// without ORDER BY): H2 sorts them, PostgreSQL lists them as it hashes them.
+    /// A query listing its rows in an order of the engine's own (without ORDER BY, SQL promises
+    /// none: H2 scans a table or an index, sorts DISTINCT and GROUP BY rows, and PostgreSQL
+    /// lists them as it hashes them); a test compares the numbers it lists in any order.
     #[serde(default)]
     pub engine_order: bool,
 }
@@ -1151,6 +1153,17 @@ pub struct Method {
     /// lowering) replace by their values: a test of a path returning such a value is named
     /// after its constant (`buy_returnsNoStock`).
     pub returned_constants: Vec<NamedConstant>,
+    /// The list parameters (positions among the declared parameters) and list result that the
+    /// signature declares `ArrayList` rather than `List`: the IR has one list type, the JVM
+    /// descriptor (which the report gives coverage tools) tells them apart.
+    pub array_lists: ArrayListSlots,
+}
+
+/// Where a signature spells a list `ArrayList`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArrayListSlots {
+    pub params: Vec<usize>,
+    pub result: bool,
 }
 
 /// A constant of the sources by its name, with the value it stands for.
@@ -1608,6 +1621,7 @@ mod tests {
             receivers: vec![],
             statics: vec![],
             returned_constants: vec![],
+            array_lists: ArrayListSlots::default(),
         }
     }
 

@@ -8,7 +8,7 @@ use crate::diag::{Diagnostic, Span};
 use crate::emit::junit;
 use crate::emit::report::{MethodReport, Report, Status, Totals};
 use crate::ir::{
-    ClassLayout, DeclaredMethod, JdbcType, Method, MethodKey, MethodKind, Program, STRING_MAX_LENGTH, Ty, package_of,
+    ArrayListSlots, ClassLayout, DeclaredMethod, JdbcType, Method, MethodKey, MethodKind, Program, STRING_MAX_LENGTH, Ty, package_of,
     simple_name,
 };
 use crate::sql::{Piece, Schema};
@@ -656,8 +656,9 @@ fn is_generated_name(path: &Path) -> bool {
         || path.file_name().is_some_and(|name| helpers.iter().any(|h| *name == **h))
 }
 
-/// The JVM descriptor of a method, `(IJ)Z`.
-pub fn descriptor(params: &[Ty], ret: Ty) -> String {
+/// The JVM descriptor of a method, `(IJ)Z`; `array_lists` says which lists are declared
+/// `ArrayList`.
+pub fn descriptor(params: &[Ty], ret: Ty, array_lists: &ArrayListSlots) -> String {
     fn code(t: &Ty) -> String {
         match t {
         Ty::Int => "I".to_string(),
@@ -681,11 +682,17 @@ pub fn descriptor(params: &[Ty], ret: Ty) -> String {
         Ty::Date(class) => format!("L{};", class.class_name().replace('.', "/")),
         Ty::Decimal => "Ljava/math/BigDecimal;".to_string(),
         Ty::Optional(_) => "Ljava/util/Optional;".to_string(),
-        // Signatures declare lists as List (the front end reports ArrayList there).
         Ty::List(_) => "Ljava/util/List;".to_string(),
         }
     }
-    format!("({}){}", params.iter().map(code).collect::<String>(), code(&ret))
+    let array_list = "Ljava/util/ArrayList;".to_string();
+    let params: String = params
+        .iter()
+        .enumerate()
+        .map(|(i, t)| if array_lists.params.contains(&i) { array_list.clone() } else { code(t) })
+        .collect();
+    let ret = if array_lists.result { array_list } else { code(&ret) };
+    format!("({params}){ret}")
 }
 
 /// The parameter types of a JVM descriptor, spelled as in Java: `(I[JLa/B;)V` gives
@@ -743,7 +750,7 @@ fn build_report(
             method: m.key.to_string(),
             class: m.key.class.clone(),
             name: m.key.name.clone(),
-            descriptor: descriptor(&m.key.params, m.ret),
+            descriptor: descriptor(&m.key.params, m.ret, &m.array_lists),
             file: m.span.file.display().to_string(),
             line: m.span.line,
             status,

@@ -1,10 +1,11 @@
 /* Hand-written summaries of java.util.List (and new ArrayList<>()) over the heap's list cells
    (heap.pl), by their erased signatures: each takes the list's shape first (list(int) for a
-   List<Integer>, list(obj(Class)) for a list of objects of a class of the sources; the
-   translation adds it), then the list, then the arguments. Each throws NullPointerException
+   List<Integer>, list(long) for a List<Long>, list(obj(Class)) for a list of objects of a class
+   of the sources; the translation adds it), then the list, then the arguments. Each throws NullPointerException
    on a null list and IndexOutOfBoundsException where ArrayList does; these checks are paths,
    never branches, as the bytecode has no branch for them. In a list of ints, an Integer
-   argument is boxed by the caller, a result unboxed, and no element is null; the elements of
+   argument is boxed by the caller, a result unboxed, and no element is null (likewise longs in a
+   list of longs); the elements of
    a list of objects are references (null included). Booleans are 0 and 1.
 */
 
@@ -38,6 +39,9 @@
 'java.util.List.set(List,int,int)'([Type, List, Index, Value], Old, S0, S, Ex) :-
     heap:list_set(Type, List, Index, Value, Old, S0, S, Ex).
 
+'java.util.List.set(List,int,long)'([Type, List, Index, Value], Old, S0, S, Ex) :-
+    heap:list_set(Type, List, Index, Value, Old, S0, S, Ex).
+
 'java.util.List.set(List,int,Object)'([Type, List, Index, Value], Old, S0, S, Ex) :-
     heap:list_set(Type, List, Index, Value, Old, S0, S, Ex).
 
@@ -45,10 +49,16 @@
 'java.util.List.add(List,int)'([Type, List, Value], 1, S0, S, Ex) :-
     heap:list_add(Type, List, Value, S0, S, Ex).
 
+'java.util.List.add(List,long)'([Type, List, Value], 1, S0, S, Ex) :-
+    heap:list_add(Type, List, Value, S0, S, Ex).
+
 'java.util.List.add(List,Object)'([Type, List, Value], 1, S0, S, Ex) :-
     heap:list_add(Type, List, Value, S0, S, Ex).
 
 'java.util.List.add(List,int,int)'([Type, List, Index, Value], void, S0, S, Ex) :-
+    heap:list_insert(Type, List, Index, Value, S0, S, Ex).
+
+'java.util.List.add(List,int,long)'([Type, List, Index, Value], void, S0, S, Ex) :-
     heap:list_insert(Type, List, Index, Value, S0, S, Ex).
 
 'java.util.List.add(List,int,Object)'([Type, List, Index, Value], void, S0, S, Ex) :-
@@ -67,3 +77,19 @@
 
 'java.util.List.indexOf(List,int)'([Type, List, Value], Index, S0, S, Ex) :-
     heap:list_index_of(Type, List, Value, Index, S0, S, Ex).
+
+'java.util.List.contains(List,long)'([Type, List, Value], Found, S0, S, Ex) :-
+    heap:list_contains(Type, List, Value, Found, S0, S, Ex).
+
+'java.util.List.indexOf(List,long)'([Type, List, Value], Index, S0, S, Ex) :-
+    heap:list_index_of(Type, List, Value, Index, S0, S, Ex).
+
+% contains, indexOf and remove(Object) of a List<String> compare with equals (by text).
+'java.util.List.contains(List,Object)'([Type, List, Value], Found, S0, S, Ex) :-
+    heap:list_contains(Type, List, Value, Found, S0, S, Ex).
+
+'java.util.List.indexOf(List,Object)'([Type, List, Value], Index, S0, S, Ex) :-
+    heap:list_index_of(Type, List, Value, Index, S0, S, Ex).
+
+'java.util.List.remove(List,Object)'([Type, List, Value], Removed, S0, S, Ex) :-
+    heap:list_remove_value(Type, List, Value, Removed, S0, S, Ex).

@@ -513,6 +513,7 @@ mod tests {
             receivers: vec![],
             statics: vec![],
             returned_constants: vec![],
+            array_lists: ArrayListSlots::default(),
         }
     }
 

@@ -536,14 +536,15 @@ fn build_objects(out: &mut String, heap: &HeapCase, names: &ObjectNames) {
         {
             *only = format!("({}) null", list.class);
         }
-        let source = if list.class == "Integer" {
+        let source = if is_number_list(list) {
             list_literal(list, names)
         } else if elements.is_empty() {
             String::new()
         } else {
             format!("java.util.Arrays.asList({})", elements.join(", "))
         };
-        let _ = writeln!(out, "        {} {} = new java.util.ArrayList<>({source});", list_type(&list.class), names.name(list.id));
+        // Declared ArrayList, which a parameter may be declared as, and List too.
+        let _ = writeln!(out, "        java.util.ArrayList<{}> {} = new java.util.ArrayList<>({source});", list.class, names.name(list.id));
     }
     for object in of_kind(ObjectKind::Object).filter(|o| by_reflection(o)) {
         for (field, value) in &object.fields {
@@ -631,6 +632,11 @@ fn array_literal(array: &TestObject, names: &ObjectNames) -> String {
 
 /// `java.util.List.of(3, 1)`: an immutable list, equal to any list of the same elements in
 /// the same order.
+/// A `List<Integer>` or `List<Long>`: its elements are never null, and compare by value.
+fn is_number_list(object: &TestObject) -> bool {
+    object.kind == ObjectKind::List && matches!(object.class.as_str(), "Integer" | "Long")
+}
+
 fn list_literal(list: &TestObject, names: &ObjectNames) -> String {
     let elements: Vec<String> = list.fields.iter().map(|(_, value)| names.literal(value)).collect();
     format!("java.util.List.of({})", elements.join(", "))
@@ -638,23 +644,25 @@ fn list_literal(list: &TestObject, names: &ObjectNames) -> String {
 
 fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &ObjectNames, engine_order: bool) {
     let owner = names.name(object.id);
-    if object.kind == ObjectKind::List && object.class == "Integer" && engine_order {
+    if is_number_list(object) && engine_order {
         // Both sides sorted, nulls first: the expected elements here, the actual ones in Java.
         let mut sorted = object.clone();
         sorted.fields.sort_by_key(|(_, value)| match value {
-            JavaValue::Int(v) => Some(*v),
+            JavaValue::Int(v) => Some(i64::from(*v)),
+            JavaValue::Long(v) => Some(*v),
             _ => None,
         });
+        let class = &object.class;
         let _ = writeln!(
             out,
-            "        java.util.List<Integer> {owner}Sorted = new java.util.ArrayList<Integer>({owner});
+            "        java.util.List<{class}> {owner}Sorted = new java.util.ArrayList<{class}>({owner});
         {owner}Sorted.sort(java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder()));
         assertEquals({}, {owner}Sorted, \"in any order: the query lists its rows in the database's order\");",
             list_literal(&sorted, names)
         );
         return;
     }
-    if object.kind == ObjectKind::List && object.class == "Integer" {
+    if is_number_list(object) {
         let _ = writeln!(out, "        assertEquals({}, {owner});", list_literal(object, names));
         return;
     }

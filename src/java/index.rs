@@ -76,6 +76,8 @@ pub(crate) struct MethodInfo<'t> {
     /// Declared without a body in an abstract class or interface: resolved by calls, never
     /// lowered.
     pub is_abstract: bool,
+    /// The list parameters and result spelled `ArrayList` (for the JVM descriptor).
+    pub array_lists: crate::ir::ArrayListSlots,
 }
 
 /// A compile-time constant: a value of an integral type or a boolean (0/1).
@@ -834,8 +836,8 @@ pub(crate) fn is_big_decimal(spelled: &str, file: &FileScope) -> bool {
     file.imports.get(&spelled).map_or(spelled == big_decimal, |imported| imported == big_decimal)
 }
 
-/// `List<E>` or `ArrayList<E>` (simple or `java.util.` names) of `Integer`s or of objects of a
-/// class of the sources. Other generic types, lists of other elements included, are not
+/// `List<E>` or `ArrayList<E>` (simple or `java.util.` names) of `Integer`s, `Long`s, `String`s or
+/// of objects of a class of the sources. Other generic types, lists of other elements included, are not
 /// modelled.
 fn list_type(node: Node, file: &FileScope, types: &SourceTypes) -> Result<Ty, Diagnostic> {
     let spelled: String = text(node, file.source).chars().filter(|c| !c.is_whitespace()).collect();
@@ -847,9 +849,10 @@ fn list_type(node: Node, file: &FileScope, types: &SourceTypes) -> Result<Ty, Di
     if !is_list_class(text(*base, file.source)) {
         return unsupported(format!("generic type '{spelled}' (of the generic library types only List and ArrayList are modelled)"));
     }
-    let only = "only lists of Integer, of String and of objects of classes of the sources are modelled";
+    let only = "only lists of Integer, of Long, of String and of objects of classes of the sources are modelled";
     match children(*arguments).as_slice() {
         [element] if matches!(text(*element, file.source), "Integer" | "java.lang.Integer") => Ok(Ty::List(Elem::Int)),
+        [element] if matches!(text(*element, file.source), "Long" | "java.lang.Long") => Ok(Ty::List(Elem::Long)),
         [element] if matches!(text(*element, file.source), "String" | "java.lang.String") => Ok(Ty::List(Elem::String)),
         [element] => match declared_type(*element, file, types) {
             Ok(Ty::Object(class)) => Ok(Ty::List(Elem::Object(class))),
@@ -1084,6 +1087,7 @@ fn index_class<'t>(
             node: node.child_by_field_name("name").unwrap_or(node),
             body: None,
             is_abstract: false,
+            array_lists: crate::ir::ArrayListSlots::default(),
         });
     }
     class
@@ -1110,19 +1114,19 @@ fn method_signature<'t>(
     if let Some(dims) = node.child_by_field_name("dimensions") {
         return unsupported(dims, "arrays".to_string());
     }
-    // A list in a signature is declared as List: the JVM descriptor (which the report gives
-    // coverage tools) says which, and the IR has one list type.
-    let signature_type = |node: Node| -> Result<Ty, Diagnostic> {
-        let ty = declared_type(node, file, types)?;
+    // A list may be declared ArrayList: the IR has one list type, the descriptor keeps which.
+    let is_array_list = |ty: &Ty, node: Node| {
         let spelled = text(node, source);
-        if matches!(ty, Ty::List(_)) && (spelled.starts_with("ArrayList") || spelled.starts_with("java.util.ArrayList")) {
-            let what = format!("'{spelled}' in a method signature (declare it as List)");
-            return Err(Diagnostic::unsupported(span_of(file.path, node), what));
-        }
-        Ok(ty)
+        matches!(ty, Ty::List(_)) && (spelled.starts_with("ArrayList") || spelled.starts_with("java.util.ArrayList"))
     };
+    let mut array_lists = crate::ir::ArrayListSlots::default();
+    let signature_type = |node: Node| declared_type(node, file, types);
     let ret = match node.child_by_field_name("type") {
-        Some(ret) => signature_type(ret)?,
+        Some(ret) => {
+            let ty = signature_type(ret)?;
+            array_lists.result = is_array_list(&ty, ret);
+            ty
+        }
         None if kind == MethodKind::Constructor => Ty::Void,
         None => return unsupported(node, format!("method '{name}' without a return type")),
     };
@@ -1152,6 +1156,9 @@ fn method_signature<'t>(
             let spelled = text(type_node, source);
             return unsupported(type_node, format!("parameter of type '{spelled}' (an Optional is modelled as a local and a result)"));
         }
+        if is_array_list(&ty, type_node) {
+            array_lists.params.push(params.len());
+        }
         params.push(ty);
         param_names.push(text(param_name, source).to_string());
     }
@@ -1166,6 +1173,7 @@ fn method_signature<'t>(
         node,
         body,
         is_abstract,
+        array_lists,
     })
 }
 

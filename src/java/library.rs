@@ -221,6 +221,16 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (LIST, "contains", &[Ty::List(Elem::Int), Ty::Int], Ty::Boolean),
     (LIST, "indexOf", &[Ty::List(Elem::Int), Ty::Int], Ty::Int),
     (LIST, "set", &[Ty::List(Elem::Int), Ty::Int, Ty::AnyObject], Ty::AnyObject),
+    // A List<String>'s elements compare with equals.
+    (LIST, "contains", &[Ty::List(Elem::Int), Ty::AnyObject], Ty::Boolean),
+    (LIST, "indexOf", &[Ty::List(Elem::Int), Ty::AnyObject], Ty::Int),
+    (LIST, "remove", &[Ty::List(Elem::Int), Ty::AnyObject], Ty::Boolean),
+    // A List<Long> holds non-null longs, as a List<Integer> holds ints.
+    (LIST, "set", &[Ty::List(Elem::Int), Ty::Int, Ty::Long], Ty::Long),
+    (LIST, "add", &[Ty::List(Elem::Int), Ty::Long], Ty::Boolean),
+    (LIST, "add", &[Ty::List(Elem::Int), Ty::Int, Ty::Long], Ty::Void),
+    (LIST, "contains", &[Ty::List(Elem::Int), Ty::Long], Ty::Boolean),
+    (LIST, "indexOf", &[Ty::List(Elem::Int), Ty::Long], Ty::Int),
     (LIST, "add", &[Ty::List(Elem::Int), Ty::AnyObject], Ty::Boolean),
     (LIST, "add", &[Ty::List(Elem::Int), Ty::Int, Ty::AnyObject], Ty::Void),
 ];

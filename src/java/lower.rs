@@ -234,6 +234,7 @@ pub(crate) fn lower_method<'t>(
         classes,
         receivers,
         returned_constants: lowering.returned_constants,
+        array_lists: method.array_lists.clone(),
     })
 }
 

@@ -425,7 +425,11 @@ fn heap_case(
                 .enumerate()
                 .map(|(i, value)| Ok((i.to_string(), java_value(elem, value)?)))
                 .collect::<Result<Vec<_>, ValueError>>()?;
-            let class = if kind == ObjectKind::List && elem == Ty::Int { "Integer" } else { elem.java_name() };
+            let class = match (kind, elem) {
+                (ObjectKind::List, Ty::Int) => "Integer",
+                (ObjectKind::List, Ty::Long) => "Long",
+                _ => elem.java_name(),
+            };
             return Ok(TestObject { id: object.id, class: class.to_string(), fields, origin, kind });
         }
         let layout = classes

@@ -42,7 +42,7 @@ impl<'t> MethodLowering<'_, 't> {
         body: Node<'t>,
     ) -> Lowered<()> {
         let spelled_type = self.text(type_node);
-        let boxed = matches!(spelled_type, "Integer" | "java.lang.Integer");
+        let boxed = matches!(spelled_type, "Integer" | "java.lang.Integer" | "Long" | "java.lang.Long");
         let collection = self.value(iterable)?;
         let element = match collection.ty {
             Ty::Array(elem) => elem.ty(),
@@ -60,6 +60,7 @@ impl<'t> MethodLowering<'_, 't> {
         let declared = match spelled_type {
             "var" => element,
             _ if boxed && collection.ty == Ty::List(Elem::Int) => Ty::Int,
+            _ if boxed && collection.ty == Ty::List(Elem::Long) => Ty::Long,
             _ => self.declared_type(type_node)?,
         };
         // javac's copy of the reference: assignments in the body do not change what is iterated.

@@ -7,15 +7,17 @@
 //! (paths, never branches, as in the bytecode).
 //!
 //! The elements of a `List<Integer>` are ints: an `int` argument is boxed, and an `Integer`
-//! result unboxed where it is used, which is exact as no element is ever null. What would
+//! result unboxed where it is used, which is exact as no element is ever null. A `List<Long>`
+//! is the same with longs, as a DAO collecting ids builds it. What would
 //! differ is reported: removal by value (`remove(Object)`, which an `Integer` argument
 //! selects), `==` between two `Integer`s (reference identity), a null element, and the methods
 //! not listed (iterators among them; the enhanced `for` over a `List<Integer>` is an index
 //! loop, `foreach.rs`).
 //!
 //! The elements of a list of objects, and of a `List<String>`, are references (null
-//! included); the calls are those above but `contains`, `indexOf` and `remove(Object)`, which
-//! compare with `equals`.
+//! included); the calls are those above, and for a `List<String>` `contains`, `indexOf` and
+//! `remove(Object)`, which compare Strings with `equals` (a list of objects of the sources
+//! would call their own `equals`: reported).
 
 use super::{Lowered, MethodLowering, Typed};
 use crate::ir::{CONSTRUCTOR, Elem, Inst, MethodKey, Operand, Ty};
@@ -26,7 +28,8 @@ use tree_sitter::Node;
 
 /// The methods of `List` hornet models, for the diagnostic of the others.
 const MODELLED: &str = "add, get, set, remove(int), size, isEmpty, clear, contains and indexOf";
-/// The methods of a `List` of objects hornet models.
+/// The methods of a `List` of objects hornet models (and, for a `List<String>`, contains,
+/// indexOf and remove(Object)).
 const MODELLED_FOR_OBJECTS: &str = "add, get, set, remove(int), size, isEmpty and clear";
 
 impl<'t> MethodLowering<'_, 't> {
@@ -102,6 +105,14 @@ impl<'t> MethodLowering<'_, 't> {
         if name == "remove" && arguments.len() == 1 && removes_by_value(self, arguments[0]) {
             return self.remove_by_value(node);
         }
+        // A List<Long>'s element arguments are longs, its indices ints. An int argument is not
+        // widened: javac boxes it to an Integer, which no Long equals (`contains(7)` is false).
+        let of_longs = list.ty == Ty::List(Elem::Long);
+        let element_position = match name {
+            "add" | "set" => Some(arguments.len().saturating_sub(1)),
+            "contains" | "indexOf" => Some(0),
+            _ => None,
+        };
         let mut values = vec![self.stabilise(list, &arguments)];
         for (i, argument) in arguments.iter().enumerate() {
             let value = self.value(*argument)?;
@@ -109,11 +120,19 @@ impl<'t> MethodLowering<'_, 't> {
                 return self.remove_by_value(node);
             }
             match value.ty {
-                Ty::Int => {}
-                Ty::Boxed(_) => {
+                Ty::Int if of_longs && element_position == Some(i) => {
                     return self.unsupported(
                         *argument,
-                        format!("List method '{name}' with an argument of type {}, which may be null (only non-null int elements are modelled; unbox it into an int)", value.ty),
+                        format!("List method '{name}' on a List<Long> with an int argument (javac boxes it to an Integer, which no Long equals; pass a long)"),
+                    );
+                }
+                Ty::Int => {}
+                Ty::Long if of_longs && element_position == Some(i) => {}
+                Ty::Boxed(_) => {
+                    let (kind, primitive) = if of_longs { ("long", "a long") } else { ("int", "an int") };
+                    return self.unsupported(
+                        *argument,
+                        format!("List method '{name}' with an argument of type {}, which may be null (only non-null {kind} elements are modelled; unbox it into {primitive})", value.ty),
                     );
                 }
                 Ty::Null => return self.unsupported(*argument, "a null element in a List (only non-null Integers are modelled)"),
@@ -137,6 +156,7 @@ impl<'t> MethodLowering<'_, 't> {
                 ),
             );
         };
+        let ret = if of_longs && matches!(name, "get" | "set" | "remove") { Ty::Long } else { ret };
         let args = values.into_iter().map(|v| v.operand).collect();
         let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
         if let (Some(dst), "get" | "set" | "remove") = (dst, name) {
@@ -166,14 +186,22 @@ impl<'t> MethodLowering<'_, 't> {
         let by_equals = |this: &Self, name: &str| {
             this.unsupported(
                 node,
-                format!("List method '{name}' on a list of {elements} (it compares with equals, not modelled for lists of objects and Strings)"),
+                format!("List method '{name}' on a list of {elements} (it compares with equals, not modelled for lists of objects of the sources)"),
             )
         };
-        if matches!(name, "contains" | "indexOf" | "lastIndexOf") {
+        // Strings compare by their text; objects of the sources with their own equals (not read).
+        let by_text = element == Ty::String;
+        if name == "lastIndexOf" || (!by_text && matches!(name, "contains" | "indexOf")) {
             return by_equals(self, name);
         }
-        // The element argument is the last one of add and set; the others are indices.
-        let element_position = matches!(name, "add" | "set").then(|| arguments.len().saturating_sub(1));
+        // The element argument is the last one of add and set, the only one of contains and
+        // indexOf; the others are indices.
+        let element_position = match name {
+            "add" | "set" => Some(arguments.len().saturating_sub(1)),
+            "contains" | "indexOf" => Some(0),
+            _ => None,
+        };
+        let mut removes_element = false;
         let mut values = vec![self.stabilise(list, &arguments)];
         for (i, argument) in arguments.iter().enumerate() {
             let value = self.value(*argument)?;
@@ -182,6 +210,10 @@ impl<'t> MethodLowering<'_, 't> {
                 Typed { operand, ty: Ty::AnyObject }
             } else if value.ty == Ty::Int {
                 value
+            } else if name == "remove" && by_text {
+                removes_element = true;
+                let operand = self.coerce(value, element, *argument)?;
+                Typed { operand, ty: Ty::AnyObject }
             } else if name == "remove" {
                 return by_equals(self, "remove(Object)");
             } else {
@@ -203,7 +235,7 @@ impl<'t> MethodLowering<'_, 't> {
                 ),
             );
         };
-        let ret = if matches!(name, "get" | "set" | "remove") { element } else { ret };
+        let ret = if matches!(name, "get" | "set" | "remove") && !removes_element { element } else { ret };
         let args = values.into_iter().map(|v| v.operand).collect();
         let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
         let span = self.span(node);

@@ -38,14 +38,6 @@ class Words {
         xs.add(null);
     }
 
-    static int sizeOfLongs() {
-        return new ArrayList<Long>().size();
-    }
-
-    static ArrayList<Integer> concrete() {
-        return new ArrayList<>();
-    }
-
     static int size(List<String> names) {
         return names.size();
     }

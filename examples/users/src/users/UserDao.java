@@ -41,6 +41,53 @@ public class UserDao {
         return result;
     }
 
+    /** The users older than a given age, by id, as an ArrayList. */
+    public static ArrayList<User> olderThan(Connection conn, int age) throws SQLException {
+        ArrayList<User> result = new ArrayList<>();
+        try (PreparedStatement ps = conn.prepareStatement("SELECT id, name, age FROM users WHERE age > ? ORDER BY id")) {
+            ps.setInt(1, age);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    result.add(new User(rs.getInt("id"), rs.getString("name"), rs.getInt("age")));
+                }
+            }
+        }
+        return result;
+    }
+
+    /** The ids of a user's orders, as longs. */
+    public static List<Long> orderIds(Connection conn, int userId) throws SQLException {
+        List<Long> ids = new ArrayList<>();
+        try (PreparedStatement ps = conn.prepareStatement("SELECT id FROM orders WHERE user_id = ? ORDER BY id")) {
+            ps.setInt(1, userId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getLong("id"));
+                }
+            }
+        }
+        return ids;
+    }
+
+    /** Whether a name is reserved: List.contains compares Strings with equals. */
+    public static boolean isReservedName(String name) {
+        List<String> reserved = new ArrayList<>();
+        reserved.add("admin");
+        reserved.add("root");
+        return reserved.contains(name);
+    }
+
+    /** How many of the given names are set, from a list declared ArrayList. */
+    public static int countNamed(ArrayList<String> names) {
+        int named = 0;
+        for (String name : names) {
+            if (name != null) {
+                named++;
+            }
+        }
+        return named;
+    }
+
     /** How many of the given users are adults; null entries are skipped. */
     public static int countAdults(List<User> users) {
         int adults = 0;

@@ -1,0 +1,4 @@
+CREATE TABLE people (
+  id BIGINT PRIMARY KEY,
+  age INT NOT NULL
+);
