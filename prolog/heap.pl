@@ -841,26 +841,30 @@ fresh_value(ref, _).
 
 %% composed(+Case, +Caller, +S0, -S)
 %
-%  Case is case(Initial, Final, Inputs, Out): a summary case's heap event and its inputs and
-%  outputs (result and exception, as a term); Caller is caller(Inputs, Out), the call site's
-%  arguments and its outputs, which receive the case's outputs in the caller's ids.
+%  Case is case(Initial, Final, Inputs, Out, Receivers): a summary case's heap event, its
+%  inputs and outputs (result and exception, as a term), and the classes whose objects its
+%  receiver may be (those of an instance method's implementation; [] for other methods);
+%  Caller is caller(Inputs, Out), the call site's arguments and its outputs, which receive the
+%  case's outputs in the caller's ids.
 %
-%  ?- state:initial(S0), heap:new(layout(c, [int]), R, S0, S1), heap:composed(case([o(0, c, [X])], [o(0, c, [7])], [r(0)], X), caller([R], V), S1, S), state:heap(S, H).
+%  ?- state:initial(S0), heap:new(layout(c, [int]), R, S0, S1), heap:composed(case([o(0, c, [X])], [o(0, c, [7])], [r(0)], X, [c]), caller([R], V), S1, S), state:heap(S, H).
 %  V = 0, H = heap(1,[o(0,c,[7])],[]), ...
-composed(case(Initial, Final, CaseInputs, CaseOut), caller(Inputs, Out), S0, S) :-
+composed(case(Initial, Final, CaseInputs0, CaseOut, Receivers), caller(Inputs0, Out), S0, S) :-
     must_be(list, Initial),
     must_be(list, Final),
+    must_be(list, Receivers),
     state:heap(S0, Heap0),
-    matched_values(CaseInputs, Inputs, Initial, m([], [], [], Heap0), M1),
+    receiver_matched(Receivers, CaseInputs0, Inputs0, CaseInputs, Inputs, Initial, m([], [], [], Heap0), M0),
+    matched_values(CaseInputs, Inputs, Initial, M0, M1),
     statics_matched(Initial, Initial, M1, M2),
-    M2 = m(Ids0, Substitutions0, Deferred, heap(Next0, Objects0, Inputs0)),
+    M2 = m(Ids0, Substitutions0, Deferred, heap(Next0, Objects0, HeapInputs)),
     (   maplist(id_mapped(Ids0), Initial) -> true ; abandon_composition ),
     foldl(deferred_unified, Deferred, Substitutions0, Substitutions),
     foldl(created_id, Final, Ids0-Next0, Ids-Next),
     maplist(cell_translated(Ids, Substitutions), Final, Cells),
     translated(Ids, Substitutions, CaseOut, Out),
     foldl(cell_applied(Ids0), Cells, Objects0, Objects),
-    state:with_heap(S0, heap(Next, Objects, Inputs0), S).
+    state:with_heap(S0, heap(Next, Objects, HeapInputs), S).
 
 % A case whose input objects are not all reached from its inputs or its static fields is
 % beyond this composition: the path is abandoned as for a model limit.
@@ -966,6 +970,25 @@ cell_matched(a(_, Elem, Length, Elements), a(_, Elem1, Length1, Current0), Initi
     maplist(resolved, Current0, Current),
     matched_values([Length|Elements], [Length1|Current], Initial, M0, M).
 
+% A super call (`super.m()`) runs an implementation on an object of a subclass that
+% overrides it, a class not among the implementation's receivers: the case's view of its
+% receiver is the superclass's, the first fields of the object (a layout puts the
+% superclasses' fields first). Any other receiver is matched as an input.
+receiver_matched(Receivers, CaseInputs0, Inputs0, CaseInputs, Inputs, Initial, M0, M) :-
+    (   CaseInputs0 = [C|CaseInputs], nonvar(C), C = r(Id), integer(Id),
+        Inputs0 = [V|Inputs], nonvar(V), V = r(K),
+        cell_with_id(Initial, Id, o(_, _, Seen)),
+        M0 = m(Ids, Ss, Ds, H),
+        H = heap(_, Objects, _),
+        cell_with_id(Objects, K, o(_, Class, Current)),
+        \+ memberchk(Class, Receivers) ->
+        length(Seen, N),
+        length(Prefix, N),
+        append(Prefix, _, Current),
+        matched_values(Seen, Prefix, Initial, m([Id-K|Ids], Ss, Ds, H), M)
+    ;   CaseInputs = CaseInputs0, Inputs = Inputs0, M = M0
+    ).
+
 % The case's static fields' objects not reached otherwise: the caller's of the same
 % pseudo-class, or a fresh one (as statics/4 makes it).
 statics_matched([], _, M, M).
@@ -1012,9 +1035,21 @@ translated(Ids, Ss, T0, T) :-
 substituted([C-V|Ss], T0, T) :-
     (   C == T0 -> T = V ; substituted(Ss, T0, T) ).
 
-% The case's final object replaces the caller's (an object it looked at), or is new.
-cell_applied(Mapped, Cell, Objects0, Objects) :-
-    arg(1, Cell, K),
-    (   member(_-K0, Mapped), K0 == K -> cell_replaced(Objects0, K, Cell, Objects)
-    ;   Objects = [Cell|Objects0]
+% The case's final object replaces the caller's (an object it looked at), or is new. A
+% receiver of a subclass (receiver_matched/8) keeps its class and its own fields.
+cell_applied(Mapped, Cell0, Objects0, Objects) :-
+    arg(1, Cell0, K),
+    (   member(_-K0, Mapped), K0 == K ->
+        (   Cell0 = o(K, Class0, Fields0),
+            cell_with_id(Objects0, K, o(_, Class, Current)),
+            Class \== Class0 ->
+            length(Fields0, N),
+            length(Prefix, N),
+            append(Prefix, Own, Current),
+            append(Fields0, Own, Fields),
+            Cell = o(K, Class, Fields)
+        ;   Cell = Cell0
+        ),
+        cell_replaced(Objects0, K, Cell, Objects)
+    ;   Objects = [Cell0|Objects0]
     ).

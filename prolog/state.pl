@@ -94,18 +94,20 @@ replay(Events, st(Es0, D, J, H), st(Es, D, J, H)) :-
 %
 %  replay/3 for a summary case of a method whose inputs or result may be objects: its heap
 %  event heap(Initial, Final) is not recorded but composed into the caller's heap
-%  (heap:composed/4), matching the case's inputs against the call's. CaseIO is io(Inputs, Out)
-%  of the case, CallerIO io(Inputs, Out) of the call, Out being the result and exception.
+%  (heap:composed/4), matching the case's inputs against the call's. CaseIO is
+%  io(Inputs, Out, Receivers) of the case (Receivers: the classes its receiver may have, []
+%  for a method without one), CallerIO io(Inputs, Out) of the call, Out being the result and
+%  exception.
 %
-%  ?- state:initial(S0), state:replay_composed([br(m,0,t), heap([], [o(0, c, [])])], io([], r(0)-ok), io([], R-Ex), S0, S).
+%  ?- state:initial(S0), state:replay_composed([br(m,0,t), heap([], [o(0, c, [])])], io([], r(0)-ok, []), io([], R-Ex), S0, S).
 %  R = r(0), Ex = ok, S = st([br(m,0,t)],0,none,heap(1,[o(0,c,[])],[])).
-replay_composed(Events, io(CaseInputs, CaseOut), io(Inputs, Out), S0, S) :-
+replay_composed(Events, io(CaseInputs, CaseOut, Receivers), io(Inputs, Out), S0, S) :-
     must_be(list, Events),
     (   select(heap(Initial, Final), Events, Others) -> true
     ;   Initial = [], Final = [], Others = Events
     ),
     replay(Others, S0, S1),
-    heap:composed(case(Initial, Final, CaseInputs, CaseOut), caller(Inputs, Out), S1, S).
+    heap:composed(case(Initial, Final, CaseInputs, CaseOut, Receivers), caller(Inputs, Out), S1, S).
 
 %% input(+Call, +Scanner, -Result, +S0, -S, -Ex)
 %

@@ -83,13 +83,16 @@ pub fn summary_glue(key: &MethodKey) -> String {
 /// `summary_glue` for a method whose inputs or result may be objects: the case is taken
 /// under the most general heap, then its heap event is matched against the caller's heap and
 /// applied (`state:replay_composed/5`), its inputs, result and exception translated between
-/// the case's object ids and the caller's.
-pub fn heap_summary_glue(key: &MethodKey) -> String {
+/// the case's object ids and the caller's. `receivers` are the classes whose objects an
+/// instance method's receiver may be (`Method::receivers`): a super call passes another.
+pub fn heap_summary_glue(key: &MethodKey, receivers: &[ClassName]) -> String {
+    let receivers: Vec<String> = receivers.iter().map(|c| quote_atom(c.as_str())).collect();
     format!(
         "{}(Inputs, Ret, S0, S, Ex) :-\n    jvm:guarded(user:{}(CaseInputs, CaseRet, CaseEx, Events)),\n    \
-         jvm:guarded(state:replay_composed(Events, io(CaseInputs, CaseRet-CaseEx), io(Inputs, Ret-Ex), S0, S)).\n",
+         jvm:guarded(state:replay_composed(Events, io(CaseInputs, CaseRet-CaseEx, [{}]), io(Inputs, Ret-Ex), S0, S)).\n",
         summary_pred(key),
-        case_pred(key)
+        case_pred(key),
+        receivers.join(",")
     )
 }
 

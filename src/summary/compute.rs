@@ -8,7 +8,7 @@ use crate::callgraph::CallGraph;
 use crate::clp::engine::{self, Engine, EngineError};
 use crate::clp::explore::{case_program, explore_with_summary};
 use crate::clp::translate::{Context, case_pred, heap_summary_glue, summary_glue, translate_method};
-use crate::ir::{Inst, Method, MethodKey, Ty};
+use crate::ir::{Inst, Method, MethodKey, MethodKind, Ty};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -364,7 +364,10 @@ fn component_keys(
 /// (one that composes the case's heap with the caller's when objects cross the call).
 fn summary_text(method: &Method, summary: &Summary) -> (String, String) {
     let key = &method.key;
-    let glue = if method.has_object_interface() { heap_summary_glue(key) } else { summary_glue(key) };
+    let glue = if method.has_object_interface() {
+        let receivers = if method.kind == MethodKind::Instance { method.receivers.as_slice() } else { &[] };
+        heap_summary_glue(key, receivers)
+    } else { summary_glue(key) };
     (format!("{key}$summary.pl"), format!("{}{glue}", case_program(&case_pred(key), &summary.cases)))
 }
 
