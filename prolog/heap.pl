@@ -50,7 +50,7 @@
                  array_copy/8,
                  new_list/4, list_copy/6, list_size/6, list_get/7, list_set/8, list_add/6, list_insert/7,
                  list_remove/7, list_clear/5, list_index_of/7, list_contains/7,
-                 list_remove_value/7]).
+                 list_remove_value/7, composed/4]).
 
 :- use_module(library(lists)).
 :- use_module(library(error)).
@@ -873,3 +873,237 @@ fresh_value(short, V) :- jvm:value(short, V).
 fresh_value(char, V) :- jvm:value(char, V).
 fresh_value(string, _).
 fresh_value(ref, _).
+
+/* Composition of a summary case at a call site (Albert et al., Definition 1). A case of a
+   method whose inputs or result may be objects ends with heap(Initial, Final): the input
+   objects it looked at, as it first saw them, and every object it knows at its end, both in
+   the callee's own ids, computed once under the most general heap. At a call site the case's
+   inputs are matched against the caller's arguments as the lazy heap would shape them: a
+   reference the case looked at and the caller knows (r(K)) maps the case's id to K, and the
+   case's view of the object must agree with the caller's object (class, then each field in
+   turn); a reference the caller has not looked at yet is shaped as shaped/4 would do it,
+   null, a fresh input object, or an input object already seen (aliasing), one path each.
+   Ids map one to one: a case whose distinct objects the caller has as one object does not
+   match, the case where they alias does. A static fields' object maps to the caller's one of
+   the same pseudo-class. Then the case's final objects replace the caller's mapped ones, and
+   the objects the case created get new ids in the caller's heap.
+
+   A value the case never looked at (an unbound variable in its view) stands for whatever the
+   caller has there: unified with it, unless the caller's value is (or holds) a reference,
+   whose id belongs to the caller, then substituted for it when the case's final objects, result
+   and exception are translated into the caller's ids. */
+
+%% composed(+Case, +Caller, +S0, -S)
+%
+%  Case is case(Initial, Final, Inputs, Out, Receivers): a summary case's heap event, its
+%  inputs and outputs (result and exception, as a term), and the classes whose objects its
+%  receiver may be (those of an instance method's implementation; [] for other methods);
+%  Caller is caller(Inputs, Out), the call site's arguments and its outputs, which receive the
+%  case's outputs in the caller's ids.
+%
+%  ?- state:initial(S0), heap:new(layout(c, [int]), R, S0, S1), heap:composed(case([o(0, c, [X])], [o(0, c, [7])], [r(0)], X, [c]), caller([R], V), S1, S), state:heap(S, H).
+%  V = 0, H = heap(1,[o(0,c,[7])],[]), ...
+composed(case(Initial, Final, CaseInputs0, CaseOut, Receivers), caller(Inputs0, Out), S0, S) :-
+    must_be(list, Initial),
+    must_be(list, Final),
+    must_be(list, Receivers),
+    state:heap(S0, Heap0),
+    receiver_matched(Receivers, CaseInputs0, Inputs0, CaseInputs, Inputs, Initial, m([], [], [], Heap0), M0),
+    matched_values(CaseInputs, Inputs, Initial, M0, M1),
+    statics_matched(Initial, Initial, M1, M2),
+    M2 = m(Ids0, Substitutions0, Deferred, heap(Next0, Objects0, HeapInputs)),
+    (   maplist(id_mapped(Ids0), Initial) -> true ; abandon_composition ),
+    foldl(deferred_unified, Deferred, Substitutions0, Substitutions),
+    foldl(created_id, Final, Ids0-Next0, Ids-Next),
+    maplist(cell_translated(Ids, Substitutions), Final, Cells),
+    translated(Ids, Substitutions, CaseOut, Out),
+    foldl(cell_applied(Ids0), Cells, Objects0, Objects),
+    state:with_heap(S0, heap(Next, Objects, HeapInputs), S).
+
+% A case whose input objects are not all reached from its inputs or its static fields is
+% beyond this composition: the path is abandoned as for a model limit.
+abandon_composition :- jvm:abandon.
+
+id_mapped(Ids, Cell) :-
+    arg(1, Cell, Id),
+    memberchk(Id-_, Ids).
+
+matched_values([], [], _, M, M).
+matched_values([C|Cs], [V|Vs], Initial, M0, M) :-
+    matched_value(C, V, Initial, M0, M1),
+    matched_values(Cs, Vs, Initial, M1, M).
+
+% matched_value(+CaseValue, ?CallerValue, +Initial, +M0, -M): M is m(Ids, Substitutions,
+% Deferred, Heap): case id - caller id pairs, case variable - caller term pairs, case
+% variable - caller variable pairs unified once matching is done (the caller's variable may
+% be shaped into a reference meanwhile), and the caller's heap.
+matched_value(C, V, Initial, M0, M) :-
+    (   var(C) ->
+        M0 = m(Ids, Ss, Ds, H),
+        (   var(V) -> M = m(Ids, Ss, [C-V|Ds], H)
+        ;   holds_reference(V) -> M = m(Ids, [C-V|Ss], Ds, H)
+        ;   C = V, M = M0
+        )
+    ;   C == null -> V = null, M = M0
+    ;   C = r(Id), integer(Id) -> reference_matched(Id, V, Initial, M0, M)
+    ;   \+ holds_reference(C) -> C = V, M = M0
+    ;   nonvar(V), functor(C, F, N), functor(V, F, N) ->
+        C =.. [_|Cs], V =.. [_|Vs],
+        matched_values(Cs, Vs, Initial, M0, M)
+    ;   abandon_composition
+    ).
+
+holds_reference(T) :-
+    (   var(T) -> false
+    ;   T = r(Id), integer(Id) -> true
+    ;   T = s(_, _) -> false
+    ;   compound(T) -> T =.. [_|As], member(A, As), holds_reference(A), !
+    ;   false
+    ).
+
+% The case's object Id against the caller's value V at the same place.
+reference_matched(Id, V, Initial, M0, M) :-
+    M0 = m(Ids, _, _, heap(_, _, Inputs)),
+    (   memberchk(Id-K, Ids) ->
+        M = M0,
+        (   nonvar(V) -> V == r(K)
+        ;   % The caller has not looked at V: it aliases an input object already mapped.
+            cell_with_id(Inputs, K, _),
+            V = r(K)
+        )
+    ;   nonvar(V) ->
+        V = r(K),
+        \+ member(_-K, Ids),
+        mapped(Id, K, Initial, M0, M)
+    ;   cell_with_id(Initial, Id, Cell),
+        (   fresh_skeleton(Cell, K, M0, M1),
+            V = r(K),
+            mapped(Id, K, Initial, M1, M)
+        ;   member(Alias, Inputs),
+            same_kind(Cell, Alias),
+            arg(1, Alias, K),
+            \+ member(_-K, Ids),
+            V = r(K),
+            mapped(Id, K, Initial, M0, M)
+        )
+    ).
+
+cell_with_id([Cell|Cells], Id, Found) :-
+    arg(1, Cell, Id0),
+    (   Id0 == Id -> Found = Cell ; cell_with_id(Cells, Id, Found) ).
+
+same_kind(o(_, Class, _), o(_, Class, _)).
+same_kind(a(_, Elem, _, _), a(_, Elem, _, _)).
+
+% A fresh input object of the caller, of the case's object's class, its fields not looked at
+% yet: matching them against the case's view gives them their first values.
+fresh_skeleton(Cell, K, m(Ids, Ss, Ds, heap(K, Objects, Inputs)), m(Ids, Ss, Ds, heap(Next, [Fresh|Objects], [Fresh|Inputs]))) :-
+    (   Cell = o(_, Class, Fields) ->
+        length(Fields, N), length(Unseen, N), Fresh = o(K, Class, Unseen)
+    ;   Cell = a(_, Elem, _, Elements) ->
+        length(Elements, N), length(Unseen, N), Fresh = a(K, Elem, _, Unseen)
+    ),
+    Next is K + 1.
+
+% Case id Id is the caller's K: the case's view of it must agree with the caller's object.
+mapped(Id, K, Initial, m(Ids, Ss, Ds, H), M) :-
+    M1 = m([Id-K|Ids], Ss, Ds, H),
+    (   cell_with_id(Initial, Id, Seen) ->
+        H = heap(_, Objects, _),
+        cell_with_id(Objects, K, Current),
+        cell_matched(Seen, Current, Initial, M1, M)
+    ;   % Created by the case before its code ran: a constructor's receiver.
+        M = M1
+    ).
+
+cell_matched(o(_, Class, Fields), o(_, Class1, Current), Initial, M0, M) :-
+    Class == Class1,
+    matched_values(Fields, Current, Initial, M0, M).
+cell_matched(a(_, Elem, Length, Elements), a(_, Elem1, Length1, Current0), Initial, M0, M) :-
+    Elem == Elem1,
+    maplist(resolved, Current0, Current),
+    matched_values([Length|Elements], [Length1|Current], Initial, M0, M).
+
+% A super call (`super.m()`) runs an implementation on an object of a subclass that
+% overrides it, a class not among the implementation's receivers: the case's view of its
+% receiver is the superclass's, the first fields of the object (a layout puts the
+% superclasses' fields first). Any other receiver is matched as an input.
+receiver_matched(Receivers, CaseInputs0, Inputs0, CaseInputs, Inputs, Initial, M0, M) :-
+    (   CaseInputs0 = [C|CaseInputs], nonvar(C), C = r(Id), integer(Id),
+        Inputs0 = [V|Inputs], nonvar(V), V = r(K),
+        cell_with_id(Initial, Id, o(_, _, Seen)),
+        M0 = m(Ids, Ss, Ds, H),
+        H = heap(_, Objects, _),
+        cell_with_id(Objects, K, o(_, Class, Current)),
+        \+ memberchk(Class, Receivers) ->
+        length(Seen, N),
+        length(Prefix, N),
+        append(Prefix, _, Current),
+        matched_values(Seen, Prefix, Initial, m([Id-K|Ids], Ss, Ds, H), M)
+    ;   CaseInputs = CaseInputs0, Inputs = Inputs0, M = M0
+    ).
+
+% The case's static fields' objects not reached otherwise: the caller's of the same
+% pseudo-class, or a fresh one (as statics/4 makes it).
+statics_matched([], _, M, M).
+statics_matched([Cell|Cells], Initial, M0, M) :-
+    M0 = m(Ids, _, _, heap(_, Objects, _)),
+    (   Cell = o(Id, Class, _),
+        \+ memberchk(Id-_, Ids),
+        atom_concat('static ', _, Class) ->
+        (   memberchk(o(K, Class, _), Objects) -> M1 = M0
+        ;   fresh_skeleton(Cell, K, M0, M1)
+        ),
+        mapped(Id, K, Initial, M1, M2)
+    ;   M2 = M0
+    ),
+    statics_matched(Cells, Initial, M2, M).
+
+deferred_unified(C-V, Ss0, Ss) :-
+    (   holds_reference(V) -> Ss = [C-V|Ss0]
+    ;   C = V, Ss = Ss0
+    ).
+
+% An object the case created gets the caller's next id.
+created_id(Cell, Ids0-Next0, Ids-Next) :-
+    arg(1, Cell, Id),
+    (   memberchk(Id-_, Ids0) -> Ids = Ids0, Next = Next0
+    ;   Ids = [Id-Next0|Ids0], Next is Next0 + 1
+    ).
+
+cell_translated(Ids, Ss, Cell0, Cell) :-
+    Cell0 =.. [Kind, Id|Parts0],
+    memberchk(Id-K, Ids),
+    maplist(translated(Ids, Ss), Parts0, Parts),
+    Cell =.. [Kind, K|Parts].
+
+% A term of the case in the caller's ids.
+translated(Ids, Ss, T0, T) :-
+    (   var(T0) -> ( substituted(Ss, T0, T1) -> T = T1 ; T = T0 )
+    ;   T0 = r(Id), integer(Id) -> memberchk(Id-K, Ids), T = r(K)
+    ;   atomic(T0) -> T = T0
+    ;   T0 = s(_, _) -> T = T0
+    ;   T0 =.. [F|As], maplist(translated(Ids, Ss), As, Bs), T =.. [F|Bs]
+    ).
+
+substituted([C-V|Ss], T0, T) :-
+    (   C == T0 -> T = V ; substituted(Ss, T0, T) ).
+
+% The case's final object replaces the caller's (an object it looked at), or is new. A
+% receiver of a subclass (receiver_matched/8) keeps its class and its own fields.
+cell_applied(Mapped, Cell0, Objects0, Objects) :-
+    arg(1, Cell0, K),
+    (   member(_-K0, Mapped), K0 == K ->
+        (   Cell0 = o(K, Class0, Fields0),
+            cell_with_id(Objects0, K, o(_, Class, Current)),
+            Class \== Class0 ->
+            length(Fields0, N),
+            length(Prefix, N),
+            append(Prefix, Own, Current),
+            append(Fields0, Own, Fields),
+            Cell = o(K, Class, Fields)
+        ;   Cell = Cell0
+        ),
+        cell_replaced(Objects0, K, Cell, Objects)
+    ;   Objects = [Cell0|Objects0]
+    ).

@@ -10,7 +10,7 @@
 */
 
 :- module(state, [initial/1, branch/5, iteration/4, thrown/3, try_entered/3, interrupted/3,
-                  enter_recursive/3, leave_recursive/2, events/2, replay/3, session/2,
+                  enter_recursive/3, leave_recursive/2, events/2, replay/3, replay_composed/5, session/2,
                   with_session/3, input/6, heap/2, with_heap/3]).
 
 :- use_module(library(lists)).
@@ -89,6 +89,25 @@ replay(Events, st(Es0, D, J, H), st(Es, D, J, H)) :-
     must_be(list, Events),
     reverse(Events, Reversed),
     append(Reversed, Es0, Es).
+
+%% replay_composed(+Events, +CaseIO, +CallerIO, +S0, -S)
+%
+%  replay/3 for a summary case of a method whose inputs or result may be objects: its heap
+%  event heap(Initial, Final) is not recorded but composed into the caller's heap
+%  (heap:composed/4), matching the case's inputs against the call's. CaseIO is
+%  io(Inputs, Out, Receivers) of the case (Receivers: the classes its receiver may have, []
+%  for a method without one), CallerIO io(Inputs, Out) of the call, Out being the result and
+%  exception.
+%
+%  ?- state:initial(S0), state:replay_composed([br(m,0,t), heap([], [o(0, c, [])])], io([], r(0)-ok, []), io([], R-Ex), S0, S).
+%  R = r(0), Ex = ok, S = st([br(m,0,t)],0,none,heap(1,[o(0,c,[])],[])).
+replay_composed(Events, io(CaseInputs, CaseOut, Receivers), io(Inputs, Out), S0, S) :-
+    must_be(list, Events),
+    (   select(heap(Initial, Final), Events, Others) -> true
+    ;   Initial = [], Final = [], Others = Events
+    ),
+    replay(Others, S0, S1),
+    heap:composed(case(Initial, Final, CaseInputs, CaseOut, Receivers), caller(Inputs, Out), S1, S).
 
 %% input(+Call, +Scanner, -Result, +S0, -S, -Ex)
 %

@@ -821,7 +821,6 @@ fn build_report(
             ("recursion", stats.inlined.recursion),
             ("no-compose", stats.inlined.no_compose),
             ("database", stats.inlined.database),
-            ("objects", stats.inlined.objects),
         ]
         .into_iter()
         .filter(|(_, n)| *n > 0)

@@ -95,8 +95,8 @@ fn composition_and_inline_execution_agree() {
         let inline_out = scratch("inline");
         let composed = generate(&options(&example, composed_out.clone(), true, None)).expect("runs");
         if composed.report.totals.compositions == 0 {
-            // Nothing was composed (every method has objects in its interface, say): the inline
-            // run would repeat the same computation.
+            // Nothing was composed (no method calls another outside its recursion, or every
+            // callee uses the database): the inline run would repeat the same computation.
             let _ = std::fs::remove_dir_all(composed_out);
             continue;
         }

@@ -32,9 +32,9 @@ pub struct Context<'a> {
     pub recursive_callees: &'a HashSet<MethodKey>,
     /// Methods translated from source (the others are hand-written summaries).
     pub analysed: &'a HashSet<MethodKey>,
-    /// Analysed callees always executed inline: those that use the database, and those whose
-    /// inputs or result may be objects, because their paths depend on the caller's database or
-    /// heap (a summary of them would need its own composition).
+    /// Analysed callees always executed inline: those that use the database, because their
+    /// paths depend on the caller's database (a summary of them would need its own
+    /// composition). Those whose inputs or result may be objects compose (`heap_summary_glue`).
     pub inline_callees: &'a HashSet<MethodKey>,
     /// For a method that uses the database, the schema term (`sql::schema_term`) its session
     /// starts with.
@@ -77,6 +77,22 @@ pub fn summary_glue(key: &MethodKey) -> String {
         "{}(Inputs, Ret, S0, S, Ex) :-\n    jvm:guarded(user:{}(Inputs, Ret, Ex, Events)),\n    state:replay(Events, S0, S).\n",
         summary_pred(key),
         case_pred(key)
+    )
+}
+
+/// `summary_glue` for a method whose inputs or result may be objects: the case is taken
+/// under the most general heap, then its heap event is matched against the caller's heap and
+/// applied (`state:replay_composed/5`), its inputs, result and exception translated between
+/// the case's object ids and the caller's. `receivers` are the classes whose objects an
+/// instance method's receiver may be (`Method::receivers`): a super call passes another.
+pub fn heap_summary_glue(key: &MethodKey, receivers: &[ClassName]) -> String {
+    let receivers: Vec<String> = receivers.iter().map(|c| quote_atom(c.as_str())).collect();
+    format!(
+        "{}(Inputs, Ret, S0, S, Ex) :-\n    jvm:guarded(user:{}(CaseInputs, CaseRet, CaseEx, Events)),\n    \
+         jvm:guarded(state:replay_composed(Events, io(CaseInputs, CaseRet-CaseEx, [{}]), io(Inputs, Ret-Ex), S0, S)).\n",
+        summary_pred(key),
+        case_pred(key),
+        receivers.join(",")
     )
 }
 

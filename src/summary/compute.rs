@@ -7,8 +7,8 @@ use super::cache::{Cache, Key, KeyBuilder};
 use crate::callgraph::CallGraph;
 use crate::clp::engine::{self, Engine, EngineError};
 use crate::clp::explore::{case_program, explore_with_summary};
-use crate::clp::translate::{Context, case_pred, summary_glue, translate_method};
-use crate::ir::{Inst, Method, MethodKey, Ty};
+use crate::clp::translate::{Context, case_pred, heap_summary_glue, summary_glue, translate_method};
+use crate::ir::{Inst, Method, MethodKey, MethodKind, Ty};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -64,14 +64,11 @@ pub struct Inlined {
     /// The callee uses the database (its summary's rows are not matched against the caller's
     /// database yet).
     pub database: usize,
-    /// The callee has objects in its interface (its summary's heap cells are not matched
-    /// against the caller's heap yet).
-    pub objects: usize,
 }
 
 impl Inlined {
     pub fn total(&self) -> usize {
-        self.recursion + self.no_compose + self.database + self.objects
+        self.recursion + self.no_compose + self.database
     }
 }
 
@@ -101,17 +98,15 @@ pub fn compute(
     let recursive = graph.recursive_callees();
     let no_recursion = HashSet::new();
     let database_users = database_users(methods);
-    // Methods whose inputs or result may be objects run inline too: a path through them
-    // depends on the caller's heap. Their callers need not: objects a method creates and
-    // never passes out are invisible to its callers.
-    let mut inline_users = database_users.clone();
-    inline_users.extend(methods.iter().filter(|m| m.has_object_interface()).map(|m| m.key.clone()));
+    // Methods whose inputs or result may be objects compose: their cases carry the heap they
+    // read and leave, matched against the caller's (`state:replay_composed/5`).
+    let inline_users = &database_users;
     let context = |key: &MethodKey, compose: bool| Context {
         compose,
         k: settings.k,
         recursive_callees: recursive.get(key).unwrap_or(&no_recursion),
         analysed: &analysed,
-        inline_callees: &inline_users,
+        inline_callees: inline_users,
         schema: settings.schema_term.as_deref().filter(|_| database_users.contains(key)),
     };
 
@@ -203,7 +198,7 @@ pub fn compute(
                 }
                 let mut texts = Vec::new();
                 if settings.compose {
-                    // Callees that use the database or objects run inline: their clauses, and
+                    // Callees that use the database run inline: their clauses, and
                     // what they call in turn, are loaded instead of their summaries.
                     let mut inline: BTreeSet<&MethodKey> = BTreeSet::new();
                     let mut composed: BTreeSet<&MethodKey> = BTreeSet::new();
@@ -217,7 +212,7 @@ pub fn compute(
                     }
                     for callee in composed {
                         if let Some(Ok(summary)) = summaries.get(callee) {
-                            texts.push(summary_text(callee, summary));
+                            texts.push(summary_text(by_key[callee], summary));
                         }
                     }
                     for callee in inline {
@@ -230,8 +225,6 @@ pub fn compute(
                                 stats.inlined.recursion += 1;
                             } else if database_users.contains(callee) {
                                 stats.inlined.database += 1;
-                            } else if inline_users.contains(callee) {
-                                stats.inlined.objects += 1;
                             } else {
                                 stats.compositions += 1;
                             }
@@ -367,12 +360,15 @@ fn component_keys(
     component.iter().map(|k| KeyBuilder::default().part(&shared.0).part(k.to_string().as_bytes()).finish()).collect()
 }
 
-/// What callers load to compose a method: its cases and the clause in the shape of a call.
-fn summary_text(key: &MethodKey, summary: &Summary) -> (String, String) {
-    (
-        format!("{key}$summary.pl"),
-        format!("{}{}", case_program(&case_pred(key), &summary.cases), summary_glue(key)),
-    )
+/// What callers load to compose a method: its cases and the clause in the shape of a call
+/// (one that composes the case's heap with the caller's when objects cross the call).
+fn summary_text(method: &Method, summary: &Summary) -> (String, String) {
+    let key = &method.key;
+    let glue = if method.has_object_interface() {
+        let receivers = if method.kind == MethodKind::Instance { method.receivers.as_slice() } else { &[] };
+        heap_summary_glue(key, receivers)
+    } else { summary_glue(key) };
+    (format!("{key}$summary.pl"), format!("{}{glue}", case_program(&case_pred(key), &summary.cases)))
 }
 
 struct Job {
