@@ -135,22 +135,21 @@ differences([G|Gs], AllGoals, Numbers, Auxiliary) -->
 
 %% defined(+Goal, +D, +Numbers, -Expression)
 %
-%  Goal is an equation that defines D as Expression, a difference or sum of Numbers.
+%  Goal is an equation that defines D as Expression, the difference of two of Numbers.
 %
 %  ?- explore:defined(J+B#=I, J, [B, I], E).
 %  E = sub(I,B).
 defined(A + B #= C, D, Numbers, Expression) :- defined_sum(A, B, C, D, Numbers, Expression).
 defined(C #= A + B, D, Numbers, Expression) :- defined_sum(A, B, C, D, Numbers, Expression).
-defined(A #= B, D, Numbers, Expression) :-
-    (   A == D -> Defining = B ; B == D, Defining = A ),
-    all_vars_in(Defining, Numbers),
-    expression(Defining, Expression).
 
-defined_sum(A, B, C, D, Numbers, sub(X, Y)) :-
+% Only a difference of two numbers: a bound on a sum or a multiple is mostly one of their own
+% domains said again (`1 <= i + 1`).
+defined_sum(A, B, C, D, Numbers, sub(C, Other)) :-
     (   A == D -> Other = B ; B == D, Other = A ),
-    all_vars_in(Other-C, Numbers),
-    expression(C, X),
-    expression(Other, Y).
+    var(Other),
+    var(C),
+    Other \== C,
+    all_vars_in(Other-C, Numbers).
 
 % Expression Op Bound as the reader would write it: X - Y >= 1 is X > Y.
 bound_relation(_, _, Bound) --> { \+ integer(Bound) }, !.
