@@ -189,10 +189,10 @@ fn suites() -> Vec<Suite> {
     suites.push(Suite {
         name: "synth-db".to_string(),
         source: Source::SyntheticDatabase(DatabaseShape {
-            tables: 4,
-            layers: 4,
-            classes_per_layer: 4,
-            methods_per_class: 3,
+            tables: 3,
+            layers: 3,
+            classes_per_layer: 3,
+            methods_per_class: 2,
         }),
         default_reps: 1,
         database: true,
