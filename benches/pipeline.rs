@@ -1,7 +1,9 @@
 //! `cargo bench --bench pipeline [-- FILTER...]`: times `hornet::pipeline::generate` on every
 //! folder of `examples/` and on synthetic codebases (`synth.rs`), and prints per suite
 //! - compositional against inline execution (`compose: false`), both without cache, except for
-//!   examples with a database schema, whose database methods run inline in both modes;
+//!   examples with a database schema, whose database methods run inline in both modes (but the
+//!   layered ones, `examples/layered` and `synth-db`, a service over DAOs, measured both ways
+//!   to show what composing database callees gains);
 //! - a cold summary cache against a warm one (the same cache folder, run again), composing.
 //!
 //! - with `HORNET_BENCH_BASELINE=path/to/hornet` (another build, main's say), that binary on the
@@ -21,7 +23,7 @@ use hornet::pipeline::{GenOptions, generate};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use synth::Shape;
+use synth::{DatabaseShape, Shape};
 
 /// Seed of every synthetic codebase, so that runs compare the same code.
 const SYNTH_SEED: u64 = 2024;
@@ -29,6 +31,8 @@ const SYNTH_SEED: u64 = 2024;
 enum Source {
     Example(PathBuf),
     Synthetic(Shape),
+    /// Written with its `schema.sql` beside its `src/`.
+    SyntheticDatabase(DatabaseShape),
 }
 
 struct Suite {
@@ -37,6 +41,9 @@ struct Suite {
     default_reps: usize,
     /// Whether its methods use a database (run inline whatever the mode).
     database: bool,
+    /// Whether it is layered over a database (a service over DAOs): measured inline too, so
+    /// that its row shows what composing database callees gains.
+    layered: bool,
 }
 
 /// Best times, and the reports that the rows and notes are made from.
@@ -86,9 +93,13 @@ fn main() {
                 synth::write_codebase(&sources, *shape, SYNTH_SEED).expect("writes the synthetic codebase");
                 sources
             }
+            Source::SyntheticDatabase(shape) => {
+                synth::write_database_codebase(&dir, *shape, SYNTH_SEED).expect("writes the synthetic codebase");
+                dir.join("src")
+            }
         };
         let reps = reps_override.unwrap_or(suite.default_reps);
-        let m = measure(&sources, &dir, reps, !suite.database);
+        let m = measure(&sources, &dir, reps, !suite.database || suite.layered);
         if let Some(binary) = &baseline {
             let base = baseline_run(binary, &sources, &dir.join("baseline"), reps);
             let new = Figures::of(&m.compositional_report, m.compositional);
@@ -154,11 +165,13 @@ fn suites() -> Vec<Suite> {
         .into_iter()
         .map(|folder| {
             let database = folder.join("schema.sql").is_file();
+            let layered = folder.ends_with("layered");
             Suite {
                 name: format!("examples/{}", folder.file_name().expect("folder name").to_string_lossy()),
                 source: Source::Example(folder.join("src")),
                 default_reps: if database { 1 } else { 3 },
                 database,
+                layered,
             }
         })
         .collect();
@@ -171,7 +184,20 @@ fn suites() -> Vec<Suite> {
         source: Source::Synthetic(shape),
         default_reps,
         database: false,
+        layered: false,
     }));
+    suites.push(Suite {
+        name: "synth-db".to_string(),
+        source: Source::SyntheticDatabase(DatabaseShape {
+            tables: 3,
+            layers: 3,
+            classes_per_layer: 3,
+            methods_per_class: 2,
+        }),
+        default_reps: 1,
+        database: true,
+        layered: true,
+    });
     suites
 }
 

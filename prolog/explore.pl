@@ -95,7 +95,10 @@ case_clause(Name, Inputs, Ret, Ex, Events, Text) :-
 %  domain; Relations rel(Op, X, Y) (Op eq, ne, lt, le, gt or ge; X and Y sums, differences
 %  and products of those numbers and integers), each a residual constraint among them only.
 %  A string shows when its characters are known; the constraints on open ones are left out
-%  (listing their possible values can take more than the case itself).
+%  (listing their possible values can take more than the case itself). An auxiliary number
+%  that a linear equation defines from the shown ones (clpz posts `balance - amount < 0` as
+%  `D + amount #= balance, D in inf.. -1`) shows through its domain as relations on its
+%  definition: `balance < amount` (differences/4).
 %
 %  ?- X in 1..5, Y #> X, explore:shown([X, Y], [X in 1..5, Y in 2..sup, X #< Y], S).
 %  S = shown([dom(X,[r(1,5)]),dom(Y,[r(2,sup)])],[rel(lt,X,Y)]).
@@ -105,7 +108,57 @@ shown(Visible, Goals, shown(Domains, Relations)) :-
     term_variables(Visible, All),
     exclude_vars(All, Hidden, Numbers),
     phrase(domains(Goals, Numbers), Domains),
-    phrase(relations(Goals, Numbers), Relations).
+    phrase(relations(Goals, Numbers), Relations0),
+    term_variables(Goals, GoalVars),
+    exclude_vars(GoalVars, Numbers, Auxiliary0),
+    exclude_vars(Auxiliary0, Hidden, Auxiliary),
+    phrase(differences(Goals, Goals, Numbers, Auxiliary), Derived),
+    append(Relations0, Derived, Relations).
+
+%% differences(+Goals, +AllGoals, +Numbers, +Auxiliary)//
+%
+%  The relations on Numbers that the domains of the Auxiliary variables say, each auxiliary
+%  variable defined by a linear equation of Goals (defined/4) from Numbers alone. A bound
+%  near a type's range (an overflow guard) says nothing to a reader and is left out.
+%
+%  ?- explore:shown([B, I], [J+B#=I, J in -9..-1], S).
+%  S = shown([],[rel(lt,I,B)]).
+differences([], _, _, _) --> [].
+differences([G|Gs], AllGoals, Numbers, Auxiliary) -->
+    (   { G = (D in Dom), var(D), var_member(D, Auxiliary), dom_ranges(Dom, [r(Low, High)]),
+          member(Definition, AllGoals), defined(Definition, D, Numbers, Expression) }
+    ->  bound_relation(ge, Expression, Low),
+        bound_relation(le, Expression, High)
+    ;   []
+    ),
+    differences(Gs, AllGoals, Numbers, Auxiliary).
+
+%% defined(+Goal, +D, +Numbers, -Expression)
+%
+%  Goal is an equation that defines D as Expression, the difference of two of Numbers.
+%
+%  ?- explore:defined(J+B#=I, J, [B, I], E).
+%  E = sub(I,B).
+defined(A + B #= C, D, Numbers, Expression) :- defined_sum(A, B, C, D, Numbers, Expression).
+defined(C #= A + B, D, Numbers, Expression) :- defined_sum(A, B, C, D, Numbers, Expression).
+
+% Only a difference of two numbers: a bound on a sum or a multiple is mostly one of their own
+% domains said again (`1 <= i + 1`).
+defined_sum(A, B, C, D, Numbers, sub(C, Other)) :-
+    (   A == D -> Other = B ; B == D, Other = A ),
+    var(Other),
+    var(C),
+    Other \== C,
+    all_vars_in(Other-C, Numbers).
+
+% Expression Op Bound as the reader would write it: X - Y >= 1 is X > Y.
+bound_relation(_, _, Bound) --> { \+ integer(Bound) }, !.
+bound_relation(_, _, Bound) --> { abs(Bound) >= 2147483646 }, !.
+bound_relation(ge, sub(X, Y), 1) --> !, [rel(gt, X, Y)].
+bound_relation(ge, sub(X, Y), 0) --> !, [rel(ge, X, Y)].
+bound_relation(le, sub(X, Y), 0) --> !, [rel(le, X, Y)].
+bound_relation(le, sub(X, Y), -1) --> !, [rel(lt, X, Y)].
+bound_relation(Op, Expression, Bound) --> [rel(Op, Expression, Bound)].
 
 % What a reader sees of a case: inputs, result, tokens read, database and heap events.
 visible(Inputs, Ret, Events, [Inputs, Ret, Tokens, Database, Heap]) :-
