@@ -813,7 +813,7 @@ fn build_report(
         inlined_because: [
             ("recursion", stats.inlined.recursion),
             ("no-compose", stats.inlined.no_compose),
-            ("database", stats.inlined.database),
+            ("jdbc-objects", stats.inlined.jdbc_objects),
             ("objects", stats.inlined.objects),
         ]
         .into_iter()

@@ -7,8 +7,8 @@ use super::cache::{Cache, Key, KeyBuilder};
 use crate::callgraph::CallGraph;
 use crate::clp::engine::{self, Engine, EngineError};
 use crate::clp::explore::{case_program, explore_with_summary};
-use crate::clp::translate::{Context, case_pred, summary_glue, translate_method};
-use crate::ir::{Inst, Method, MethodKey, Ty};
+use crate::clp::translate::{Context, case_pred, database_summary_glue, summary_glue, translate_method};
+use crate::ir::{Inst, JdbcType, Method, MethodKey, Ty};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -61,9 +61,9 @@ pub struct Inlined {
     pub recursion: usize,
     /// `--no-compose`: every other call site.
     pub no_compose: usize,
-    /// The callee uses the database (its summary's rows are not matched against the caller's
-    /// database yet).
-    pub database: usize,
+    /// The callee takes or returns a Statement, PreparedStatement or ResultSet: the caller's
+    /// open JDBC objects are not mapped into a summary (a Connection or a DataSource is).
+    pub jdbc_objects: usize,
     /// The callee has objects in its interface (its summary's heap cells are not matched
     /// against the caller's heap yet).
     pub objects: usize,
@@ -71,7 +71,7 @@ pub struct Inlined {
 
 impl Inlined {
     pub fn total(&self) -> usize {
-        self.recursion + self.no_compose + self.database + self.objects
+        self.recursion + self.no_compose + self.jdbc_objects + self.objects
     }
 }
 
@@ -101,11 +101,23 @@ pub fn compute(
     let recursive = graph.recursive_callees();
     let no_recursion = HashSet::new();
     let database_users = database_users(methods);
-    // Methods whose inputs or result may be objects run inline too: a path through them
-    // depends on the caller's heap. Their callers need not: objects a method creates and
-    // never passes out are invisible to its callers.
-    let mut inline_users = database_users.clone();
-    inline_users.extend(methods.iter().filter(|m| m.has_object_interface()).map(|m| m.key.clone()));
+    // Methods whose inputs or result may be objects run inline: a path through them depends
+    // on the caller's heap. Their callers need not: objects a method creates and never passes
+    // out are invisible to its callers. So do methods that take or return the caller's open
+    // JDBC objects. Other database methods are composed: their cases' JDBC calls run again on
+    // the caller's session (`jdbc:replay/6`).
+    let object_users: HashSet<MethodKey> =
+        methods.iter().filter(|m| m.has_object_interface()).map(|m| m.key.clone()).collect();
+    let jdbc_object_users: HashSet<MethodKey> =
+        methods.iter().filter(|m| has_jdbc_object_interface(m)).map(|m| m.key.clone()).collect();
+    let inline_users: HashSet<MethodKey> = object_users.union(&jdbc_object_users).cloned().collect();
+    // Composed database methods with a Connection parameter run inline where the caller's
+    // connection may be null (`database_summary_glue`): their clauses are loaded as well.
+    let with_fallback: HashSet<MethodKey> = methods
+        .iter()
+        .filter(|m| database_users.contains(&m.key) && !inline_users.contains(&m.key) && has_connection_parameter(m))
+        .map(|m| m.key.clone())
+        .collect();
     let context = |key: &MethodKey, compose: bool| Context {
         compose,
         k: settings.k,
@@ -203,21 +215,29 @@ pub fn compute(
                 }
                 let mut texts = Vec::new();
                 if settings.compose {
-                    // Callees that use the database or objects run inline: their clauses, and
-                    // what they call in turn, are loaded instead of their summaries.
+                    // Callees with objects in their interface run inline: their clauses, and
+                    // what they call in turn, are loaded instead of their summaries (both for a
+                    // database method that may run inline, `with_fallback`).
                     let mut inline: BTreeSet<&MethodKey> = BTreeSet::new();
                     let mut composed: BTreeSet<&MethodKey> = BTreeSet::new();
                     let mut pending: Vec<&MethodKey> = external.iter().copied().collect();
                     while let Some(callee) = pending.pop() {
                         if !inline_users.contains(callee) {
                             composed.insert(callee);
-                        } else if inline.insert(callee) {
+                        }
+                        if (inline_users.contains(callee) || with_fallback.contains(callee)) && inline.insert(callee) {
                             pending.extend(by_key[callee].callees().filter(|c| analysed.contains(*c)));
                         }
                     }
                     for callee in composed {
                         if let Some(Ok(summary)) = summaries.get(callee) {
-                            texts.push(summary_text(callee, summary));
+                            let method = by_key[callee];
+                            let glue = if database_users.contains(callee) {
+                                database_summary_glue(method)
+                            } else {
+                                summary_glue(callee)
+                            };
+                            texts.push(summary_text(callee, summary, &glue));
                         }
                     }
                     for callee in inline {
@@ -228,10 +248,10 @@ pub fn compute(
                         for callee in method.callees().filter(|c| analysed.contains(*c)) {
                             if component.contains(callee) {
                                 stats.inlined.recursion += 1;
-                            } else if database_users.contains(callee) {
-                                stats.inlined.database += 1;
-                            } else if inline_users.contains(callee) {
+                            } else if object_users.contains(callee) {
                                 stats.inlined.objects += 1;
+                            } else if jdbc_object_users.contains(callee) {
+                                stats.inlined.jdbc_objects += 1;
                             } else {
                                 stats.compositions += 1;
                             }
@@ -310,6 +330,18 @@ fn database_users(methods: &[Method]) -> HashSet<MethodKey> {
     }
 }
 
+/// Whether a method takes or returns a Statement, PreparedStatement or ResultSet.
+fn has_jdbc_object_interface(m: &Method) -> bool {
+    let jdbc_object = |ty: &Ty| {
+        matches!(ty, Ty::Jdbc(JdbcType::Statement | JdbcType::PreparedStatement | JdbcType::ResultSet))
+    };
+    jdbc_object(&m.ret) || m.locals[..m.param_count as usize].iter().any(|l| jdbc_object(&l.ty))
+}
+
+fn has_connection_parameter(m: &Method) -> bool {
+    m.locals[..m.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Jdbc(JdbcType::Connection)))
+}
+
 /// Groups components (indices into `components`, which is bottom-up) by the length of the
 /// longest call chain below them: the components of one level are independent.
 fn levels(components: &[Vec<MethodKey>], by_key: &HashMap<&MethodKey, &Method>) -> Vec<Vec<usize>> {
@@ -368,11 +400,8 @@ fn component_keys(
 }
 
 /// What callers load to compose a method: its cases and the clause in the shape of a call.
-fn summary_text(key: &MethodKey, summary: &Summary) -> (String, String) {
-    (
-        format!("{key}$summary.pl"),
-        format!("{}{}", case_program(&case_pred(key), &summary.cases), summary_glue(key)),
-    )
+fn summary_text(key: &MethodKey, summary: &Summary, glue: &str) -> (String, String) {
+    (format!("{key}$summary.pl"), format!("{}{glue}", case_program(&case_pred(key), &summary.cases)))
 }
 
 struct Job {
