@@ -79,8 +79,14 @@ fn outline(report: &hornet::emit::report::Report, out: &Path, complete: &[String
     for f in files {
         let text = std::fs::read_to_string(&f).expect("generated test");
         let names = text.lines().filter(|l| l.trim_start().starts_with("void ")).map(str::trim);
-        // `void gcd_loop2_returnsPositive() ...` belongs to method `gcd`.
-        lines.extend(names.filter(|l| complete.iter().any(|m| l.starts_with(&format!("void {}_", method_name(m))))).map(str::to_string));
+        // `void gcd_loop2_returnsPositive() ...` belongs to method `gcd`. Sorted: the order in
+        // which paths are found may differ (a composed callee's cases are tried one by one).
+        let mut names: Vec<String> = names
+            .filter(|l| complete.iter().any(|m| l.starts_with(&format!("void {}_", method_name(m)))))
+            .map(str::to_string)
+            .collect();
+        names.sort();
+        lines.extend(names);
     }
     lines
 }
