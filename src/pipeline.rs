@@ -820,7 +820,8 @@ fn build_report(
         inlined_because: [
             ("recursion", stats.inlined.recursion),
             ("no-compose", stats.inlined.no_compose),
-            ("database", stats.inlined.database),
+            ("jdbc-objects", stats.inlined.jdbc_objects),
+            ("database-and-objects", stats.inlined.database_and_objects),
         ]
         .into_iter()
         .filter(|(_, n)| *n > 0)

@@ -27,7 +27,8 @@
    result sets, savepoints, generated keys of a Statement or asked for by column, metadata.
 */
 
-:- module(jdbc, [start/3, invoke/7, closed/2, ref_compare/4, connection_compare/4]).
+:- module(jdbc, [start/3, invoke/7, closed/2, ref_compare/4, connection_compare/4,
+                 passed_connections/2, replay/6]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -103,7 +104,13 @@ negated(f, t).
 %  ?- state:initial(S0), jdbc:start(schema([]), S0, S1),
 %     jdbc:invoke(create_statement, conn, [], R, S1, _, Ex).
 %  R = stmt(0), Ex = ok.
+%  Each call is recorded as the event jdbc(Call, Receiver, Args, Result, Ex), which a composed
+%  summary's case carries, so that its caller replays the call on its own session (replay/6).
 invoke(Call, Receiver, Args, Result, S0, S, Ex) :-
+    called(Call, Receiver, Args, Result, S0, S1, Ex),
+    state:replay([jdbc(Call, Receiver, Args, Result, Ex)], S1, S).
+
+called(Call, Receiver, Args, Result, S0, S, Ex) :-
     must_be(list, Args),
     (   callable(Call) -> true ; type_error(callable, Call, invoke/7) ),
     % A lazy input where connections come from (a DataSource, an object of an interface) is
@@ -551,3 +558,72 @@ replace_object(Id, Object, session(Db, C, A, N, Os0, W), session(Db, C, A, N, Os
 
 replaced([I-O0|Os0], Id, Object, [I-O|Os]) :-
     (   I == Id -> O = Object, Os = Os0 ; O = O0, replaced(Os0, Id, Object, Os) ).
+
+% --- Composition -------------------------------------------------------------------------------
+
+%% passed_connections(+Args, -Refs)
+%
+%  The Connection arguments of a call of a composed method, each the same connection known
+%  not to be null (the caller's own, `conn`, or one it opened, conn(Id)): Refs maps the
+%  summary's connection (`conn`, as its cases were computed) to it. Fails otherwise (a null
+%  connection, or one not looked at yet), where the callee runs inline instead.
+%
+%  ?- jdbc:passed_connections([conn(2)], Refs).
+%  Refs = [conn-conn(2)].
+passed_connections(Args, Refs) :-
+    must_be(list, Args),
+    (   Args = [] -> Refs = []
+    ;   Args = [C|Cs],
+        nonvar(C),
+        ( C == conn ; C = conn(Id), integer(Id) ),
+        maplist(==(C), Cs),
+        Refs = [conn-C]
+    ).
+
+%% replay(+Events, +Refs, ?CaseResult, ?Result, +S0, -S)
+%
+%  Replays the events of a composed method's case on the caller's state: its JDBC calls
+%  (jdbc/5 events) run again on the caller's session, so that its statements are matched
+%  against the caller's database as the lazy model does inline (known rows or new initial
+%  rows, absences, writes, identities, transactions), and what each call gave in the case is
+%  unified with what it gives here; the other events are added as state:replay/3 does. The
+%  case's own database event is dropped (the caller's path ends with its own). Refs maps the
+%  JDBC values of the case (its connection `conn`, and the objects it made, numbered in its
+%  own session) to the caller's; Result is CaseResult mapped so.
+%
+%  ?- state:initial(S0), jdbc:start(schema([]), S0, S1),
+%     jdbc:replay([jdbc(create_statement, conn, [], stmt(0), ok)], [conn-conn], R, R, S1, S).
+%  R = stmt(0).
+replay(Events, Refs0, CaseResult, Result, S0, S) :-
+    must_be(list, Events),
+    must_be(list, Refs0),
+    foldl(replayed, Events, Refs0-S0, Refs-S),
+    mapped(CaseResult, Refs, Result).
+
+replayed(Event, Refs0-S0, Refs-S) :-
+    (   Event = jdbc(Call, CaseReceiver, Args, CaseResult, CaseEx) ->
+        mapped(CaseReceiver, Refs0, Receiver),
+        called(Call, Receiver, Args, Result, S0, S1, Ex),
+        Ex = CaseEx,
+        (   made_object(CaseResult) ->
+            nonvar(Result), Refs = [CaseResult-Result|Refs0]
+        ;   Result = CaseResult, Refs = Refs0
+        ),
+        state:replay([jdbc(Call, Receiver, Args, Result, Ex)], S1, S)
+    ;   Event = db(_, _, _) ->
+        Refs = Refs0, S = S0
+    ;   Refs = Refs0,
+        state:replay([Event], S0, S)
+    ).
+
+% A JDBC object a case's method made in its own session.
+made_object(V) :-
+    nonvar(V),
+    V =.. [F, Id],
+    memberchk(F, [conn, stmt, pstmt, rs]),
+    integer(Id).
+
+mapped(V, Refs, W) :-
+    (   nonvar(V), ( V == conn ; made_object(V) ), member(K-W0, Refs), K == V -> W = W0
+    ;   W = V
+    ).

@@ -130,7 +130,22 @@ impl Parser<'_> {
         }
     }
 
+    /// A term, with `-` as the infix operator of pairs (`K-V`, as a summary case's recorded
+    /// JDBC calls hold them), left-associative.
     fn term(&mut self) -> Result<PTerm, TermError> {
+        let mut term = self.primary()?;
+        loop {
+            self.skip_ws();
+            if self.peek() != Some(b'-') {
+                return Ok(term);
+            }
+            self.pos += 1;
+            let right = self.primary()?;
+            term = PTerm::Compound("-".into(), vec![term, right]);
+        }
+    }
+
+    fn primary(&mut self) -> Result<PTerm, TermError> {
         self.skip_ws();
         match self.peek() {
             Some(b'[') => self.list(),
@@ -264,6 +279,15 @@ mod tests {
             )])
         );
         assert_eq!(terms[1], PTerm::Atom("budget_exhausted".into()));
+    }
+
+    #[test]
+    fn reads_pairs() {
+        let (term, _) = parse_prefix("[id-as(integer,param(1)),b-A- -5]").expect("term");
+        let pair = |k: PTerm, v: PTerm| PTerm::Compound("-".into(), vec![k, v]);
+        let first = pair(PTerm::Atom("id".into()), PTerm::Compound("as".into(), vec![PTerm::Atom("integer".into()), PTerm::Compound("param".into(), vec![PTerm::Int(1)])]));
+        let second = pair(pair(PTerm::Atom("b".into()), PTerm::Var("A".into())), PTerm::Int(-5));
+        assert_eq!(term, PTerm::List(vec![first, second]));
     }
 
     #[test]

@@ -32,9 +32,10 @@ pub struct Context<'a> {
     pub recursive_callees: &'a HashSet<MethodKey>,
     /// Methods translated from source (the others are hand-written summaries).
     pub analysed: &'a HashSet<MethodKey>,
-    /// Analysed callees always executed inline: those that use the database, because their
-    /// paths depend on the caller's database (a summary of them would need its own
-    /// composition). Those whose inputs or result may be objects compose (`heap_summary_glue`).
+    /// Analysed callees always executed inline: those that use the database and have objects
+    /// in their interface (one glue composes the heap, the other the session), and those that
+    /// take or return Statements, PreparedStatements or ResultSets (the caller's open JDBC
+    /// objects are not mapped into a summary).
     pub inline_callees: &'a HashSet<MethodKey>,
     /// For a method that uses the database, the schema term (`sql::schema_term`) its session
     /// starts with.
@@ -94,6 +95,53 @@ pub fn heap_summary_glue(key: &MethodKey, receivers: &[ClassName]) -> String {
         case_pred(key),
         receivers.join(",")
     )
+}
+
+/// The clause that lets callers use the summary of a method that uses the database: as
+/// `summary_glue`, but the case's JDBC calls run again on the caller's session
+/// (`jdbc:replay/6`), with the case's connection (`conn`, as its cases were computed) standing
+/// for the caller's. Where the caller passes a connection that may be null or is not looked at
+/// yet, the method runs inline (its clauses are loaded too): its cases were computed with a
+/// connection.
+pub fn database_summary_glue(method: &Method) -> String {
+    let key = &method.key;
+    let params: Vec<String> = (0..method.param_count).map(|i| format!("P{i}")).collect();
+    let connections: Vec<usize> = method.locals[..method.param_count as usize]
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| matches!(l.ty, Ty::Jdbc(JdbcType::Connection)))
+        .map(|(i, _)| i)
+        .collect();
+    let case_inputs: Vec<&str> =
+        params.iter().enumerate().map(|(i, p)| if connections.contains(&i) { "conn" } else { p.as_str() }).collect();
+    let passed: Vec<&str> = connections.iter().map(|&i| params[i].as_str()).collect();
+    let composed = format!(
+        "jvm:guarded(user:{}([{}], CaseRet, Ex, Events)),
+        jdbc:replay(Events, Refs, CaseRet, Ret, S0, S)",
+        case_pred(key),
+        case_inputs.join(",")
+    );
+    let head = format!("{}([{}], Ret, S0, S, Ex)", summary_pred(key), params.join(","));
+    if passed.is_empty() {
+        format!("{head} :-
+    Refs = [],
+    {}.
+", composed.replace("
+        ", "
+    "))
+    } else {
+        format!(
+            "{head} :-
+    (   jdbc:passed_connections([{}], Refs) ->
+        {composed}
+    ;   {}([{}], Ret, S0, S, Ex)
+    ).
+",
+            passed.join(","),
+            method_pred(key),
+            params.join(",")
+        )
+    }
 }
 
 fn block_pred(key: &MethodKey, block: BlockId) -> String {

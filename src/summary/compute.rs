@@ -7,8 +7,10 @@ use super::cache::{Cache, Key, KeyBuilder};
 use crate::callgraph::CallGraph;
 use crate::clp::engine::{self, Engine, EngineError};
 use crate::clp::explore::{case_program, explore_with_summary};
-use crate::clp::translate::{Context, case_pred, heap_summary_glue, summary_glue, translate_method};
-use crate::ir::{Inst, Method, MethodKey, MethodKind, Ty};
+use crate::clp::translate::{
+    Context, case_pred, database_summary_glue, heap_summary_glue, summary_glue, translate_method,
+};
+use crate::ir::{Inst, JdbcType, Method, MethodKey, MethodKind, Ty};
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -61,14 +63,17 @@ pub struct Inlined {
     pub recursion: usize,
     /// `--no-compose`: every other call site.
     pub no_compose: usize,
-    /// The callee uses the database (its summary's rows are not matched against the caller's
-    /// database yet).
-    pub database: usize,
+    /// The callee takes or returns a Statement, PreparedStatement or ResultSet: the caller's
+    /// open JDBC objects are not mapped into a summary (a Connection or a DataSource is).
+    pub jdbc_objects: usize,
+    /// The callee uses the database and has objects in its interface: its JDBC calls and its
+    /// heap are each composed (`database_summary_glue`, `heap_summary_glue`), not both at once.
+    pub database_and_objects: usize,
 }
 
 impl Inlined {
     pub fn total(&self) -> usize {
-        self.recursion + self.no_compose + self.database
+        self.recursion + self.no_compose + self.jdbc_objects + self.database_and_objects
     }
 }
 
@@ -99,14 +104,29 @@ pub fn compute(
     let no_recursion = HashSet::new();
     let database_users = database_users(methods);
     // Methods whose inputs or result may be objects compose: their cases carry the heap they
-    // read and leave, matched against the caller's (`state:replay_composed/5`).
-    let inline_users = &database_users;
+    // read and leave, matched against the caller's (`state:replay_composed/5`). Database
+    // methods compose too: their cases' JDBC calls run again on the caller's session
+    // (`jdbc:replay/6`). Inline still: methods that do both (one glue replays the heap, the
+    // other the session), and those that take or return the caller's open JDBC objects.
+    let object_users: HashSet<MethodKey> =
+        methods.iter().filter(|m| m.has_object_interface()).map(|m| m.key.clone()).collect();
+    let database_and_object_users: HashSet<MethodKey> = database_users.intersection(&object_users).cloned().collect();
+    let jdbc_object_users: HashSet<MethodKey> =
+        methods.iter().filter(|m| has_jdbc_object_interface(m)).map(|m| m.key.clone()).collect();
+    let inline_users: HashSet<MethodKey> = database_and_object_users.union(&jdbc_object_users).cloned().collect();
+    // Composed database methods with a Connection parameter run inline where the caller's
+    // connection may be null (`database_summary_glue`): their clauses are loaded as well.
+    let with_fallback: HashSet<MethodKey> = methods
+        .iter()
+        .filter(|m| database_users.contains(&m.key) && !inline_users.contains(&m.key) && has_connection_parameter(m))
+        .map(|m| m.key.clone())
+        .collect();
     let context = |key: &MethodKey, compose: bool| Context {
         compose,
         k: settings.k,
         recursive_callees: recursive.get(key).unwrap_or(&no_recursion),
         analysed: &analysed,
-        inline_callees: inline_users,
+        inline_callees: &inline_users,
         schema: settings.schema_term.as_deref().filter(|_| database_users.contains(key)),
     };
 
@@ -198,21 +218,23 @@ pub fn compute(
                 }
                 let mut texts = Vec::new();
                 if settings.compose {
-                    // Callees that use the database run inline: their clauses, and
-                    // what they call in turn, are loaded instead of their summaries.
+                    // Callees that run inline: their clauses, and what they call in turn, are
+                    // loaded instead of their summaries (both for a database method that may
+                    // run inline, `with_fallback`).
                     let mut inline: BTreeSet<&MethodKey> = BTreeSet::new();
                     let mut composed: BTreeSet<&MethodKey> = BTreeSet::new();
                     let mut pending: Vec<&MethodKey> = external.iter().copied().collect();
                     while let Some(callee) = pending.pop() {
                         if !inline_users.contains(callee) {
                             composed.insert(callee);
-                        } else if inline.insert(callee) {
+                        }
+                        if (inline_users.contains(callee) || with_fallback.contains(callee)) && inline.insert(callee) {
                             pending.extend(by_key[callee].callees().filter(|c| analysed.contains(*c)));
                         }
                     }
                     for callee in composed {
                         if let Some(Ok(summary)) = summaries.get(callee) {
-                            texts.push(summary_text(by_key[callee], summary));
+                            texts.push(summary_text(by_key[callee], summary, &database_users));
                         }
                     }
                     for callee in inline {
@@ -223,8 +245,10 @@ pub fn compute(
                         for callee in method.callees().filter(|c| analysed.contains(*c)) {
                             if component.contains(callee) {
                                 stats.inlined.recursion += 1;
-                            } else if database_users.contains(callee) {
-                                stats.inlined.database += 1;
+                            } else if jdbc_object_users.contains(callee) {
+                                stats.inlined.jdbc_objects += 1;
+                            } else if database_and_object_users.contains(callee) {
+                                stats.inlined.database_and_objects += 1;
                             } else {
                                 stats.compositions += 1;
                             }
@@ -303,6 +327,18 @@ fn database_users(methods: &[Method]) -> HashSet<MethodKey> {
     }
 }
 
+/// Whether a method takes or returns a Statement, PreparedStatement or ResultSet.
+fn has_jdbc_object_interface(m: &Method) -> bool {
+    let jdbc_object = |ty: &Ty| {
+        matches!(ty, Ty::Jdbc(JdbcType::Statement | JdbcType::PreparedStatement | JdbcType::ResultSet))
+    };
+    jdbc_object(&m.ret) || m.locals[..m.param_count as usize].iter().any(|l| jdbc_object(&l.ty))
+}
+
+fn has_connection_parameter(m: &Method) -> bool {
+    m.locals[..m.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Jdbc(JdbcType::Connection)))
+}
+
 /// Groups components (indices into `components`, which is bottom-up) by the length of the
 /// longest call chain below them: the components of one level are independent.
 fn levels(components: &[Vec<MethodKey>], by_key: &HashMap<&MethodKey, &Method>) -> Vec<Vec<usize>> {
@@ -361,13 +397,18 @@ fn component_keys(
 }
 
 /// What callers load to compose a method: its cases and the clause in the shape of a call
-/// (one that composes the case's heap with the caller's when objects cross the call).
-fn summary_text(method: &Method, summary: &Summary) -> (String, String) {
+/// (one that composes the case's heap with the caller's when objects cross the call, one that
+/// replays its JDBC calls on the caller's session when it uses the database).
+fn summary_text(method: &Method, summary: &Summary, database_users: &HashSet<MethodKey>) -> (String, String) {
     let key = &method.key;
     let glue = if method.has_object_interface() {
         let receivers = if method.kind == MethodKind::Instance { method.receivers.as_slice() } else { &[] };
         heap_summary_glue(key, receivers)
-    } else { summary_glue(key) };
+    } else if database_users.contains(key) {
+        database_summary_glue(method)
+    } else {
+        summary_glue(key)
+    };
     (format!("{key}$summary.pl"), format!("{}{glue}", case_program(&case_pred(key), &summary.cases)))
 }
 
