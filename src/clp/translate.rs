@@ -828,7 +828,21 @@ impl Translator<'_> {
             None => class,
             Some(detail) => {
                 let message = detail.message.as_ref().map_or_else(|| "unknown".to_string(), |m| self.operand(env, m));
-                format!("{class}({message}, {})", self.operand(env, &detail.cause))
+                let cause = self.operand(env, &detail.cause);
+                if detail.fields.is_empty() {
+                    return format!("{class}({message}, {cause})");
+                }
+                // f(Getter, Type, Value) per field (`summaries/java_lang_throwable.pl`).
+                let fields: Vec<String> = detail
+                    .fields
+                    .iter()
+                    .map(|f| {
+                        let getter = f.getter.as_deref().map_or_else(|| "none".to_string(), quote_atom);
+                        let value = f.value.as_ref().map_or_else(|| "unknown".to_string(), |v| self.operand(env, v));
+                        format!("f({getter}, {}, {value})", ty_atom(f.ty))
+                    })
+                    .collect();
+                format!("{class}({message}, {cause}, [{}])", fields.join(", "))
             }
         }
     }

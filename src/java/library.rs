@@ -204,6 +204,12 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (PRINT_STREAM, "print", &[Ty::Boolean], Ty::Void),
     (THROWABLE, "printStackTrace", &[], Ty::Void),
     (THROWABLE, "getMessage", &[Ty::Throwable], Ty::String),
+    // A getter of a field of a caught exception of the sources (`lower/thrown.rs`), by the
+    // field's position and type.
+    (THROWABLE, "intField", &[Ty::Throwable, Ty::Int], Ty::Int),
+    (THROWABLE, "longField", &[Ty::Throwable, Ty::Int], Ty::Long),
+    (THROWABLE, "booleanField", &[Ty::Throwable, Ty::Int], Ty::Boolean),
+    (THROWABLE, "stringField", &[Ty::Throwable, Ty::Int], Ty::String),
     (SQL_EXCEPTION, "getSQLState", &[Ty::Throwable], Ty::String),
     (SQL_EXCEPTION, "getErrorCode", &[Ty::Throwable], Ty::Int),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[], Ty::List(Elem::Int)),

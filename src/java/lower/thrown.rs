@@ -4,8 +4,8 @@
 //! `summaries/java_lang_throwable.pl`).
 
 use super::{Lowered, MethodLowering, Typed};
-use crate::ir::{Inst, MethodKey, Operand, ThrownDetail, Ty};
-use crate::java::exceptions::{ArgKind, Part};
+use crate::ir::{Inst, MethodKey, Operand, ThrownDetail, ThrownField, Ty};
+use crate::java::exceptions::{stored_part, ArgKind, Part};
 use crate::java::library::THROWABLE;
 use crate::java::syntax::{children, operator, skip_parens};
 use tree_sitter::Node;
@@ -37,8 +37,18 @@ impl<'t> MethodLowering<'_, 't> {
             Part::Arg(i) => Some(i),
             _ => None,
         };
+        let layout = self.index.exception_fields(class);
+        let stored: Vec<Part> = layout.iter().map(|f| stored_part(&found.fields, &f.name)).collect();
+        // A field's argument is evaluated when it is a plain value, as the message's.
+        let field_args: Vec<usize> = stored
+            .iter()
+            .filter_map(|part| match part {
+                Part::Arg(i) if self.is_plain_text(arguments[*i]) => Some(*i),
+                _ => None,
+            })
+            .collect();
         for (i, argument) in arguments.iter().enumerate() {
-            if Some(i) != message_arg && Some(i) != cause_arg {
+            if Some(i) != message_arg && Some(i) != cause_arg && !field_args.contains(&i) {
                 self.check_unevaluated(*argument)?;
             }
         }
@@ -55,7 +65,32 @@ impl<'t> MethodLowering<'_, 't> {
             Some(argument) => self.caught_exception(argument).map_or(Operand::Null, Operand::Local),
             None => Operand::Null,
         };
-        Ok(Some(ThrownDetail { message, cause }))
+        let mut fields = Vec::new();
+        for (field, part) in layout.into_iter().zip(stored) {
+            let value = match part {
+                Part::Arg(i) if field_args.contains(&i) => {
+                    let value = self.value(arguments[i])?;
+                    match value.ty {
+                        Ty::Null => Some(Operand::Null),
+                        ty if ty == field.ty => Some(value.operand),
+                        // An int stored in a long field, as Java widens it.
+                        Ty::Int if field.ty == Ty::Long => Some(self.coerce(value, Ty::Long, arguments[i])?),
+                        _ => None,
+                    }
+                }
+                Part::Text(text) if field.ty == Ty::String => Some(self.intern(text)),
+                Part::Int(v) if matches!(field.ty, Ty::Int | Ty::Long | Ty::Boolean) => Some(Operand::Const(v, field.ty)),
+                Part::Null if field.ty == Ty::String => Some(Operand::Null),
+                // Nothing stored: Java's default value.
+                Part::Unknown if !found.fields.iter().any(|(f, _)| *f == field.name) => Some(match field.ty {
+                    Ty::String => Operand::Null,
+                    ty => Operand::Const(0, ty),
+                }),
+                _ => None,
+            };
+            fields.push(ThrownField { getter: field.getter, ty: field.ty, value });
+        }
+        Ok(Some(ThrownDetail { message, cause, fields }))
     }
 
     /// Whether `node` is a `String` built from literals, constants and String, int, long or
@@ -84,7 +119,13 @@ impl<'t> MethodLowering<'_, 't> {
     pub(super) fn caught_exception_call(&mut self, node: Node<'t>, object: Node<'t>, name: &str, want_value: bool) -> Option<Lowered<Option<Typed>>> {
         let exception = self.caught_exception(skip_parens(object))?;
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
-        if name != "getMessage" || !arguments.is_empty() {
+        if !arguments.is_empty() {
+            return None;
+        }
+        if let Some((position, ty)) = self.caught_class(exception).and_then(|c| self.index.exception_getter(&c, name)) {
+            return Some(Ok(self.carried_field(node, exception, position, ty, want_value)));
+        }
+        if name != "getMessage" {
             return None;
         }
         let ret = Ty::String;
@@ -93,5 +134,31 @@ impl<'t> MethodLowering<'_, 't> {
         let span = self.span(node);
         self.emit(Inst::Call { dst, callee, args: vec![Operand::Local(exception)], span });
         Some(Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret })))
+    }
+
+    /// The class a catch clause names for the caught exception `exception`, when it names one.
+    fn caught_class(&self, exception: crate::ir::LocalId) -> Option<String> {
+        let catch = self.handlers.iter().flat_map(|h| &h.catches).find(|c| c.exception == exception)?;
+        match catch.classes.as_slice() {
+            [class] => Some(class.clone()),
+            _ => None,
+        }
+    }
+
+    /// `e.getX()` of a caught exception of the sources whose getter returns a field: the
+    /// field its constructor stored (`summaries/java_lang_throwable.pl`).
+    fn carried_field(&mut self, node: Node<'t>, exception: crate::ir::LocalId, position: usize, ty: Ty, want_value: bool) -> Option<Typed> {
+        let name = match ty {
+            Ty::Long => "longField",
+            Ty::Boolean => "booleanField",
+            Ty::String => "stringField",
+            _ => "intField",
+        };
+        let callee = MethodKey { class: THROWABLE.into(), name: name.into(), params: vec![Ty::Throwable, Ty::Int] };
+        let dst = want_value.then(|| self.new_temp(ty));
+        let span = self.span(node);
+        let args = vec![Operand::Local(exception), Operand::Const(position as i64, Ty::Int)];
+        self.emit(Inst::Call { dst, callee, args, span });
+        dst.map(|dst| Typed { operand: Operand::Local(dst), ty })
     }
 }

@@ -96,6 +96,15 @@ public class AccountDao {
         }
     }
 
+    /** The name of an account, or which account was missing: the exception's own field. */
+    public static String nameOrMissing(Connection conn, int id) throws DaoException {
+        try {
+            return name(conn, id);
+        } catch (AccountNotFoundException e) {
+            return "missing " + e.getAccountId();
+        }
+    }
+
     /** Opens an account, or says why it could not: the message of the DAO's exception. */
     public static String tryOpen(Connection conn, int id, String name, String email) {
         try {

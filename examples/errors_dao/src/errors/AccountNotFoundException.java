@@ -8,4 +8,8 @@ public class AccountNotFoundException extends DaoException {
         super(message);
         this.accountId = accountId;
     }
+
+    public int getAccountId() {
+        return accountId;
+    }
 }
