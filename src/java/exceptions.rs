@@ -340,6 +340,25 @@ fn passed_part(argument: Node, params: &[(String, ArgKind)], source: &str) -> Pa
     }
 }
 
+/// Whether a constructor has the shape `Index::exception_args` follows: an optional
+/// `super(...)`/`this(...)` of parameters and literals, then stores of those into fields.
+pub(crate) fn followed_constructor(constructor: Node, source: &str) -> bool {
+    let Some(params) = constructor_params(constructor, source) else { return false };
+    let Some(body) = constructor.child_by_field_name("body") else { return false };
+    let statements = children(body);
+    let rest = match statements.split_first() {
+        Some((first, rest)) if first.kind() == "explicit_constructor_invocation" => {
+            let arguments = first.child_by_field_name("arguments").map(children).unwrap_or_default();
+            if arguments.into_iter().any(|a| passed_part(a, &params, source) == Part::Unknown) {
+                return false;
+            }
+            rest
+        }
+        _ => statements.as_slice(),
+    };
+    rest.iter().all(|s| stored_value(*s, &params, source).is_some())
+}
+
 /// What a field of the constructed exception last had stored, `Part::Unknown` when nothing
 /// was (then it holds the default value, which `thrown.rs` gives).
 pub(crate) fn stored_part(fields: &[(String, Part)], name: &str) -> Part {
