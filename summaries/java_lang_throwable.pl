@@ -32,3 +32,11 @@ field(E, Position, R) :-
         nth0(Position, Fields, f(_, _, V)), V \== unknown -> R = V
     ;   jvm:abandon
     ).
+
+/* getCause() of a caught exception: the cause its constructor was given. An exception the JVM
+   or the database threw, or one whose constructor the front end did not follow, has a cause
+   the model does not know: the path is abandoned. */
+'java.lang.Throwable.getCause(Throwable)'([E], R, S, S, ok) :-
+    (   compound(E), functor(E, _, A), A >= 2 -> arg(2, E, R)
+    ;   jvm:abandon
+    ).

@@ -452,6 +452,18 @@ impl Translator<'_> {
                 }
                 return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
             }
+            // A caught exception: its class is one of the classes extending the tested one
+            // (a null cause is none).
+            Inst::InstanceOf { dst, object, classes } if self.operand_ty(object) == Ty::Throwable => {
+                let object = self.operand(&env, object);
+                let (c, r) = (self.var("C"), self.var("V"));
+                let classes: Vec<String> = classes.iter().map(|c| quote_atom(c.as_str())).collect();
+                goals.push(format!(
+                    "(   {object} == null -> {r} = 0\n    ;   jvm:exception_class({object}, {c}), ( memberchk({c}, [{}]) -> {r} = 1 ; {r} = 0 )\n    )",
+                    classes.join(",")
+                ));
+                env.locals[dst.0 as usize] = r;
+            }
             Inst::InstanceOf { dst, object, classes } => {
                 let shape = self.shape_term(object);
                 let object = self.operand(&env, object);

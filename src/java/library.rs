@@ -204,6 +204,7 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (PRINT_STREAM, "print", &[Ty::Boolean], Ty::Void),
     (THROWABLE, "printStackTrace", &[], Ty::Void),
     (THROWABLE, "getMessage", &[Ty::Throwable], Ty::String),
+    (THROWABLE, "getCause", &[Ty::Throwable], Ty::Throwable),
     // A getter of a field of a caught exception of the sources (`lower/thrown.rs`), by the
     // field's position and type.
     (THROWABLE, "intField", &[Ty::Throwable, Ty::Int], Ty::Int),

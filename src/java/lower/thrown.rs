@@ -161,4 +161,47 @@ impl<'t> MethodLowering<'_, 't> {
         self.emit(Inst::Call { dst, callee, args, span });
         dst.map(|dst| Typed { operand: Operand::Local(dst), ty })
     }
+
+    /// A caught exception, or `e.getCause()` of one, where `instanceof` tests it: the
+    /// exception's value. None when `node` is neither.
+    pub(super) fn caught_exception_value(&mut self, node: Node<'t>) -> Option<Lowered<Operand>> {
+        let node = skip_parens(node);
+        if let Some(exception) = self.caught_exception(node) {
+            return Some(Ok(Operand::Local(exception)));
+        }
+        let object = node.child_by_field_name("object").filter(|_| node.kind() == "method_invocation")?;
+        let exception = self.caught_exception(skip_parens(object))?;
+        let name = node.child_by_field_name("name").map(|n| self.text(n))?;
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        if name != "getCause" || !arguments.is_empty() {
+            return None;
+        }
+        let callee = MethodKey { class: THROWABLE.into(), name: name.into(), params: vec![Ty::Throwable] };
+        let dst = self.new_temp(Ty::Throwable);
+        let span = self.span(node);
+        self.emit(Inst::Call { dst: Some(dst), callee, args: vec![Operand::Local(exception)], span });
+        Some(Ok(Operand::Local(dst)))
+    }
+
+    /// `exception instanceof C` of a caught exception (or its cause): whether its class is
+    /// one of the known exception classes extending C.
+    pub(super) fn exception_instance_of(&mut self, exception: Operand, type_node: Node<'t>) -> Lowered<Typed> {
+        let class = self.index.exception_class(self.text(type_node), self.class.file);
+        let known = &self.index.exception_superclasses;
+        if !crate::java::exceptions::is_known(known, &class) {
+            return self.unsupported(type_node, format!("instanceof '{class}' (its superclasses are not known)"));
+        }
+        let mut classes: Vec<crate::ir::ClassName> = known
+            .iter()
+            .map(|(c, _)| c)
+            .filter(|c| crate::java::exceptions::is_subclass(known, c, &class))
+            .map(|c| crate::ir::ClassName::new(c))
+            .collect();
+        if class == THROWABLE {
+            classes.push(crate::ir::ClassName::new(THROWABLE));
+        }
+        let dst = self.new_temp(Ty::Boolean);
+        self.emit(Inst::InstanceOf { dst, object: exception, classes });
+        Ok(Typed { operand: Operand::Local(dst), ty: Ty::Boolean })
+    }
 }

@@ -105,6 +105,32 @@ public class AccountDao {
         }
     }
 
+    /** Why an account was not opened: the class of the DAO's exception. */
+    public static String whyNotOpened(Connection conn, int id, String name, String email) {
+        try {
+            open(conn, id, name, email);
+            return "opened";
+        } catch (DaoException e) {
+            if (e instanceof DuplicateEmailException) {
+                return "duplicate";
+            }
+            return "failed";
+        }
+    }
+
+    /** Whether a deposit failed in the database (the cause) or found no account. */
+    public static String depositOutcome(Connection conn, int id, int amount) {
+        try {
+            deposit(conn, id, amount);
+            return "deposited";
+        } catch (DaoException e) {
+            if (e.getCause() instanceof SQLException) {
+                return "database";
+            }
+            return "no account";
+        }
+    }
+
     /** Opens an account, or says why it could not: the message of the DAO's exception. */
     public static String tryOpen(Connection conn, int id, String name, String email) {
         try {
