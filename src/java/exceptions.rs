@@ -81,6 +81,8 @@ pub(crate) enum Part {
     Text(String),
     /// An integer or boolean (0/1) literal stored in a field.
     Int(i64),
+    /// String concatenation of the parts (`"Account " + id + " not found"`).
+    Concat(Vec<Part>),
     Null,
     Unknown,
 }
@@ -238,7 +240,7 @@ impl Index<'_> {
             .map(|p| match p {
                 Part::Arg(i) => params[*i].1,
                 Part::Null => ArgKind::Null,
-                Part::Text(_) | Part::Int(_) | Part::Unknown => ArgKind::Value,
+                Part::Text(_) | Part::Int(_) | Part::Concat(_) | Part::Unknown => ArgKind::Value,
             })
             .collect();
         let callee = invocation.child_by_field_name("constructor").map(|c| text(c, source));
@@ -247,10 +249,7 @@ impl Index<'_> {
             Some("super") => self.superclass_args(info, &kinds, depth)?,
             _ => return None,
         };
-        let substitute = |part: Part| match part {
-            Part::Arg(i) => passed.get(i).cloned().unwrap_or(Part::Unknown),
-            other => other,
-        };
+        let substitute = |part: Part| substituted(part, &passed);
         let fields = inner.fields.into_iter().map(|(name, part)| (name, substitute(part))).collect();
         let found = ExceptionArgs { message: substitute(inner.message), cause: substitute(inner.cause), fields };
         matches!(found.cause, Part::Arg(_) | Part::Null).then(|| with_stores(found))
@@ -336,6 +335,22 @@ fn passed_part(argument: Node, params: &[(String, ArgKind)], source: &str) -> Pa
         "decimal_integer_literal" => text(argument, source).parse().map_or(Part::Unknown, Part::Int),
         "true" => Part::Int(1),
         "false" => Part::Int(0),
+        "parenthesized_expression" => children(argument).first().map_or(Part::Unknown, |inner| passed_part(*inner, params, source)),
+        // `+` is a concatenation when an operand is text (Java's left-to-right reading: the
+        // left operand a concatenation already, or either one a literal).
+        "binary_expression" if super::syntax::operator(argument, source) == "+" => {
+            let (Some(left), Some(right)) = (argument.child_by_field_name("left"), argument.child_by_field_name("right")) else {
+                return Part::Unknown;
+            };
+            // A boolean literal is its text here, not 0/1.
+            let operand = |node: Node| match node.kind() {
+                "true" | "false" => Part::Text(node.kind().to_string()),
+                _ => passed_part(node, params, source),
+            };
+            let (left, right) = (operand(left), operand(right));
+            let is_text = |p: &Part| matches!(p, Part::Text(_) | Part::Concat(_));
+            if is_text(&left) || is_text(&right) { concatenation(vec![left, right]) } else { Part::Unknown }
+        }
         _ => Part::Unknown,
     }
 }
@@ -357,6 +372,28 @@ pub(crate) fn followed_constructor(constructor: Node, source: &str) -> bool {
         _ => statements.as_slice(),
     };
     rest.iter().all(|s| stored_value(*s, &params, source).is_some())
+}
+
+/// `part`, in terms of the constructor's arguments `passed` gives the one it calls.
+fn substituted(part: Part, passed: &[Part]) -> Part {
+    match part {
+        Part::Arg(i) => passed.get(i).cloned().unwrap_or(Part::Unknown),
+        Part::Concat(parts) => concatenation(parts.into_iter().map(|p| substituted(p, passed)).collect()),
+        other => other,
+    }
+}
+
+/// The concatenation of `parts`, nested ones flattened; unknown when one part is.
+fn concatenation(parts: Vec<Part>) -> Part {
+    let mut flat = Vec::new();
+    for part in parts {
+        match part {
+            Part::Unknown => return Part::Unknown,
+            Part::Concat(inner) => flat.extend(inner),
+            other => flat.push(other),
+        }
+    }
+    Part::Concat(flat)
 }
 
 /// What a field of the constructed exception last had stored, `Part::Unknown` when nothing

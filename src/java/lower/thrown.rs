@@ -33,6 +33,27 @@ impl<'t> MethodLowering<'_, 't> {
             Part::Arg(i) if self.is_plain_text(arguments[i]) => Some(i),
             _ => None,
         };
+        // A message the constructor concatenates: evaluated when each argument in it is plain.
+        let message_parts = match &found.message {
+            Part::Concat(parts)
+                if parts.iter().all(|p| match p {
+                    Part::Arg(i) => self.is_plain_text(arguments[*i]),
+                    Part::Text(_) | Part::Int(_) | Part::Null => true,
+                    _ => false,
+                }) =>
+            {
+                Some(parts.clone())
+            }
+            _ => None,
+        };
+        let concatenated: Vec<usize> = message_parts
+            .iter()
+            .flatten()
+            .filter_map(|p| match p {
+                Part::Arg(i) => Some(*i),
+                _ => None,
+            })
+            .collect();
         let cause_arg = match found.cause {
             Part::Arg(i) => Some(i),
             _ => None,
@@ -43,16 +64,17 @@ impl<'t> MethodLowering<'_, 't> {
         let field_args: Vec<usize> = stored
             .iter()
             .filter_map(|part| match part {
-                Part::Arg(i) if self.is_plain_text(arguments[*i]) => Some(*i),
+                Part::Arg(i) if self.is_plain_value(arguments[*i]) => Some(*i),
                 _ => None,
             })
             .collect();
         for (i, argument) in arguments.iter().enumerate() {
-            if Some(i) != message_arg && Some(i) != cause_arg && !field_args.contains(&i) {
+            if Some(i) != message_arg && Some(i) != cause_arg && !field_args.contains(&i) && !concatenated.contains(&i) {
                 self.check_unevaluated(*argument)?;
             }
         }
         let message = match (found.message, message_arg) {
+            (_, _) if message_parts.is_some() => Some(self.concatenated_message(message_parts.unwrap_or_default(), arguments)?),
             (_, Some(i)) => {
                 let value = self.value(arguments[i])?;
                 Some(if value.ty == Ty::Null { Operand::Null } else { value.operand })
@@ -111,6 +133,21 @@ impl<'t> MethodLowering<'_, 't> {
                     && children(node).iter().filter(|c| c.is_named()).all(|c| self.is_plain_text(*c))
             }
             _ => false,
+        }
+    }
+
+    /// Whether `node` is plain text or int/long arithmetic (`+`, `-`, `*`, negation) of plain
+    /// values: its evaluation calls nothing and cannot throw.
+    fn is_plain_value(&self, node: Node<'t>) -> bool {
+        let node = skip_parens(node);
+        match node.kind() {
+            "binary_expression" if matches!(operator(node, self.source()), "+" | "-" | "*") => {
+                children(node).iter().filter(|c| c.is_named()).all(|c| self.is_plain_value(*c))
+            }
+            "unary_expression" if operator(node, self.source()) == "-" => {
+                children(node).iter().filter(|c| c.is_named()).all(|c| self.is_plain_value(*c))
+            }
+            _ => self.is_plain_text(node),
         }
     }
 
@@ -203,5 +240,26 @@ impl<'t> MethodLowering<'_, 't> {
         let dst = self.new_temp(Ty::Boolean);
         self.emit(Inst::InstanceOf { dst, object: exception, classes });
         Ok(Typed { operand: Operand::Local(dst), ty: Ty::Boolean })
+    }
+
+    /// The text of a message its constructor concatenates, from the `new`'s arguments.
+    fn concatenated_message(&mut self, parts: Vec<Part>, arguments: &[Node<'t>]) -> Lowered<Operand> {
+        let mut text: Option<Operand> = None;
+        for part in parts {
+            let piece = match part {
+                Part::Arg(i) => {
+                    let value = self.value(arguments[i])?;
+                    self.as_string(value, arguments[i])?
+                }
+                Part::Text(t) => self.intern(t),
+                Part::Int(v) => self.intern(v.to_string()),
+                _ => self.intern("null".to_string()),
+            };
+            text = Some(match text {
+                None => piece,
+                Some(lhs) => self.temp(Ty::String, crate::ir::Rvalue::Concat { lhs, rhs: piece }).operand,
+            });
+        }
+        Ok(text.unwrap_or_else(|| self.intern(String::new())))
     }
 }
