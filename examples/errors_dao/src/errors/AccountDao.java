@@ -86,7 +86,7 @@ public class AccountDao {
             ps.setInt(1, id);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
-                    throw new AccountNotFoundException("no account " + id, id);
+                    throw new AccountNotFoundException(id);
                 }
                 return rs.getString(1);
             }

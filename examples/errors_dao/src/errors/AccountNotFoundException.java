@@ -9,6 +9,10 @@ public class AccountNotFoundException extends DaoException {
         this.accountId = accountId;
     }
 
+    public AccountNotFoundException(int accountId) {
+        this("Account " + accountId + " not found", accountId);
+    }
+
     public int getAccountId() {
         return accountId;
     }
