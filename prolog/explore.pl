@@ -455,12 +455,19 @@ list_values([V|Vs]) --> [V], list_values(Vs).
 
 outcome(_, exc(Exception), Budget, Outcome) :-
     (   Exception = 'java.sql.SQLException'(Violation) -> Outcome = throw('java.sql.SQLException', Violation)
-    ;   compound(Exception), Exception =.. [Class, Message, Cause] ->
+    ;   compound(Exception), Exception =.. [Class, Message, Cause|Fields], length(Fields, N), N =< 1 ->
         % A `throw new` whose constructor the front end followed: its message (a string of
-        % the path, labelled like a result) and its cause's class are asserted.
+        % the path, labelled like a result), its cause's class and the fields its getters
+        % return are asserted.
         (   Message == unknown -> true ; once(small_values([Message], Budget, found)) ),
         (   Cause == null -> CauseClass = null ; jvm:exception_class(Cause, CauseClass) ),
-        Outcome = throw(Class, Message, CauseClass)
+        (   Fields = [] -> Outcome = throw(Class, Message, CauseClass)
+        ;   Fields = [Carried],
+            read_back(Carried, Values),
+            once(small_values(Values, Budget, found)),
+            read_back_fields(Carried, Read),
+            Outcome = throw(Class, Message, CauseClass, Read)
+        )
     ;   Outcome = throw(Exception)
     ).
 outcome(Ret, ok, Budget, Outcome) :-
@@ -469,6 +476,17 @@ outcome(Ret, ok, Budget, Outcome) :-
     ;   once(small_values([Ret], Budget, found)),
         Outcome = return(Ret)
     ).
+
+% The values of the fields a test reads back through their getters.
+read_back([], []).
+read_back([f(G, _, V)|Fs], Vs) :-
+    (   G \== none, V \== unknown -> Vs = [V|Vs1] ; Vs = Vs1 ),
+    read_back(Fs, Vs1).
+
+read_back_fields([], []).
+read_back_fields([f(G, T, V)|Fs], Read) :-
+    (   G \== none, V \== unknown -> Read = [field(G, T, V)|Read1] ; Read = Read1 ),
+    read_back_fields(Fs, Read1).
 
 %% small_values(+Values, +Budget, -Status)
 %

@@ -16,7 +16,7 @@
 :- module(strings, [max_length/1, literal/2, shape/1, ref_compare/4, concat/3,
                     codes/2, text_of/3, length_of/2, is_empty/2, equal/3, starts_with/3,
                     index_of/3, ends_with/3, equal_ignoring_case/3, compare_to/3,
-                    substring_bounds/4, substring/4, case_changed/3, trimmed/2,
+                    substring_bounds/4, substring/4, char_at_bounds/3, char_at/3, case_changed/3, trimmed/2,
                     label_string/1, aligned/4]).
 
 :- use_module(library(clpz)).
@@ -200,7 +200,9 @@ text(S, T) :-
 
 %% text_of(+Type, ?V, -S)
 %
-%  S is String.valueOf(V) for V of Type int, long or boolean: '-' and the decimal digits
+%  S is String.valueOf(V) for V of Type int, long, boolean, byte, short or char. A char is the
+%  one-character text of its code; a code outside the printable range strings hold (32..126)
+%  abandons the path (jvm:abandon/0), as the model cannot write that text. Numbers: '-' and the decimal digits
 %  without leading zeros, or true/false. A number's length follows from its magnitude at once
 %  (one reified bound per power of ten); its codes, when something reads them, are '-' or
 %  digits, and are placed once the length and sign are known (labelling fixes them), as
@@ -211,15 +213,31 @@ text(S, T) :-
 %  L = 2, ...
 %  ?- strings:text_of(int, -7, S).
 %  S = s(2,[45,55,0,...]).
+%  ?- strings:text_of(char, 0'a, S).
+%  S = s(1,[97,0,...]).
 text_of(Type, V, S) :-
     must_be(atom, Type),
-    (   memberchk(Type, [int, long, boolean]) -> true ; domain_error(text_type, Type, text_of/3) ),
-    (   integer(V) ->
+    (   memberchk(Type, [int, long, boolean, byte, short, char]) -> true
+    ;   domain_error(text_type, Type, text_of/3)
+    ),
+    (   Type == char -> char_text(V, S)
+    ;   integer(V) ->
         (   Type == boolean -> boolean_chars(V, Cs) ; number_chars(V, Cs) ),
         literal(Cs, S)
     ;   Type == boolean -> boolean_text(V, S)
     ;   number_text(V, S)
     ).
+
+% A printable code is a text of length 1; any other abandons the path (not a path of its own).
+char_text(C, s(1, [C|Zeros])) :-
+    Printable #<==> (C #>= 32 #/\ C #=< 126),
+    (   Printable = 1
+    ;   Printable = 0, jvm:abandon
+    ),
+    max_length(Max),
+    Pad is Max - 1,
+    length(Zeros, Pad),
+    maplist(=(0), Zeros).
 
 boolean_chars(1, "true").
 boolean_chars(0, "false").
@@ -487,6 +505,27 @@ kept([C|Cs], Rest, I, Len) :-
     (   Rest = [R|Rs] -> (I #< Len) #==> (C #= R) ; Rs = [] ),
     I1 is I + 1,
     kept(Cs, Rs, I1, Len).
+
+%% char_at_bounds(?A, ?Index, -Ok)
+%
+%  Ok is 1 when 0 =< Index < A's length (charAt does not throw).
+%
+%  ?- strings:literal("ab", A), strings:char_at_bounds(A, 2, Ok).
+%  Ok = 0.
+char_at_bounds(s(Len, _), Index, Ok) :-
+    Ok #<==> ((Index #>= 0) #/\ (Index #< Len)).
+
+%% char_at(?A, ?Index, -C)
+%
+%  C is A.charAt(Index) within bounds: the code at Index (element/3 counts from 1), one
+%  constraint whatever Index is.
+%
+%  ?- strings:literal("ab", A), strings:char_at(A, 1, C).
+%  C = 98.
+char_at(A, Index, C) :-
+    codes(A, Codes),
+    Position #= Index + 1,
+    element(Position, Codes, C).
 
 %% trimmed(?A, -S)
 %

@@ -1040,6 +1040,20 @@ pub struct ThrownDetail {
     pub message: Option<Operand>,
     /// A caught exception (`Ty::Throwable` local) or `Operand::Null`.
     pub cause: Operand,
+    /// The fields of an exception class of the sources (`Index::exception_fields`), in
+    /// layout order; empty for the others.
+    pub fields: Vec<ThrownField>,
+}
+
+/// A field a thrown exception of the sources carries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThrownField {
+    /// The getter returning it, which a test calls on the exception it caught.
+    pub getter: Option<String>,
+    /// `int`, `long`, `boolean` or `String`.
+    pub ty: Ty,
+    /// Its value; `None` when the constructor stores what the front end does not follow.
+    pub value: Option<Operand>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -28,6 +28,20 @@ receiver(S, Ex) :-
 'java.lang.String.valueOf(int)'([N], R, St, St, ok) :- strings:text_of(int, N, R).
 'java.lang.String.valueOf(long)'([N], R, St, St, ok) :- strings:text_of(long, N, R).
 'java.lang.String.valueOf(boolean)'([B], R, St, St, ok) :- strings:text_of(boolean, B, R).
+'java.lang.String.valueOf(char)'([C], R, St, St, ok) :- strings:text_of(char, C, R).
+'java.lang.Character.toString(char)'([C], R, St, St, ok) :- strings:text_of(char, C, R).
+
+% One path with the index within the text, one StringIndexOutOfBoundsException path outside.
+'java.lang.String.charAt(String,int)'([S, I], R, St, St, Ex) :-
+    receiver(S, Ex0),
+    (   Ex0 == ok ->
+        strings:char_at_bounds(S, I, Ok),
+        (   Ok = 1, Ex = ok, strings:char_at(S, I, R)
+        ;   Ok = 0, Ex = exc('java.lang.StringIndexOutOfBoundsException')
+        )
+    ;   Ex = Ex0
+    ).
+
 % Integer.parseInt and Long.parseLong: a known text is parsed as Java parses it; an unknown
 % one is the canonical decimal text of any value of the type, or text starting with a letter
 % (NumberFormatException). Other texts that fail ("", "12a", out of range) or parse

@@ -94,6 +94,17 @@ pub struct Carried {
     pub message: Option<Value>,
     /// The fully qualified class of its cause; `None` for no cause.
     pub cause: Option<String>,
+    /// The fields of an exception class of the sources that its getters return.
+    pub fields: Vec<CarriedField>,
+}
+
+/// A field a thrown exception carries, read back by a test through its getter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CarriedField {
+    pub getter: String,
+    /// `int`, `long`, `boolean` or `string`.
+    pub ty: String,
+    pub value: Value,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -381,15 +392,34 @@ fn outcome(term: &PTerm) -> Option<Outcome> {
             Some(Outcome::Throw(class.clone(), Some(violation.clone()), None))
         }
         (("throw", 3), [PTerm::Atom(class), message, PTerm::Atom(cause)]) => {
-            let message = match message {
-                PTerm::Atom(a) if a == "unknown" => None,
-                m => Some(value(m)?),
-            };
-            let cause = (cause != "null").then(|| cause.clone());
-            Some(Outcome::Throw(class.clone(), None, Some(Carried { message, cause })))
+            let (message, cause) = carried(message, cause)?;
+            Some(Outcome::Throw(class.clone(), None, Some(Carried { message, cause, fields: Vec::new() })))
+        }
+        (("throw", 4), [PTerm::Atom(class), message, PTerm::Atom(cause), PTerm::List(read)]) => {
+            let (message, cause) = carried(message, cause)?;
+            let fields = read
+                .iter()
+                .map(|f| match (f.functor(), f.args()) {
+                    (("field", 3), [PTerm::Atom(getter), PTerm::Atom(ty), v]) => {
+                        Some(CarriedField { getter: getter.clone(), ty: ty.clone(), value: value(v)? })
+                    }
+                    _ => None,
+                })
+                .collect::<Option<Vec<_>>>()?;
+            Some(Outcome::Throw(class.clone(), None, Some(Carried { message, cause, fields })))
         }
         _ => None,
     }
+}
+
+/// The message (`None` when unknown) and the cause's class (`None` for null) of a thrown
+/// exception's outcome.
+fn carried(message: &PTerm, cause: &str) -> Option<(Option<Value>, Option<String>)> {
+    let message = match message {
+        PTerm::Atom(a) if a == "unknown" => None,
+        m => Some(value(m)?),
+    };
+    Some((message, (cause != "null").then(|| cause.to_string())))
 }
 
 fn events(term: &PTerm) -> Option<Vec<Event>> {

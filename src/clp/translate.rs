@@ -516,6 +516,18 @@ impl Translator<'_> {
                 }
                 return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
             }
+            // A caught exception: its class is one of the classes extending the tested one
+            // (a null cause is none).
+            Inst::InstanceOf { dst, object, classes } if self.operand_ty(object) == Ty::Throwable => {
+                let object = self.operand(&env, object);
+                let (c, r) = (self.var("C"), self.var("V"));
+                let classes: Vec<String> = classes.iter().map(|c| quote_atom(c.as_str())).collect();
+                goals.push(format!(
+                    "(   {object} == null -> {r} = 0\n    ;   jvm:exception_class({object}, {c}), ( memberchk({c}, [{}]) -> {r} = 1 ; {r} = 0 )\n    )",
+                    classes.join(",")
+                ));
+                env.locals[dst.0 as usize] = r;
+            }
             Inst::InstanceOf { dst, object, classes } => {
                 let shape = self.shape_term(object);
                 let object = self.operand(&env, object);
@@ -892,7 +904,21 @@ impl Translator<'_> {
             None => class,
             Some(detail) => {
                 let message = detail.message.as_ref().map_or_else(|| "unknown".to_string(), |m| self.operand(env, m));
-                format!("{class}({message}, {})", self.operand(env, &detail.cause))
+                let cause = self.operand(env, &detail.cause);
+                if detail.fields.is_empty() {
+                    return format!("{class}({message}, {cause})");
+                }
+                // f(Getter, Type, Value) per field (`summaries/java_lang_throwable.pl`).
+                let fields: Vec<String> = detail
+                    .fields
+                    .iter()
+                    .map(|f| {
+                        let getter = f.getter.as_deref().map_or_else(|| "none".to_string(), quote_atom);
+                        let value = f.value.as_ref().map_or_else(|| "unknown".to_string(), |v| self.operand(env, v));
+                        format!("f({getter}, {}, {value})", ty_atom(f.ty))
+                    })
+                    .collect();
+                format!("{class}({message}, {cause}, [{}])", fields.join(", "))
             }
         }
     }

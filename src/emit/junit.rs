@@ -803,6 +803,21 @@ fn thrown_checks(exception: &str, carried: &Carried, call: &str) -> String {
         }
         None => out.push_str("\n        assertNull(thrown.getCause());"),
     }
+    for field in &carried.fields {
+        let getter = &field.getter;
+        let _ = match (field.ty.as_str(), &field.value) {
+            (_, Value::Null) => write!(out, "\n        assertNull(thrown.{getter}());"),
+            ("string", Value::Str(text)) => {
+                write!(out, "\n        assertEquals({}, thrown.{getter}());", string_literal(text))
+            }
+            ("boolean", Value::Int(b)) => {
+                write!(out, "\n        {}(thrown.{getter}());", if *b != 0 { "assertTrue" } else { "assertFalse" })
+            }
+            ("long", Value::Int(n)) => write!(out, "\n        assertEquals({n}L, thrown.{getter}());"),
+            (_, Value::Int(n)) => write!(out, "\n        assertEquals({n}, thrown.{getter}());"),
+            _ => Ok(()),
+        };
+    }
     out
 }
 

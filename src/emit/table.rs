@@ -273,7 +273,7 @@ fn case_view(method: &Method, clause: &str, shown: Option<&str>, schema: Option<
         PTerm::Compound(name, args) if name == "exc" => {
             view.exception = args.first().map(|a| match a {
                 // An exception a `throw new` made: its message and its cause's class.
-                PTerm::Compound(class, carried) if carried.len() == 2 => {
+                PTerm::Compound(class, carried) if matches!(carried.len(), 2 | 3) => {
                     let message = match &carried[0] {
                         PTerm::Atom(a) if a == "unknown" => "?".to_string(),
                         m => names.value("text", m, false, false),
@@ -282,7 +282,22 @@ fn case_view(method: &Method, clause: &str, shown: Option<&str>, schema: Option<
                         PTerm::Compound(c, _) | PTerm::Atom(c) => c.trim_matches('\'').to_string(),
                         other => other.to_string(),
                     };
-                    format!("{class}(message: {message}, cause: {cause})")
+                    // The fields an exception of the sources carries, by the getter that reads them.
+                    let mut fields = String::new();
+                    if let Some(PTerm::List(carried_fields)) = carried.get(2) {
+                        for field in carried_fields {
+                            if let (("f", 3), [PTerm::Atom(getter), PTerm::Atom(ty), v]) = (field.functor(), field.args())
+                                && getter != "none"
+                            {
+                                let value = match v {
+                                    PTerm::Atom(a) if a == "unknown" => "?".to_string(),
+                                    v => names.value(getter, v, ty == "boolean", false),
+                                };
+                                fields.push_str(&format!(", {getter}(): {value}"));
+                            }
+                        }
+                    }
+                    format!("{class}(message: {message}, cause: {cause}{fields})")
                 }
                 // An SQLException with the violation it reports.
                 PTerm::Compound(class, told) => {

@@ -7,7 +7,7 @@
 use super::index::Index;
 use super::lower::string_literal_value;
 use super::syntax::{children, text};
-use crate::ir::THROWABLE;
+use crate::ir::{THROWABLE, Ty};
 use tree_sitter::Node;
 
 /// (class, direct superclass) of the JDK exception classes hornet knows.
@@ -79,6 +79,10 @@ pub(crate) enum ArgKind {
 pub(crate) enum Part {
     Arg(usize),
     Text(String),
+    /// An integer or boolean (0/1) literal stored in a field.
+    Int(i64),
+    /// String concatenation of the parts (`"Account " + id + " not found"`).
+    Concat(Vec<Part>),
     Null,
     Unknown,
 }
@@ -89,6 +93,18 @@ pub(crate) enum Part {
 pub(crate) struct ExceptionArgs {
     pub message: Part,
     pub cause: Part,
+    /// What the constructors store in the class's own fields (`this.accountId = accountId`),
+    /// the last store of a field winning.
+    pub fields: Vec<(String, Part)>,
+}
+
+/// An instance field of an exception class of the sources, of a type a thrown exception
+/// carries (`int`, `long`, `boolean`, `String`), with the getter that returns it as it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ExceptionField {
+    pub name: String,
+    pub ty: Ty,
+    pub getter: Option<String>,
 }
 
 /// How deep `super(...)`/`this(...)` chains are followed (a cycle is a compile error).
@@ -101,9 +117,76 @@ impl Index<'_> {
     pub(crate) fn exception_args(&self, class: &str, args: &[ArgKind]) -> Option<ExceptionArgs> {
         let mut found = self.constructor_args(class, args, 0)?;
         if self.overrides_get_message(class) {
-            found.message = Part::Unknown;
+            // A `getMessage()` that returns a field gives what the constructor stored there.
+            let fields = self.exception_fields(class);
+            let returned = self.exception_getter(class, "getMessage").and_then(|(i, _)| fields.get(i));
+            found.message = match returned {
+                Some(field) if field.ty == Ty::String => stored_part(&found.fields, &field.name),
+                _ => Part::Unknown,
+            };
         }
         Some(found)
+    }
+
+    /// The classes of the sources from `class` up its superclasses, `class` first.
+    fn exception_chain(&self, class: &str) -> Vec<&super::index::ClassInfo<'_>> {
+        let mut chain = Vec::new();
+        let mut current = class.to_string();
+        for _ in 0..CONSTRUCTOR_DEPTH {
+            let Some(info) = self.classes.get(&current) else { break };
+            chain.push(info);
+            let Some(name) = info.node.child_by_field_name("superclass").and_then(|s| children(s).into_iter().next())
+            else {
+                break;
+            };
+            current = self.exception_class(text(name, info.file.source), info.file);
+        }
+        chain
+    }
+
+    /// The fields a thrown exception of `class` carries: the instance fields of `class` and
+    /// of its superclasses of the sources of type int, long, boolean or String, the
+    /// superclass's first (a subclass's fields extend its superclass's, at the same
+    /// positions), each with its getter.
+    pub(crate) fn exception_fields(&self, class: &str) -> Vec<ExceptionField> {
+        let chain = self.exception_chain(class);
+        let mut fields: Vec<ExceptionField> = chain
+            .iter()
+            .rev()
+            .flat_map(|info| &info.instance_fields)
+            .filter(|(_, ty, _)| matches!(ty, Ty::Int | Ty::Long | Ty::Boolean | Ty::String))
+            .map(|(name, ty, _)| ExceptionField { name: name.clone(), ty: *ty, getter: None })
+            .collect();
+        // The nearest declaration of a getter is the one a call runs.
+        for info in chain.iter().rev() {
+            let source = info.file.source;
+            let members = info.node.child_by_field_name("body").map(children).unwrap_or_default();
+            for member in members {
+                if let Some((getter, field)) = plain_getter(member, source)
+                    && let Some(f) = fields.iter_mut().rev().find(|f| f.name == field)
+                {
+                    f.getter = Some(getter.clone());
+                    // An override in a subclass hides its superclass's getter.
+                    let hidden = fields.iter_mut().filter(|o| o.name != field && o.getter.as_deref() == Some(&getter));
+                    hidden.for_each(|o| o.getter = None);
+                }
+            }
+        }
+        fields
+    }
+
+    /// The position among `exception_fields(class)` and the type of the field that
+    /// `class`'s method `name()` returns, when it is a plain getter that no exception class
+    /// of the sources extending `class` overrides.
+    pub(crate) fn exception_getter(&self, class: &str, name: &str) -> Option<(usize, Ty)> {
+        let fields = self.exception_fields(class);
+        let position = fields.iter().position(|f| f.getter.as_deref() == Some(name))?;
+        let overridden = self.exception_superclasses.iter().any(|(sub, _)| {
+            sub != class
+                && super::exceptions::is_subclass(&self.exception_superclasses, sub, class)
+                && self.classes.get(sub).is_some_and(|info| declares_method(info, name))
+        });
+        (!overridden).then(|| (position, fields[position].ty))
     }
 
     fn constructor_args(&self, class: &str, args: &[ArgKind], depth: usize) -> Option<ExceptionArgs> {
@@ -137,11 +220,14 @@ impl Index<'_> {
             Some((first, rest)) if first.kind() == "explicit_constructor_invocation" => (Some(*first), rest),
             _ => (None, statements.as_slice()),
         };
-        // The other statements may only store values: they change nothing a test sees.
-        if !rest.iter().all(|s| stores_a_value(*s)) {
-            return None;
-        }
-        let Some(invocation) = invocation else { return self.superclass_args(info, &[], depth) };
+        // The other statements may only store values in fields: a thrown exception carries them.
+        let stores: Vec<(String, Part)> =
+            rest.iter().map(|s| stored_value(*s, params, source)).collect::<Option<_>>()?;
+        let with_stores = |mut found: ExceptionArgs| {
+            found.fields.extend(stores.iter().cloned());
+            found
+        };
+        let Some(invocation) = invocation else { return self.superclass_args(info, &[], depth).map(with_stores) };
         let passed: Vec<Part> = invocation
             .child_by_field_name("arguments")
             .map(children)
@@ -154,7 +240,7 @@ impl Index<'_> {
             .map(|p| match p {
                 Part::Arg(i) => params[*i].1,
                 Part::Null => ArgKind::Null,
-                Part::Text(_) | Part::Unknown => ArgKind::Value,
+                Part::Text(_) | Part::Int(_) | Part::Concat(_) | Part::Unknown => ArgKind::Value,
             })
             .collect();
         let callee = invocation.child_by_field_name("constructor").map(|c| text(c, source));
@@ -163,12 +249,10 @@ impl Index<'_> {
             Some("super") => self.superclass_args(info, &kinds, depth)?,
             _ => return None,
         };
-        let substitute = |part: Part| match part {
-            Part::Arg(i) => passed.get(i).cloned().unwrap_or(Part::Unknown),
-            other => other,
-        };
-        let found = ExceptionArgs { message: substitute(inner.message), cause: substitute(inner.cause) };
-        matches!(found.cause, Part::Arg(_) | Part::Null).then_some(found)
+        let substitute = |part: Part| substituted(part, &passed);
+        let fields = inner.fields.into_iter().map(|(name, part)| (name, substitute(part))).collect();
+        let found = ExceptionArgs { message: substitute(inner.message), cause: substitute(inner.cause), fields };
+        matches!(found.cause, Part::Arg(_) | Part::Null).then(|| with_stores(found))
     }
 
     /// What the superclass's constructor taking `args` gives `Throwable`.
@@ -216,7 +300,7 @@ fn jdk_constructor_args(args: &[ArgKind]) -> Option<ExceptionArgs> {
         [_, ArgKind::Exception | ArgKind::Null] => (Part::Arg(0), Part::Arg(1)),
         _ => return None,
     };
-    Some(ExceptionArgs { message, cause })
+    Some(ExceptionArgs { message, cause, fields: Vec::new() })
 }
 
 /// The parameters of a constructor, named, with what they hold; None for a varargs one.
@@ -248,23 +332,150 @@ fn passed_part(argument: Node, params: &[(String, ArgKind)], source: &str) -> Pa
         }
         "null_literal" => Part::Null,
         "string_literal" => string_literal_value(text(argument, source)).map_or(Part::Unknown, Part::Text),
+        "decimal_integer_literal" => text(argument, source).parse().map_or(Part::Unknown, Part::Int),
+        "true" => Part::Int(1),
+        "false" => Part::Int(0),
+        "parenthesized_expression" => children(argument).first().map_or(Part::Unknown, |inner| passed_part(*inner, params, source)),
+        // `+` is a concatenation when an operand is text (Java's left-to-right reading: the
+        // left operand a concatenation already, or either one a literal).
+        "binary_expression" if super::syntax::operator(argument, source) == "+" => {
+            let (Some(left), Some(right)) = (argument.child_by_field_name("left"), argument.child_by_field_name("right")) else {
+                return Part::Unknown;
+            };
+            // A boolean literal is its text here, not 0/1.
+            let operand = |node: Node| match node.kind() {
+                "true" | "false" => Part::Text(node.kind().to_string()),
+                _ => passed_part(node, params, source),
+            };
+            let (left, right) = (operand(left), operand(right));
+            let is_text = |p: &Part| matches!(p, Part::Text(_) | Part::Concat(_));
+            if is_text(&left) || is_text(&right) { concatenation(vec![left, right]) } else { Part::Unknown }
+        }
         _ => Part::Unknown,
     }
 }
 
-/// A statement of a constructor that only stores a name or a literal into a field
-/// (`this.status = status;`): nothing a test of the code throwing the exception sees.
-fn stores_a_value(statement: Node) -> bool {
+/// Whether a constructor has the shape `Index::exception_args` follows: an optional
+/// `super(...)`/`this(...)` of parameters and literals, then stores of those into fields.
+pub(crate) fn followed_constructor(constructor: Node, source: &str) -> bool {
+    let Some(params) = constructor_params(constructor, source) else { return false };
+    let Some(body) = constructor.child_by_field_name("body") else { return false };
+    let statements = children(body);
+    let rest = match statements.split_first() {
+        Some((first, rest)) if first.kind() == "explicit_constructor_invocation" => {
+            let arguments = first.child_by_field_name("arguments").map(children).unwrap_or_default();
+            if arguments.into_iter().any(|a| passed_part(a, &params, source) == Part::Unknown) {
+                return false;
+            }
+            rest
+        }
+        _ => statements.as_slice(),
+    };
+    rest.iter().all(|s| stored_value(*s, &params, source).is_some())
+}
+
+/// `part`, in terms of the constructor's arguments `passed` gives the one it calls.
+fn substituted(part: Part, passed: &[Part]) -> Part {
+    match part {
+        Part::Arg(i) => passed.get(i).cloned().unwrap_or(Part::Unknown),
+        Part::Concat(parts) => concatenation(parts.into_iter().map(|p| substituted(p, passed)).collect()),
+        other => other,
+    }
+}
+
+/// The concatenation of `parts`, nested ones flattened; unknown when one part is.
+fn concatenation(parts: Vec<Part>) -> Part {
+    let mut flat = Vec::new();
+    for part in parts {
+        match part {
+            Part::Unknown => return Part::Unknown,
+            Part::Concat(inner) => flat.extend(inner),
+            other => flat.push(other),
+        }
+    }
+    Part::Concat(flat)
+}
+
+/// What a field of the constructed exception last had stored, `Part::Unknown` when nothing
+/// was (then it holds the default value, which `thrown.rs` gives).
+pub(crate) fn stored_part(fields: &[(String, Part)], name: &str) -> Part {
+    fields.iter().rev().find(|(f, _)| f == name).map_or(Part::Unknown, |(_, part)| part.clone())
+}
+
+/// Whether `class` is `ancestor` or extends it, as `superclasses` says.
+pub(crate) fn is_subclass(superclasses: &[(String, String)], class: &str, ancestor: &str) -> bool {
+    let mut current = class;
+    for _ in 0..=superclasses.len() {
+        if current == ancestor {
+            return true;
+        }
+        match superclasses.iter().find(|(c, _)| c == current) {
+            Some((_, superclass)) => current = superclass,
+            None => return false,
+        }
+    }
+    false
+}
+
+/// Whether the class declares a method `name()` without parameters.
+fn declares_method(info: &super::index::ClassInfo, name: &str) -> bool {
+    let source = info.file.source;
+    let members = info.node.child_by_field_name("body").map(children).unwrap_or_default();
+    members.iter().any(|m| {
+        m.kind() == "method_declaration"
+            && m.child_by_field_name("name").is_some_and(|n| text(n, source) == name)
+            && m.child_by_field_name("parameters").is_some_and(|p| children(p).is_empty())
+    })
+}
+
+/// `(getter, field)` of an instance method `T name() { return field; }` (or `this.field`).
+pub(crate) fn plain_getter(member: Node, source: &str) -> Option<(String, String)> {
+    if member.kind() != "method_declaration"
+        || !member.child_by_field_name("parameters").is_some_and(|p| children(p).is_empty())
+        || children(member).iter().any(|c| c.kind() == "modifiers" && text(*c, source).split_whitespace().any(|m| m == "static"))
+    {
+        return None;
+    }
+    let name = text(member.child_by_field_name("name")?, source).to_string();
+    let statements = children(member.child_by_field_name("body")?);
+    let [statement] = statements.as_slice() else { return None };
+    if statement.kind() != "return_statement" {
+        return None;
+    }
+    let returned = children(*statement).into_iter().next()?;
+    let field = match returned.kind() {
+        "identifier" => text(returned, source),
+        "field_access" if returned.child_by_field_name("object").is_some_and(|o| o.kind() == "this") => {
+            text(returned.child_by_field_name("field")?, source)
+        }
+        _ => return None,
+    };
+    Some((name, field.to_string()))
+}
+
+/// The field and the value of a constructor's statement that only stores a name or a
+/// literal into a field (`this.status = status;`); None for any other statement.
+fn stored_value(statement: Node, params: &[(String, ArgKind)], source: &str) -> Option<(String, Part)> {
     let expression = match children(statement).first() {
         Some(e) if statement.kind() == "expression_statement" => *e,
-        _ => return false,
+        _ => return None,
     };
     let field = |name| expression.child_by_field_name(name);
-    expression.kind() == "assignment_expression"
-        && field("left").is_some_and(|l| matches!(l.kind(), "identifier" | "field_access"))
-        && field("right").is_some_and(|r| {
-            matches!(r.kind(), "identifier" | "string_literal" | "decimal_integer_literal" | "null_literal" | "true" | "false")
-        })
+    let (left, right) = (field("left")?, field("right")?);
+    if expression.kind() != "assignment_expression" || text(field("operator")?, source) != "=" {
+        return None;
+    }
+    if !matches!(right.kind(), "identifier" | "string_literal" | "decimal_integer_literal" | "null_literal" | "true" | "false") {
+        return None;
+    }
+    let name = match left.kind() {
+        "identifier" => text(left, source),
+        "field_access" if left.child_by_field_name("object").is_some_and(|o| o.kind() == "this") => {
+            text(left.child_by_field_name("field")?, source)
+        }
+        _ => return None,
+    };
+    Some((name.to_string(), passed_part(right, params, source)))
 }
 
 #[cfg(test)]

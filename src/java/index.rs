@@ -922,6 +922,22 @@ fn exception_classes(class_nodes: &[(&FileScope, Node, String)]) -> HashSet<Stri
     }
 }
 
+/// Whether a member of an exception class is what a thrown exception of it carries: a
+/// constructor that only passes parameters and literals on to `super`/`this` and stores them
+/// in fields (`exceptions.rs` follows it where the code throws), or a getter returning an
+/// int, long, boolean or String field of the class.
+fn carried_member(class: &ClassInfo, member: Node, source: &str) -> bool {
+    match member.kind() {
+        "constructor_declaration" => crate::java::exceptions::followed_constructor(member, source),
+        "method_declaration" => crate::java::exceptions::plain_getter(member, source).is_some_and(|(_, field)| {
+            class.fields.get(&field).is_some_and(|f| {
+                !f.is_static && matches!(f.ty, Some(Ty::Int | Ty::Long | Ty::Boolean | Ty::String))
+            })
+        }),
+        _ => false,
+    }
+}
+
 /// The superclass a class declaration names after `extends`, as spelled.
 fn superclass_name(file: &FileScope, node: Node) -> Option<String> {
     let superclass = node.child_by_field_name("superclass")?;
@@ -1014,6 +1030,15 @@ fn index_class<'t>(
                 Err(diag) => diags.push(diag),
             },
             // Exception classes are only thrown: their instance side is not analysed.
+            // What a thrown exception carries: modelled where it is thrown and caught.
+            _ if is_exception && carried_member(&class, member, source) => {
+                let at = member.child_by_field_name("name").filter(|_| member.kind() == "method_declaration").unwrap_or(member);
+                let what = match member.kind() {
+                    "method_declaration" => format!("'{class_name}.{name}': the getter of a field of an exception class is modelled where a caught exception's getter is called or a thrown one is checked"),
+                    _ => format!("this constructor of '{class_name}': the constructor of an exception class is modelled where it is thrown"),
+                };
+                diags.push(Diagnostic::warning(span_of(file.path, at), format!("no tests of its own for {what} (its callers' tests run it)")));
+            }
             _ if is_exception
                 && matches!(member.kind(), "method_declaration" | "constructor_declaration" | "block") =>
             {

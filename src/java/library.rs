@@ -107,6 +107,9 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (STRING, "valueOf", &[Ty::Int], Ty::String),
     (STRING, "valueOf", &[Ty::Long], Ty::String),
     (STRING, "valueOf", &[Ty::Boolean], Ty::String),
+    (STRING, "valueOf", &[Ty::Char], Ty::String),
+    (CHARACTER, "toString", &[Ty::Char], Ty::String),
+    (STRING, "charAt", &[Ty::String, Ty::Int], Ty::Char),
     (STRING, "length", &[Ty::String], Ty::Int),
     (STRING, "isEmpty", &[Ty::String], Ty::Boolean),
     (STRING, "equals", &[Ty::String, Ty::String], Ty::Boolean),
@@ -205,6 +208,13 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (PRINT_STREAM, "print", &[Ty::Boolean], Ty::Void),
     (THROWABLE, "printStackTrace", &[], Ty::Void),
     (THROWABLE, "getMessage", &[Ty::Throwable], Ty::String),
+    (THROWABLE, "getCause", &[Ty::Throwable], Ty::Throwable),
+    // A getter of a field of a caught exception of the sources (`lower/thrown.rs`), by the
+    // field's position and type.
+    (THROWABLE, "intField", &[Ty::Throwable, Ty::Int], Ty::Int),
+    (THROWABLE, "longField", &[Ty::Throwable, Ty::Int], Ty::Long),
+    (THROWABLE, "booleanField", &[Ty::Throwable, Ty::Int], Ty::Boolean),
+    (THROWABLE, "stringField", &[Ty::Throwable, Ty::Int], Ty::String),
     (SQL_EXCEPTION, "getSQLState", &[Ty::Throwable], Ty::String),
     (SQL_EXCEPTION, "getErrorCode", &[Ty::Throwable], Ty::Int),
     (ARRAY_LIST, crate::ir::CONSTRUCTOR, &[], Ty::List(Elem::Int)),

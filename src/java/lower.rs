@@ -1623,9 +1623,12 @@ impl<'t> MethodLowering<'_, 't> {
             (ty @ (Ty::Double | Ty::Float | Ty::Boxed(Primitive::Double | Primitive::Float)), _) => {
                 self.unsupported(at, format!("converting a {ty} to a String (Java's text of a number such as 1.0E7 is not modelled)"))
             }
-            (ty @ (Ty::Char | Ty::Boxed(Primitive::Char | Primitive::Byte | Primitive::Short)), _) => {
-                self.unsupported(at, format!("converting a {ty} to a String (not modelled)"))
-            }
+            // A char is the text of its one code (a known one is text at once).
+            (Ty::Char, Operand::Const(v, _)) => match char::from_u32(v as u32) {
+                Some(c) => Ok(self.intern(c.to_string())),
+                None => Ok(self.temp(Ty::String, Rvalue::Text { operand: Operand::Const(v, Ty::Char), ty: Ty::Char }).operand),
+            },
+            (Ty::Char, operand) => Ok(self.temp(Ty::String, Rvalue::Text { operand, ty: Ty::Char }).operand),
             // A byte or short is written as the int it is.
             (Ty::Byte | Ty::Short, operand) => Ok(self.temp(Ty::String, Rvalue::Text { operand, ty: Ty::Int }).operand),
             (ty @ (Ty::Int | Ty::Long | Ty::Boolean | Ty::Boxed(_)), operand) => {

@@ -442,6 +442,9 @@ impl<'t> MethodLowering<'_, 't> {
         if node.child_by_field_name("name").is_some() || node.child_by_field_name("pattern").is_some() {
             return self.unsupported(node, "instanceof with a pattern");
         }
+        if let Some(exception) = self.caught_exception_value(object) {
+            return self.exception_instance_of(exception?, type_node);
+        }
         let value = self.value(object)?;
         let Ty::Object(class) = self.declared_type(type_node)? else {
             return self.unsupported(node, format!("instanceof '{}'", self.text(type_node)));

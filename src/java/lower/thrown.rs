@@ -4,8 +4,8 @@
 //! `summaries/java_lang_throwable.pl`).
 
 use super::{Lowered, MethodLowering, Typed};
-use crate::ir::{Inst, MethodKey, Operand, ThrownDetail, Ty};
-use crate::java::exceptions::{ArgKind, Part};
+use crate::ir::{Inst, MethodKey, Operand, ThrownDetail, ThrownField, Ty};
+use crate::java::exceptions::{stored_part, ArgKind, Part};
 use crate::java::library::THROWABLE;
 use crate::java::syntax::{children, operator, skip_parens};
 use tree_sitter::Node;
@@ -33,16 +33,48 @@ impl<'t> MethodLowering<'_, 't> {
             Part::Arg(i) if self.is_plain_text(arguments[i]) => Some(i),
             _ => None,
         };
+        // A message the constructor concatenates: evaluated when each argument in it is plain.
+        let message_parts = match &found.message {
+            Part::Concat(parts)
+                if parts.iter().all(|p| match p {
+                    Part::Arg(i) => self.is_plain_text(arguments[*i]),
+                    Part::Text(_) | Part::Int(_) | Part::Null => true,
+                    _ => false,
+                }) =>
+            {
+                Some(parts.clone())
+            }
+            _ => None,
+        };
+        let concatenated: Vec<usize> = message_parts
+            .iter()
+            .flatten()
+            .filter_map(|p| match p {
+                Part::Arg(i) => Some(*i),
+                _ => None,
+            })
+            .collect();
         let cause_arg = match found.cause {
             Part::Arg(i) => Some(i),
             _ => None,
         };
+        let layout = self.index.exception_fields(class);
+        let stored: Vec<Part> = layout.iter().map(|f| stored_part(&found.fields, &f.name)).collect();
+        // A field's argument is evaluated when it is a plain value, as the message's.
+        let field_args: Vec<usize> = stored
+            .iter()
+            .filter_map(|part| match part {
+                Part::Arg(i) if self.is_plain_value(arguments[*i]) => Some(*i),
+                _ => None,
+            })
+            .collect();
         for (i, argument) in arguments.iter().enumerate() {
-            if Some(i) != message_arg && Some(i) != cause_arg {
+            if Some(i) != message_arg && Some(i) != cause_arg && !field_args.contains(&i) && !concatenated.contains(&i) {
                 self.check_unevaluated(*argument)?;
             }
         }
         let message = match (found.message, message_arg) {
+            (_, _) if message_parts.is_some() => Some(self.concatenated_message(message_parts.unwrap_or_default(), arguments)?),
             (_, Some(i)) => {
                 let value = self.value(arguments[i])?;
                 Some(if value.ty == Ty::Null { Operand::Null } else { value.operand })
@@ -55,7 +87,32 @@ impl<'t> MethodLowering<'_, 't> {
             Some(argument) => self.caught_exception(argument).map_or(Operand::Null, Operand::Local),
             None => Operand::Null,
         };
-        Ok(Some(ThrownDetail { message, cause }))
+        let mut fields = Vec::new();
+        for (field, part) in layout.into_iter().zip(stored) {
+            let value = match part {
+                Part::Arg(i) if field_args.contains(&i) => {
+                    let value = self.value(arguments[i])?;
+                    match value.ty {
+                        Ty::Null => Some(Operand::Null),
+                        ty if ty == field.ty => Some(value.operand),
+                        // An int stored in a long field, as Java widens it.
+                        Ty::Int if field.ty == Ty::Long => Some(self.coerce(value, Ty::Long, arguments[i])?),
+                        _ => None,
+                    }
+                }
+                Part::Text(text) if field.ty == Ty::String => Some(self.intern(text)),
+                Part::Int(v) if matches!(field.ty, Ty::Int | Ty::Long | Ty::Boolean) => Some(Operand::Const(v, field.ty)),
+                Part::Null if field.ty == Ty::String => Some(Operand::Null),
+                // Nothing stored: Java's default value.
+                Part::Unknown if !found.fields.iter().any(|(f, _)| *f == field.name) => Some(match field.ty {
+                    Ty::String => Operand::Null,
+                    ty => Operand::Const(0, ty),
+                }),
+                _ => None,
+            };
+            fields.push(ThrownField { getter: field.getter, ty: field.ty, value });
+        }
+        Ok(Some(ThrownDetail { message, cause, fields }))
     }
 
     /// Whether `node` is a `String` built from literals, constants and String, int, long or
@@ -79,12 +136,33 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
+    /// Whether `node` is plain text or int/long arithmetic (`+`, `-`, `*`, negation) of plain
+    /// values: its evaluation calls nothing and cannot throw.
+    fn is_plain_value(&self, node: Node<'t>) -> bool {
+        let node = skip_parens(node);
+        match node.kind() {
+            "binary_expression" if matches!(operator(node, self.source()), "+" | "-" | "*") => {
+                children(node).iter().filter(|c| c.is_named()).all(|c| self.is_plain_value(*c))
+            }
+            "unary_expression" if operator(node, self.source()) == "-" => {
+                children(node).iter().filter(|c| c.is_named()).all(|c| self.is_plain_value(*c))
+            }
+            _ => self.is_plain_text(node),
+        }
+    }
+
     /// `e.getMessage()` of a caught exception used as a value, as a library call taking the
     /// exception. None when the call is something else.
     pub(super) fn caught_exception_call(&mut self, node: Node<'t>, object: Node<'t>, name: &str, want_value: bool) -> Option<Lowered<Option<Typed>>> {
         let exception = self.caught_exception(skip_parens(object))?;
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
-        if name != "getMessage" || !arguments.is_empty() {
+        if !arguments.is_empty() {
+            return None;
+        }
+        if let Some((position, ty)) = self.caught_class(exception).and_then(|c| self.index.exception_getter(&c, name)) {
+            return Some(Ok(self.carried_field(node, exception, position, ty, want_value)));
+        }
+        if name != "getMessage" {
             return None;
         }
         let ret = Ty::String;
@@ -93,5 +171,95 @@ impl<'t> MethodLowering<'_, 't> {
         let span = self.span(node);
         self.emit(Inst::Call { dst, callee, args: vec![Operand::Local(exception)], span });
         Some(Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret })))
+    }
+
+    /// The class a catch clause names for the caught exception `exception`, when it names one.
+    fn caught_class(&self, exception: crate::ir::LocalId) -> Option<String> {
+        let catch = self.handlers.iter().flat_map(|h| &h.catches).find(|c| c.exception == exception)?;
+        match catch.classes.as_slice() {
+            [class] => Some(class.clone()),
+            _ => None,
+        }
+    }
+
+    /// `e.getX()` of a caught exception of the sources whose getter returns a field: the
+    /// field its constructor stored (`summaries/java_lang_throwable.pl`).
+    fn carried_field(&mut self, node: Node<'t>, exception: crate::ir::LocalId, position: usize, ty: Ty, want_value: bool) -> Option<Typed> {
+        let name = match ty {
+            Ty::Long => "longField",
+            Ty::Boolean => "booleanField",
+            Ty::String => "stringField",
+            _ => "intField",
+        };
+        let callee = MethodKey { class: THROWABLE.into(), name: name.into(), params: vec![Ty::Throwable, Ty::Int] };
+        let dst = want_value.then(|| self.new_temp(ty));
+        let span = self.span(node);
+        let args = vec![Operand::Local(exception), Operand::Const(position as i64, Ty::Int)];
+        self.emit(Inst::Call { dst, callee, args, span });
+        dst.map(|dst| Typed { operand: Operand::Local(dst), ty })
+    }
+
+    /// A caught exception, or `e.getCause()` of one, where `instanceof` tests it: the
+    /// exception's value. None when `node` is neither.
+    pub(super) fn caught_exception_value(&mut self, node: Node<'t>) -> Option<Lowered<Operand>> {
+        let node = skip_parens(node);
+        if let Some(exception) = self.caught_exception(node) {
+            return Some(Ok(Operand::Local(exception)));
+        }
+        let object = node.child_by_field_name("object").filter(|_| node.kind() == "method_invocation")?;
+        let exception = self.caught_exception(skip_parens(object))?;
+        let name = node.child_by_field_name("name").map(|n| self.text(n))?;
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        if name != "getCause" || !arguments.is_empty() {
+            return None;
+        }
+        let callee = MethodKey { class: THROWABLE.into(), name: name.into(), params: vec![Ty::Throwable] };
+        let dst = self.new_temp(Ty::Throwable);
+        let span = self.span(node);
+        self.emit(Inst::Call { dst: Some(dst), callee, args: vec![Operand::Local(exception)], span });
+        Some(Ok(Operand::Local(dst)))
+    }
+
+    /// `exception instanceof C` of a caught exception (or its cause): whether its class is
+    /// one of the known exception classes extending C.
+    pub(super) fn exception_instance_of(&mut self, exception: Operand, type_node: Node<'t>) -> Lowered<Typed> {
+        let class = self.index.exception_class(self.text(type_node), self.class.file);
+        let known = &self.index.exception_superclasses;
+        if !crate::java::exceptions::is_known(known, &class) {
+            return self.unsupported(type_node, format!("instanceof '{class}' (its superclasses are not known)"));
+        }
+        let mut classes: Vec<crate::ir::ClassName> = known
+            .iter()
+            .map(|(c, _)| c)
+            .filter(|c| crate::java::exceptions::is_subclass(known, c, &class))
+            .map(|c| crate::ir::ClassName::new(c))
+            .collect();
+        if class == THROWABLE {
+            classes.push(crate::ir::ClassName::new(THROWABLE));
+        }
+        let dst = self.new_temp(Ty::Boolean);
+        self.emit(Inst::InstanceOf { dst, object: exception, classes });
+        Ok(Typed { operand: Operand::Local(dst), ty: Ty::Boolean })
+    }
+
+    /// The text of a message its constructor concatenates, from the `new`'s arguments.
+    fn concatenated_message(&mut self, parts: Vec<Part>, arguments: &[Node<'t>]) -> Lowered<Operand> {
+        let mut text: Option<Operand> = None;
+        for part in parts {
+            let piece = match part {
+                Part::Arg(i) => {
+                    let value = self.value(arguments[i])?;
+                    self.as_string(value, arguments[i])?
+                }
+                Part::Text(t) => self.intern(t),
+                Part::Int(v) => self.intern(v.to_string()),
+                _ => self.intern("null".to_string()),
+            };
+            text = Some(match text {
+                None => piece,
+                Some(lhs) => self.temp(Ty::String, crate::ir::Rvalue::Concat { lhs, rhs: piece }).operand,
+            });
+        }
+        Ok(text.unwrap_or_else(|| self.intern(String::new())))
     }
 }

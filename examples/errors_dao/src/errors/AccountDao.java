@@ -86,13 +86,48 @@ public class AccountDao {
             ps.setInt(1, id);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
-                    throw new AccountNotFoundException("no account " + id, id);
+                    throw new AccountNotFoundException(id);
                 }
                 return rs.getString(1);
             }
         } catch (SQLException e) {
             LOG.log(Level.SEVERE, "name of " + id, e);
             throw new DaoException("cannot read name of " + id, e);
+        }
+    }
+
+    /** The name of an account, or which account was missing: the exception's own field. */
+    public static String nameOrMissing(Connection conn, int id) throws DaoException {
+        try {
+            return name(conn, id);
+        } catch (AccountNotFoundException e) {
+            return "missing " + e.getAccountId();
+        }
+    }
+
+    /** Why an account was not opened: the class of the DAO's exception. */
+    public static String whyNotOpened(Connection conn, int id, String name, String email) {
+        try {
+            open(conn, id, name, email);
+            return "opened";
+        } catch (DaoException e) {
+            if (e instanceof DuplicateEmailException) {
+                return "duplicate";
+            }
+            return "failed";
+        }
+    }
+
+    /** Whether a deposit failed in the database (the cause) or found no account. */
+    public static String depositOutcome(Connection conn, int id, int amount) {
+        try {
+            deposit(conn, id, amount);
+            return "deposited";
+        } catch (DaoException e) {
+            if (e.getCause() instanceof SQLException) {
+                return "database";
+            }
+            return "no account";
         }
     }
 

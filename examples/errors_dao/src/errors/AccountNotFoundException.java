@@ -8,4 +8,12 @@ public class AccountNotFoundException extends DaoException {
         super(message);
         this.accountId = accountId;
     }
+
+    public AccountNotFoundException(int accountId) {
+        this("Account " + accountId + " not found", accountId);
+    }
+
+    public int getAccountId() {
+        return accountId;
+    }
 }
