@@ -109,9 +109,13 @@ codes(S, Codes) :-
 
 padded([], _, _).
 padded([C|Cs], I, Len) :-
-    % One reification per code: a printable code (32..126) before Len, zero from Len on.
-    C in 0 \/ 32..126,
-    (I #< Len) #<==> (C #\= 0),
+    (   integer(Len) ->
+        % A known length (a labelled one, say) needs no reification.
+        (   I < Len -> C in 32..126 ; C = 0 )
+    ;   % One reification per code: a printable code (32..126) before Len, zero from Len on.
+        C in 0 \/ 32..126,
+        (I #< Len) #<==> (C #\= 0)
+    ),
     I1 is I + 1,
     padded(Cs, I1, Len).
 
@@ -516,9 +520,12 @@ label_string(S) :-
         maplist(readable, Codes)
     ).
 
+% Bisection gives the values of each range in ascending order, as enumeration would, but
+% refutes a half at once where the constraints exclude it (a CHECK's IN list of texts, say):
+% value by value, each refusal costs a propagation.
 readable(C) :-
-    (   C in 97..122, labeling([], [C])
-    ;   C in 32..96, labeling([], [C])
-    ;   C in 123..126, labeling([], [C])
+    (   C in 97..122, labeling([bisect], [C])
+    ;   C in 32..96, labeling([bisect], [C])
+    ;   C in 123..126, labeling([bisect], [C])
     ;   C = 0
     ).
