@@ -432,7 +432,7 @@ matching(Bindings, Cond, Db0, Db, Tuples) :-
 % as the targets of their foreign keys), in increasing order.
 matching(Bindings, Cond, Db0, Db, Tuples, Direct) :-
     Db0 = db(_, MaxNew, _, _, _, _),
-    new_rows(Bindings, MaxNew, Db0, Db1, Direct),
+    new_rows(Bindings, Cond, MaxNew, Db0, Db1, Direct),
     maplist(candidates(Db1), Bindings, Candidates),
     product(Candidates, AllTuples),
     selected_tuples(AllTuples, Db1, Cond, Tuples),
@@ -447,16 +447,68 @@ snapshot(b(Alias, Table), Entries, b(Alias, Table, Values)) :-
     maplist(entry_values, Entries, Values).
 entry_values(e(_, _, row(_, _, Vs, _)), Vs).
 
-new_rows(Bindings, MaxNew, Db0, Db, Ids) :-
+new_rows(Bindings, Cond, MaxNew, Db0, Db, Ids) :-
     maplist(binding_table, Bindings, Tables0),
     % A table bound twice (a self-join) is one choice, not two that make the same rows.
-    list_to_set(Tables0, Choices),
+    list_to_set(Tables0, Choices0),
+    exclude(keys_known(Bindings, Cond, Db0), Choices0, Choices),
     between(0, MaxNew, N),
     length(Tables, N),
     sorted_choice(Tables, Choices),
     foldl(materialised(2), Tables, Ids, Db0, Db).
 
 binding_table(b(_, Table), Table).
+
+%% keys_known(+Bindings, +Cond, +Db, +Table)
+%
+%  No new initial row of Table can be in a tuple satisfying Cond: for each alias bound to
+%  Table, Cond's top conjunction pins a key (primary or unique) of that alias to values an
+%  initial row already known has as its key, and initial rows' keys are distinct. The
+%  read-then-write pattern (`SELECT ... WHERE id = ?`, then `UPDATE ... WHERE id = ?`) would
+%  otherwise materialise such rows, checking each against every CHECK, key and negative
+%  constraint, only to find the key equality false.
+%
+%  ?- db:keys_known([b(t, t)], cmp(eq, col(t, a), val(X)),
+%         db(schema([table(t, [column(a, int(0, 9), not_null, none)], [a], [], [], [])]), 2, 1,
+%            [t-[row(0, initial([X]), [X], alive)]], [], []), t).
+%  true.
+keys_known(Bindings, Cond, Db, Table) :-
+    schema_table(Db, Table, table(_, Columns, Pk, Uniques, _, _)),
+    Db = db(_, _, _, Ts, _, _),
+    memberchk(Table-Rows, Ts),
+    initial_values(Rows, Initial),
+    Initial \== [],
+    \+ (   member(b(Alias, T), Bindings),
+            T == Table,
+            \+ (   member(Key, [Pk|Uniques]), Key \== [],
+                    maplist(pinned(Alias, Cond), Key, Vs),
+                    member(Values, Initial),
+                    key_values(Columns, Key, Values, Vs0),
+                    Vs0 == Vs
+                )
+        ).
+
+% Cond holds only where column Name of Alias equals the value V (a conjunct col = value).
+pinned(Alias, Cond, Name, V) :-
+    conjunct(Cond, cmp(eq, A, B)),
+    (   A == col(Alias, Name) -> plain_value(B, V)
+    ;   B == col(Alias, Name) -> plain_value(A, V)
+    ),
+    V \== null,
+    !.
+
+conjunct(Cond, C) :-
+    (   nonvar(Cond), Cond = and(A, B) -> ( conjunct(A, C) ; conjunct(B, C) )
+    ;   C = Cond
+    ).
+
+% A value a condition compares with that no row gives.
+plain_value(E, V) :-
+    nonvar(E),
+    (   E = val(V) -> true
+    ;   E = int(V) -> true
+    ;   E = looked_at(E1) -> plain_value(E1, V)
+    ).
 
 % Choose the tables of the new rows as a multiset (in binding order), not a sequence.
 sorted_choice([], _).

@@ -101,27 +101,21 @@ codes(S, Codes) :-
     (   var(Codes) ->
         capacity_of_length(Len, Cap),
         length(Padded, Cap),
-        (   integer(Len) -> known_padded(Padded, 0, Len)
-        ;   padded(Padded, 0, Len)
-        ),
+        padded(Padded, 0, Len),
         % Bound last: goals waiting for the codes (db.pl's key differences) see them padded.
         Codes = Padded
     ;   true
     ).
 
-% With the length known, the same without reifications (posting those is most of the cost of
-% making a string's codes).
-known_padded([], _, _).
-known_padded([C|Cs], I, Len) :-
-    (   I < Len -> C in 32..126 ; C = 0 ),
-    I1 is I + 1,
-    known_padded(Cs, I1, Len).
-
 padded([], _, _).
 padded([C|Cs], I, Len) :-
-    % One reification per code: a printable code (32..126) before Len, zero from Len on.
-    C in 0 \/ 32..126,
-    (I #< Len) #<==> (C #\= 0),
+    (   integer(Len) ->
+        % A known length (a labelled one, say) needs no reification.
+        (   I < Len -> C in 32..126 ; C = 0 )
+    ;   % One reification per code: a printable code (32..126) before Len, zero from Len on.
+        C in 0 \/ 32..126,
+        (I #< Len) #<==> (C #\= 0)
+    ),
     I1 is I + 1,
     padded(Cs, I1, Len).
 
@@ -565,6 +559,9 @@ label_string(S) :-
         maplist(readable, Codes)
     ).
 
+% Values of each range in ascending order, as enumeration would give them, but a half the
+% constraints exclude (a CHECK's IN list of texts, say) is refuted at once: value by value,
+% each refusal costs a propagation.
 readable(C) :-
     (   C in 97..122, lowest_first(C)
     ;   C in 32..96, lowest_first(C)
