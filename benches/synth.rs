@@ -174,7 +174,7 @@ fn service_source(rng: &mut XorShift, shape: DatabaseShape, layer: usize, class:
         if rng.chance(2) {
             let second = callee(rng);
             let offset = rng.between(1, 3);
-            let _ = write!(body, "        return first + {second}(conn, id + {offset});\n");
+            let _ = writeln!(body, "        return first + {second}(conn, id + {offset});");
         } else {
             body.push_str("        return first - 1;\n");
         }
