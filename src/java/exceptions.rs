@@ -48,17 +48,7 @@ pub(crate) fn known_superclasses(declared: Vec<(String, String)>) -> Vec<(String
 
 /// Whether `class` is `java.lang.Throwable` or its superclasses are known up to it.
 pub(crate) fn is_known(superclasses: &[(String, String)], class: &str) -> bool {
-    let mut current = class;
-    for _ in 0..=superclasses.len() {
-        if current == THROWABLE {
-            return true;
-        }
-        match superclasses.iter().find(|(c, _)| c == current) {
-            Some((_, superclass)) => current = superclass,
-            None => return false,
-        }
-    }
-    false
+    is_subclass(superclasses, class, THROWABLE)
 }
 
 /// What an argument of an exception's constructor is, as far as choosing the constructor and
