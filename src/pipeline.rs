@@ -116,14 +116,6 @@ pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
     let mut library = Library::default();
     let mut hand_written: Vec<(String, String)> =
         BUILTIN_SUMMARIES.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect();
-    for dir in &opts.summaries {
-        let (user, problems) = user::load_dir(dir);
-        diagnostics.extend(problems);
-        for method in user.methods {
-            library.add(method);
-        }
-        hand_written.extend(user.texts.into_iter().map(|(p, t)| (p.display().to_string(), t)));
-    }
     let schema = match &opts.schema {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|error| GenError::Io { path: path.clone(), error })?;
@@ -133,6 +125,15 @@ pub fn analyse(opts: &GenOptions) -> Result<Analysis, GenError> {
         }
         None => None,
     };
+    // After the schema: the SQL of hand-written summaries is compiled against it.
+    for dir in &opts.summaries {
+        let (user, problems) = user::load_dir(dir, schema.as_ref());
+        diagnostics.extend(problems);
+        for method in user.methods {
+            library.add(method);
+        }
+        hand_written.extend(user.texts.into_iter().map(|(p, t)| (p.display().to_string(), t)));
+    }
     let (program, front_diagnostics) = crate::java::lower_sources(&files, &library, schema.as_ref());
     diagnostics.extend(front_diagnostics);
     // The front end guarantees that every callee is lowered or a library method.

@@ -280,6 +280,19 @@ jdbc_call(was_null, rs(Id), [], Result, J, J, Ex) :-
     ;   sql_exception(Ex)
     ).
 
+% The rows a result set has left, each the list of its values, every value looked at (NULL or
+% a value of its column): what a hand-written summary's SELECT reads (summaries/user_sql.pl).
+% The cursor ends after them. Replayed at a call site, the caller's rows unify with the case's.
+jdbc_call(rows, rs(Id), [], Rows, J0, J, Ex) :-
+    object(Id, J0, Object),
+    (   Object = result(Labels, All, Cursor, _) ->
+        rows_after(Cursor, All, Rows),
+        J0 = session(Db, _, _, _, _, _),
+        maplist(maplist(looked_at(Db)), Rows),
+        replace_object(Id, result(Labels, All, after, 0), J0, J), Ex = ok
+    ;   J = J0, sql_exception(Ex)
+    ).
+
 % wasNull() after a getString that left the value open looks at it now.
 was_null(unread(Type, V), WasNull) :-
     !,

@@ -21,6 +21,8 @@ const RUNTIME: &[(&str, &str)] = &[
     ("db.pl", include_str!("../../prolog/db.pl")),
     // The JDBC model is a hand-written summary, but a module: translated code calls it by name.
     ("jdbc.pl", include_str!("../../summaries/jdbc.pl")),
+    // The SQL of hand-written summaries, run through the JDBC model (`summary/user_sql.rs`).
+    ("user_sql.pl", include_str!("../../summaries/user_sql.pl")),
     ("explore.pl", include_str!("../../prolog/explore.pl")),
 ];
 

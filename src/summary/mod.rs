@@ -5,6 +5,7 @@
 pub mod cache;
 pub mod compute;
 pub mod user;
+mod user_sql;
 
 use crate::clp::explore::Exploration;
 use serde::{Deserialize, Serialize};

@@ -10,12 +10,14 @@
 //! ```
 //!
 //! Declarations are read here; the clauses go to the engine as they are (the declaration lines
-//! blanked, so that line numbers stay those of the file).
+//! blanked, so that line numbers stay those of the file), but for the SQL a case runs on the
+//! method's Connection, which is compiled against the schema (`user_sql.rs`).
 
 use crate::clp::engine::{Engine, EngineError};
 use crate::diag::{Diagnostic, Span};
-use crate::ir::{MethodKey, Ty};
+use crate::ir::{JdbcType, MethodKey, Ty};
 use crate::java::LibraryMethod;
+use crate::sql::Schema;
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Debug, Default)]
@@ -26,9 +28,10 @@ pub struct UserSummaries {
     pub texts: Vec<(PathBuf, String)>,
 }
 
-/// Reads every `*.pl` file of `dir` (sorted), checks declarations and clause syntax, and
-/// reports problems with their file and line. A file with an error is left out whole.
-pub fn load_dir(dir: &Path) -> (UserSummaries, Vec<Diagnostic>) {
+/// Reads every `*.pl` file of `dir` (sorted), checks declarations, clause syntax and the SQL
+/// of the cases against `schema`, and reports problems with their file and line. A file with
+/// an error is left out whole.
+pub fn load_dir(dir: &Path, schema: Option<&Schema>) -> (UserSummaries, Vec<Diagnostic>) {
     let mut summaries = UserSummaries::default();
     let mut diagnostics = Vec::new();
     let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
@@ -50,6 +53,7 @@ pub fn load_dir(dir: &Path) -> (UserSummaries, Vec<Diagnostic>) {
         };
         let before = diagnostics.len();
         let (methods, clauses) = declarations(&file, &text, &mut diagnostics);
+        let clauses = super::user_sql::compile_goals(&file, &clauses, &methods, schema, &mut diagnostics);
         if methods.is_empty() && diagnostics.len() == before {
             diagnostics.push(Diagnostic::warning(
                 Span::file_start(&file),
@@ -115,16 +119,22 @@ fn declaration(rest: &str) -> Result<LibraryMethod, String> {
         "long" => Ok(Ty::Long),
         "boolean" => Ok(Ty::Boolean),
         "void" => Ok(Ty::Void),
-        other => Err(format!("unsupported type '{other}' (int, long, boolean or void)")),
+        "String" | "java.lang.String" => Ok(Ty::String),
+        "Connection" | "java.sql.Connection" => Ok(Ty::Jdbc(JdbcType::Connection)),
+        other => Err(format!("unsupported type '{other}' (int, long, boolean, String, Connection or void)")),
     };
     let params = if params.trim().is_empty() {
         Vec::new()
     } else {
         params.split(',').map(|p| ty(p).and_then(|t| if t == Ty::Void { Err("a parameter cannot be void".into()) } else { Ok(t) })).collect::<Result<Vec<_>, _>>()?
     };
+    let ret = ty(ret)?;
+    if ret == Ty::Jdbc(JdbcType::Connection) {
+        return Err("a summary cannot return a Connection".into());
+    }
     Ok(LibraryMethod {
         key: MethodKey { class: class.to_string(), name: name.to_string(), params },
-        ret: ty(ret)?,
+        ret,
     })
 }
 
@@ -155,7 +165,7 @@ fn clause_chunks(text: &str) -> Vec<(u32, String)> {
     let mut current = String::new();
     let mut start = 0;
     for (i, line) in text.lines().enumerate() {
-        let code = line.split('%').next().unwrap_or("");
+        let code = super::user_sql::without_comment(line);
         if current.trim().is_empty() {
             current.clear();
             start = i as u32 + 1;

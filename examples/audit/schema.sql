@@ -1,0 +1,18 @@
+-- Members of a club spend their points; a vendor library keeps the spending limits and writes
+-- the audit trail.
+
+CREATE TABLE member (
+    id      INTEGER PRIMARY KEY,
+    points  INTEGER NOT NULL CHECK (points >= 0)
+);
+
+CREATE TABLE spending_limit (
+    member_id   INTEGER PRIMARY KEY,
+    max_points  INTEGER NOT NULL CHECK (max_points >= 0)
+);
+
+CREATE TABLE audit (
+    id       INTEGER AUTO_INCREMENT PRIMARY KEY,
+    user_id  INTEGER NOT NULL,
+    action   VARCHAR(10) NOT NULL
+);
