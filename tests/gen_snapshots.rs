@@ -1,7 +1,8 @@
 //! Data-driven: for each `tests/cases/gen/*.java`, the summaries hornet computes (as `hornet
 //! summaries` prints them), the JUnit tests it writes and each method's status in the report,
 //! against the snapshot beside it. A case that uses a database has its schema beside it
-//! (`name.sql`).
+//! (`name.sql`); one that calls methods without source, their hand-written summaries
+//! (`name.summaries/`).
 
 mod common;
 
@@ -11,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 fn options(case: &Path, out: PathBuf) -> GenOptions {
     let schema = case.with_extension("sql");
+    let summaries = case.with_extension("summaries");
     GenOptions {
         inputs: vec![case.to_path_buf()],
         schema: schema.is_file().then_some(schema),
@@ -21,7 +23,7 @@ fn options(case: &Path, out: PathBuf) -> GenOptions {
         budget: 1_000_000,
         compose: true,
         jobs: 1,
-        summaries: Vec::new(),
+        summaries: summaries.is_dir().then_some(summaries).into_iter().collect(),
         cache_dir: None,
         progress: None,
         report: None,

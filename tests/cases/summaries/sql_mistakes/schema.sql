@@ -1,0 +1,5 @@
+CREATE TABLE audit (
+    id       INTEGER AUTO_INCREMENT PRIMARY KEY,
+    user_id  INTEGER NOT NULL,
+    action   VARCHAR(10) NOT NULL
+);
