@@ -181,7 +181,7 @@ fn goals(text: &str) -> Vec<Goal> {
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
-            b'%' | b'\'' | b'"' | b'/' if skipped(text, i) != i => i = skipped(text, i),
+            _ if skipped(text, i) != i => i = skipped(text, i),
             b'.' if bytes.get(i + 1).is_none_or(|c| c.is_ascii_whitespace() || *c == b'%') => {
                 i += 1;
                 clause_start = i;
@@ -406,7 +406,8 @@ mod tests {
         assert_eq!(found.len(), 1);
         let args: Vec<&str> = found[0].args.iter().map(|&(s, e)| text[s..e].trim()).collect();
         assert_eq!(args, vec!["C", "\"SELECT 1\"", "[X, f(1, 2)]", "S0", "S", "E"]);
-        assert_eq!(found[0].clause_start, 10);
+        assert_eq!(found[0].clause_start, 0);
+        assert_eq!(without_comment("a('%', \"%\"). % c"), "a('%', \"%\"). ");
     }
 
     #[test]
