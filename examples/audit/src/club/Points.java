@@ -30,6 +30,11 @@ public final class Points {
         return true;
     }
 
+    /** Redeems a reward worth 10 points: 1 when it was granted, else 0. */
+    public static int redeem(Connection conn, int memberId) throws SQLException {
+        return spend(conn, memberId, 10) ? 1 : 0;
+    }
+
     /** Closes a member's account: the member row goes, the audit trail says so. */
     public static boolean close(Connection conn, int memberId) throws SQLException {
         try (PreparedStatement ps = conn.prepareStatement("DELETE FROM member WHERE id = ?")) {
