@@ -712,6 +712,14 @@ impl MethodKey {
     pub fn short(&self) -> String {
         format!("{}.{}", simple_name(&self.class), self.name)
     }
+
+    /// Whether this library method reads the JVM's default time zone: `valueOf(String)` of
+    /// `java.sql.Date`, `Time` and `Timestamp` give the instant of the text in that zone.
+    pub fn reads_time_zone(&self) -> bool {
+        self.name == "valueOf"
+            && self.params == [Ty::String]
+            && matches!(DateClass::from_class_name(&self.class), Some(DateClass::Sql | DateClass::Time | DateClass::Timestamp))
+    }
 }
 
 impl fmt::Display for MethodKey {
@@ -1171,6 +1179,10 @@ pub struct Method {
     /// signature declares `ArrayList` rather than `List`: the IR has one list type, the JVM
     /// descriptor (which the report gives coverage tools) tells them apart.
     pub array_lists: ArrayListSlots,
+    /// Whether the method or a callee turns date text into an instant
+    /// (`MethodKey::reads_time_zone`), which the JVM does in its default time zone: its test
+    /// class then runs in UTC, the zone the model computes in.
+    pub zoned: bool,
 }
 
 /// Where a signature spells a list `ArrayList`.
@@ -1287,6 +1299,11 @@ impl Method {
         !self.statics.is_empty()
             || matches!(self.ret, Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Optional(Held::Object(_)))
             || self.locals[..self.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Object(_) | Ty::Array(_) | Ty::List(_)))
+    }
+
+    /// Whether the method itself calls a library method that reads the default time zone.
+    pub fn reads_time_zone(&self) -> bool {
+        self.callees().any(MethodKey::reads_time_zone)
     }
 
     pub fn callees(&self) -> impl Iterator<Item = &MethodKey> {
@@ -1636,6 +1653,7 @@ mod tests {
             statics: vec![],
             returned_constants: vec![],
             array_lists: ArrayListSlots::default(),
+            zoned: false,
         }
     }
 

@@ -235,6 +235,7 @@ pub(crate) fn lower_method<'t>(
         receivers,
         returned_constants: lowering.returned_constants,
         array_lists: method.array_lists.clone(),
+        zoned: false,
     })
 }
 
@@ -1918,6 +1919,11 @@ impl<'t> MethodLowering<'_, 't> {
             && let Some(made) = self.optional_factory(node, object, name)
         {
             return made;
+        }
+        if let Some(object) = object
+            && let Some(parsed) = self.date_factory(node, object, name)
+        {
+            return parsed;
         }
         if let Some(object) = object
             && let Some(loaded) = self.class_for_name(node, object, name, want_value)
