@@ -136,7 +136,10 @@ text_parsed(Class, S, R, Ex) :-
 unknown_text_parsed(Class, S, R, Ex) :-
     S = s(Len, Codes),
     strings:max_length(Max),
-    (   var(Codes), fd_inf(Len, 0), fd_sup(Len, Max) -> Untouched = true ; Untouched = false ),
+    (   var(Codes), fd_inf(Len, 0), fd_sup(Len, Max) -> Untouched = true
+    ;   of_a_kind(Class, S) -> Untouched = true
+    ;   Untouched = false
+    ),
     (   layout(Class, digits, Layout, f(Y, Mo, D, H, Mi, Se)),
         laid_out(S, Layout),
         instant(Y, Mo, D, H, Mi, Se, M),
@@ -152,6 +155,41 @@ unknown_text_parsed(Class, S, R, Ex) :-
     ;   Untouched == false,
         jvm:abandon
     ).
+
+% Whether S is a text valueOf already parsed (the same text parsed twice): the kinds are
+% then all it can be. Its codes hold the layout's separators and every other code one the
+% layout allows (digits, or a letter leading a field of anything but separators), or no code
+% can be the separator.
+of_a_kind(Class, s(Len, Codes)) :-
+    nonvar(Codes),
+    separator(Class, Separator),
+    (   maplist(lacks(Separator), Codes) -> true
+    ;   integer(Len),
+        kind_shape(Class, Len, Lead, Separators),
+        length(Text, Len),
+        append(Text, _, Codes),
+        foldl(kind_code(Lead, Separators, Text), Text, 0, _)
+    ).
+
+lacks(Separator, C) :- \+ C = Separator.
+
+% The length of a layout, the length of its leading field, and its separators by position.
+kind_shape(timestamp, 16, 4, [4-45, 7-45, 10-32, 12-58, 14-58]).
+kind_shape(date, 10, 4, [4-45, 7-45]).
+kind_shape(time, 8, 2, [2-58, 5-58]).
+
+kind_code(Lead, Separators, [First|_], C, P, P1) :-
+    P1 is P + 1,
+    (   memberchk(P-Separator, Separators) -> C == Separator
+    ;   P >= Lead -> only(C, 48..57)
+    ;   only(First, 48..57) -> only(C, 48..57)
+    ;   only(First, 65..90 \/ 97..122),
+        ( P =:= 0 -> true ; only(C, 33..44 \/ 46..57 \/ 59..126) )
+    ).
+
+% Every value C may take is in Domain.
+only(C, Domain) :-
+    \+ \+ ( fd_dom(C, Dom), X in Dom, X in Domain, fd_size(X, Size), fd_size(C, Size) ).
 
 % The character each class looks for first: without it, valueOf throws
 % IllegalArgumentException before it parses anything.
