@@ -9,7 +9,7 @@
 */
 
 :- module(dates, [value/1, day/1, day_start/2, time_of_day/2, time_value/1, time_stored/2, compared/5,
-                  text_parsed/4]).
+                  text_parsed/4, text_of/4, value_text/3]).
 
 :- use_module(library(clpz)).
 :- use_module(library(error)).
@@ -401,3 +401,59 @@ civil_days(Y0, Mo, Days) :-
     DayOfYear is (153 * MonthFromMarch + 2) // 5,
     DayOfEra is YearOfEra * 365 + YearOfEra // 4 - YearOfEra // 100 + DayOfYear,
     Days is Era * 146097 + DayOfEra - 719468.
+
+%% text_of(+Class, ?D, -S, -Ex)
+%
+%  S is D.toString() of a java.sql.Date (Class date: yyyy-mm-dd) or java.sql.Time (time:
+%  hh:mm:ss): the fields of the instant in the zone the tests run in (UTC). Ex is a
+%  NullPointerException flag for null. A Date of a year outside 1970..2099 abandons the path.
+%
+%  ?- dates:text_of(date, box(1580464800250), s(L, _), Ex).
+%  L = 10, Ex = ok.
+text_of(Class, D, S, Ex) :-
+    boxes:shape(date, D),
+    (   D == null -> Ex = exc('java.lang.NullPointerException')
+    ;   value_text(Class, D, S),
+        Ex = ok
+    ).
+
+%% value_text(+Class, ?D, -S)
+%
+%  S is String.valueOf(D), as a concatenation writes D: "null" for null, else text_of/4.
+%
+%  ?- dates:value_text(time, null, S).
+%  S = s(4, [110, 117, 108, 108, 0, ...]).
+value_text(Class, D, S) :-
+    must_be(atom, Class),
+    boxes:shape(date, D),
+    (   D == null -> strings:literal("null", S)
+    ;   D = box(M),
+        instant_text(Class, M, Codes),
+        strings:max_length(Max),
+        length(Codes, Len),
+        Pad is Max - Len,
+        length(Zeros, Pad),
+        maplist(=(0), Zeros),
+        append(Codes, Zeros, Padded),
+        S = s(Len, Padded)
+    ).
+
+instant_text(date, M, [Y1, Y2, Y3, Y4, 45, Mo1, Mo2, 45, D1, D2]) :-
+    (   M in 0..4102444799999,
+        instant(Y, Mo, D, 0, 0, 0, DayStart),
+        M #= DayStart + Rest,
+        Rest in 0..86399999,
+        digits([Y1, Y2, Y3, Y4], Y),
+        digits([Mo1, Mo2], Mo),
+        digits([D1, D2], D)
+    ;   M #< 0 #\/ M #> 4102444799999,
+        jvm:abandon
+    ).
+instant_text(time, M, [H1, H2, 58, Mi1, Mi2, 58, Se1, Se2]) :-
+    T #= M mod 86400000,
+    H #= T // 3600000,
+    Mi #= (T // 60000) mod 60,
+    Se #= (T // 1000) mod 60,
+    digits([H1, H2], H),
+    digits([Mi1, Mi2], Mi),
+    digits([Se1, Se2], Se).

@@ -714,11 +714,18 @@ impl MethodKey {
     }
 
     /// Whether this library method reads the JVM's default time zone: `valueOf(String)` of
-    /// `java.sql.Date`, `Time` and `Timestamp` give the instant of the text in that zone.
+    /// `java.sql.Date`, `Time` and `Timestamp` give the instant of the text in that zone, and
+    /// the text of a `java.sql.Date` or `Time` (`toString`, `String.valueOf`) is the fields
+    /// of its instant there.
     pub fn reads_time_zone(&self) -> bool {
-        self.name == "valueOf"
-            && self.params == [Ty::String]
-            && matches!(DateClass::from_class_name(&self.class), Some(DateClass::Sql | DateClass::Time | DateClass::Timestamp))
+        let dated = |ty: &Ty| matches!(ty, Ty::Date(DateClass::Sql | DateClass::Time));
+        match (self.name.as_str(), self.params.as_slice()) {
+            ("valueOf", [Ty::String]) => {
+                matches!(DateClass::from_class_name(&self.class), Some(DateClass::Sql | DateClass::Time | DateClass::Timestamp))
+            }
+            ("valueOf" | "toString", [ty]) => dated(ty),
+            _ => false,
+        }
     }
 }
 

@@ -24,3 +24,10 @@
 'java.sql.Timestamp.valueOf(String)'([T], R, S, S, Ex) :- dates:text_parsed(timestamp, T, R, Ex).
 'java.sql.Date.valueOf(String)'([T], R, S, S, Ex) :- dates:text_parsed(date, T, R, Ex).
 'java.sql.Time.valueOf(String)'([T], R, S, S, Ex) :- dates:text_parsed(time, T, R, Ex).
+
+% The text of a java.sql.Date or Time in UTC (dates:text_of/4): toString() throws
+% NullPointerException for null, a concatenation (String.valueOf) writes "null".
+'java.sql.Date.toString(java.sql.Date)'([D], S, St, St, Ex) :- dates:text_of(date, D, S, Ex).
+'java.sql.Time.toString(java.sql.Time)'([D], S, St, St, Ex) :- dates:text_of(time, D, S, Ex).
+'java.lang.String.valueOf(java.sql.Date)'([D], S, St, St, ok) :- dates:value_text(date, D, S).
+'java.lang.String.valueOf(java.sql.Time)'([D], S, St, St, ok) :- dates:value_text(time, D, S).

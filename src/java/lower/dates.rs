@@ -92,11 +92,14 @@ impl<'t> MethodLowering<'_, 't> {
             // Timestamp.equals is false for a java.util.Date of the same instant, and a
             // java.util.Date may hold a Timestamp: only dates of one class compare.
             ("equals", [_]) if class != DateClass::Util => (class, vec![Ty::Date(class); 2], Ty::Boolean),
+            // The text of a java.sql.Date or Time is fixed fields; a Timestamp's and a
+            // java.util.Date's are not (a fraction of any length, names of days and zones).
+            ("toString", []) if matches!(class, DateClass::Sql | DateClass::Time) => (class, vec![Ty::Date(class)], Ty::String),
             _ => {
                 return self.unsupported(
                     node,
                     format!(
-                        "{} method '{name}' with {} argument(s) (hornet models getTime, before, after, compareTo, and equals of a java.sql.Date or Timestamp)",
+                        "{} method '{name}' with {} argument(s) (hornet models getTime, before, after, compareTo, equals of a java.sql.Date, Time or Timestamp, and toString of a java.sql.Date or Time)",
                         receiver.ty,
                         arguments.len()
                     ),

@@ -5,7 +5,8 @@ import java.sql.*;
 // Dates from text: Timestamp.valueOf, java.sql.Date.valueOf and Time.valueOf of a parameter
 // (valid text, a NumberFormatException, an IllegalArgumentException and null each a path),
 // of known text parsed as leniently as the JDK parses it, of the same text twice; `Time` and
-// `Date` known through `import java.sql.*`; the test class runs in UTC.
+// `Date` known through `import java.sql.*`; the text of a Date and a Time (toString, and
+// String.valueOf in a concatenation); the test class runs in UTC.
 public class DateText {
     public static boolean afterNoon(String text) {
         Timestamp at = Timestamp.valueOf(text);
@@ -37,5 +38,13 @@ public class DateText {
         } catch (NumberFormatException e) {
             return -1;
         }
+    }
+
+    public static String dayText(Date day) {
+        return day.toString();
+    }
+
+    public static String label(Time opens) {
+        return "opens " + opens;
     }
 }
