@@ -65,6 +65,31 @@ public class BookingDao {
         }
     }
 
+    /** The day of a booking as text, "none" when there is no such booking. */
+    public String dayOf(int id) throws SQLException {
+        String sql = "SELECT stay_day FROM booking WHERE id = ?";
+        try (PreparedStatement stmt = connection.prepareStatement(sql)) {
+            stmt.setInt(1, id);
+            try (ResultSet rs = stmt.executeQuery()) {
+                return rs.next() ? rs.getDate(1).toString() : "none";
+            }
+        }
+    }
+
+    /** When a room opens, as text ("opens null" when unknown). */
+    public String openingText(int roomId) throws SQLException {
+        String sql = "SELECT opens FROM room WHERE id = ?";
+        try (PreparedStatement stmt = connection.prepareStatement(sql)) {
+            stmt.setInt(1, roomId);
+            try (ResultSet rs = stmt.executeQuery()) {
+                if (!rs.next()) {
+                    return "";
+                }
+                return "opens " + rs.getTime(1);
+            }
+        }
+    }
+
     /** Whether a day (text) is before the hotel opened, 2001-01-01; a text that is no day is not. */
     public static boolean beforeOpening(String day) {
         try {
