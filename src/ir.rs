@@ -720,12 +720,18 @@ impl MethodKey {
     pub fn reads_time_zone(&self) -> bool {
         let dated = |ty: &Ty| matches!(ty, Ty::Date(DateClass::Sql | DateClass::Time));
         match (self.name.as_str(), self.params.as_slice()) {
-            ("valueOf", [Ty::String]) => {
-                matches!(DateClass::from_class_name(&self.class), Some(DateClass::Sql | DateClass::Time | DateClass::Timestamp))
-            }
-            ("valueOf" | "toString", [ty]) => dated(ty),
-            _ => false,
+            ("valueOf" | "toString", [ty]) if dated(ty) => true,
+            _ => self.parses_date_text(),
         }
+    }
+
+    /// Whether this library method is `valueOf(String)` of `java.sql.Date`, `Time` or
+    /// `Timestamp`, whose summary parses known text as the JDK does and describes unknown text
+    /// by kinds (`dates:text_parsed/4`).
+    pub fn parses_date_text(&self) -> bool {
+        self.name == "valueOf"
+            && self.params == [Ty::String]
+            && matches!(DateClass::from_class_name(&self.class), Some(DateClass::Sql | DateClass::Time | DateClass::Timestamp))
     }
 }
 
