@@ -8,10 +8,12 @@
    null or box(Millis) (boxes.pl), since the modelled methods never change one.
 */
 
-:- module(dates, [value/1, day/1, day_start/2, time_of_day/2, time_value/1, time_stored/2, compared/5]).
+:- module(dates, [value/1, day/1, day_start/2, time_of_day/2, time_value/1, time_stored/2, compared/5,
+                  text_parsed/4, text_of/4, value_text/3]).
 
 :- use_module(library(clpz)).
 :- use_module(library(error)).
+:- use_module(library(lists)).
 
 %% value(?M)
 %
@@ -94,3 +96,364 @@ relation(compare_to, A, B, R) :-
     R in -1..1,
     (R #= -1) #<==> (A #< B),
     (R #= 1) #<==> (A #> B).
+
+%% text_parsed(+Class, ?S, -R, -Ex)
+%
+%  R is Class.valueOf(S) for a String S (Class timestamp, date or time: java.sql.Timestamp,
+%  java.sql.Date, java.sql.Time) in the zone the tests run in (UTC), or Ex the exception it
+%  throws: IllegalArgumentException, or NumberFormatException (one) where Integer.parseInt
+%  fails on a field. A known text is parsed as the JDK (8 to 25) parses it, leniency included
+%  (one-digit fields, a sign, hour 25, February 31st roll over); a result the model cannot
+%  hold (a fraction finer than a millisecond, a year outside 1970..2099) abandons the path.
+%  An unknown text (at most max_length/1 characters) is one of three kinds, each a path: the
+%  layout of at most 16 characters that reaches every day (layout/3), the same layout with a
+%  letter first (NumberFormatException), or text without the separator the JDK looks for
+%  first (IllegalArgumentException). A text something already constrained (built by a
+%  concatenation, say) may be none of these: a fourth path abandons it.
+%
+%  ?- strings:literal("2020-01-31 10:00:00.25", S), dates:text_parsed(timestamp, S, R, Ex).
+%  R = box(1580464800250), Ex = ok.
+%  ?- strings:literal("2020-1-31", S), dates:text_parsed(date, S, R, Ex).
+%  R = box(1580428800000), Ex = ok.
+text_parsed(Class, S, R, Ex) :-
+    must_be(atom, Class),
+    (   memberchk(Class, [timestamp, date, time]) -> true
+    ;   domain_error(date_text_class, Class, text_parsed/4)
+    ),
+    strings:shape(S),
+    (   S == null -> Ex = exc('java.lang.IllegalArgumentException')
+    ;   S = s(Len, Codes), integer(Len), ground(Codes) ->
+        length(Text, Len),
+        append(Text, _, Codes),
+        jdk_parsed(Class, Text, Outcome),
+        (   Outcome = millis(M) -> R = box(M), Ex = ok
+        ;   Outcome = thrown(Class1) -> Ex = exc(Class1)
+        ;   jvm:abandon
+        )
+    ;   unknown_text_parsed(Class, S, R, Ex)
+    ).
+
+unknown_text_parsed(Class, S, R, Ex) :-
+    S = s(Len, Codes),
+    strings:max_length(Max),
+    (   var(Codes), fd_inf(Len, 0), fd_sup(Len, Max) -> Untouched = true
+    ;   of_a_kind(Class, S) -> Untouched = true
+    ;   Untouched = false
+    ),
+    (   layout(Class, digits, Layout, f(Y, Mo, D, H, Mi, Se)),
+        laid_out(S, Layout),
+        instant(Y, Mo, D, H, Mi, Se, M),
+        R = box(M),
+        Ex = ok
+    ;   layout(Class, letter, Layout, _),
+        laid_out(S, Layout),
+        Ex = exc('java.lang.NumberFormatException')
+    ;   separator(Class, Separator),
+        strings:codes(S, AllCodes),
+        maplist(#\=(Separator), AllCodes),
+        Ex = exc('java.lang.IllegalArgumentException')
+    ;   Untouched == false,
+        jvm:abandon
+    ).
+
+% Whether S is a text valueOf already parsed (the same text parsed twice): the kinds are
+% then all it can be. Its codes hold the layout's separators and every other code one the
+% layout allows (digits, or a letter leading a field of anything but separators), or no code
+% can be the separator.
+of_a_kind(Class, s(Len, Codes)) :-
+    nonvar(Codes),
+    separator(Class, Separator),
+    (   maplist(lacks(Separator), Codes) -> true
+    ;   integer(Len),
+        kind_shape(Class, Len, Lead, Separators),
+        length(Text, Len),
+        append(Text, _, Codes),
+        foldl(kind_code(Lead, Separators, Text), Text, 0, _)
+    ).
+
+lacks(Separator, C) :- \+ C = Separator.
+
+% The length of a layout, the length of its leading field, and its separators by position.
+kind_shape(timestamp, 16, 4, [4-45, 7-45, 10-32, 12-58, 14-58]).
+kind_shape(date, 10, 4, [4-45, 7-45]).
+kind_shape(time, 8, 2, [2-58, 5-58]).
+
+kind_code(Lead, Separators, [First|_], C, P, P1) :-
+    P1 is P + 1,
+    (   memberchk(P-Separator, Separators) -> C == Separator
+    ;   P >= Lead -> only(C, 48..57)
+    ;   only(First, 48..57) -> only(C, 48..57)
+    ;   only(First, 65..90 \/ 97..122),
+        ( P =:= 0 -> true ; only(C, 33..44 \/ 46..57 \/ 59..126) )
+    ).
+
+% Every value C may take is in Domain.
+only(C, Domain) :-
+    \+ \+ ( fd_dom(C, Dom), X in Dom, X in Domain, fd_size(X, Size), fd_size(C, Size) ).
+
+% The character each class looks for first: without it, valueOf throws
+% IllegalArgumentException before it parses anything.
+separator(timestamp, 32).
+separator(date, 45).
+separator(time, 58).
+
+%% layout(+Class, +Lead, -Codes, -Fields)
+%
+%  The layout of an unknown text: yyyy-mm-dd h:m:s (one-digit hour, minute and second: 16
+%  characters, the bound on unknown strings, and every day of 1970..2099), yyyy-mm-dd,
+%  hh:mm:ss. Fields are f(Year, Month, Day, Hour, Minute, Second), the numbers the digits
+%  spell. With Lead digits the text is valid; with Lead letter its first field (the year,
+%  or the hour of a Time) starts with a letter and the rest of that field is anything but a
+%  separator, so that Integer.parseInt throws NumberFormatException on it.
+%
+%  ?- dates:layout(date, digits, Cs, f(Y, Mo, D, _, _, _)), Y = 2020, Mo = 1, D = 31, atom_codes(A, Cs).
+%  A = '2020-01-31', ...
+layout(timestamp, Lead, [Y1, Y2, Y3, Y4, 45, Mo1, Mo2, 45, D1, D2, 32, H, 58, Mi, 58, Se], f(Y, Mo, D, H0, Mi0, Se0)) :-
+    lead_field(Lead, [Y1, Y2, Y3, Y4], Y),
+    digits([Mo1, Mo2], Mo),
+    digits([D1, D2], D),
+    digits([H], H0),
+    digits([Mi], Mi0),
+    digits([Se], Se0).
+layout(date, Lead, [Y1, Y2, Y3, Y4, 45, Mo1, Mo2, 45, D1, D2], f(Y, Mo, D, 0, 0, 0)) :-
+    lead_field(Lead, [Y1, Y2, Y3, Y4], Y),
+    digits([Mo1, Mo2], Mo),
+    digits([D1, D2], D).
+layout(time, Lead, [H1, H2, 58, Mi1, Mi2, 58, Se1, Se2], f(1970, 1, 1, H, Mi, Se)) :-
+    lead_field(Lead, [H1, H2], H),
+    digits([Mi1, Mi2], Mi),
+    digits([Se1, Se2], Se).
+
+lead_field(digits, Codes, N) :- digits(Codes, N).
+lead_field(letter, [Letter|Codes], _) :-
+    Letter in 65..90 \/ 97..122,
+    % Not a space, '-' or ':': the separators stay where the layout puts them.
+    maplist(in_field, Codes).
+
+in_field(C) :- C in 33..44 \/ 46..57 \/ 59..126.
+
+% Digits that spell N (most significant first), each code 0'0..0'9.
+digits(Codes, N) :-
+    foldl(digit_value, Codes, 0, N).
+
+digit_value(C, N0, N) :-
+    C in 48..57,
+    N #= N0 * 10 + C - 48.
+
+% S is exactly the text Layout.
+laid_out(S, Layout) :-
+    length(Layout, N),
+    S = s(N, _),
+    strings:codes(S, Codes),
+    append(Layout, _, Codes).
+
+% The instant of a valid date and time of 1970..2099 (UTC): none rolls over.
+instant(Y, Mo, D, H, Mi, Se, M) :-
+    Y in 1970..2099,
+    Mo in 1..12,
+    D in 1..31,
+    H in 0..23,
+    Mi in 0..59,
+    Se in 0..59,
+    % Within 1970..2099 a year is a leap year when 4 divides it (2000 is one).
+    Leap #<==> (Y mod 4 #= 0),
+    element(Mo, [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31], Length0),
+    February #<==> (Mo #= 2),
+    D #=< Length0 + February * Leap,
+    element(Mo, [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334], Before),
+    AfterFebruary #<==> (Mo #> 2),
+    Days #= 365 * (Y - 1970) + (Y - 1969) // 4 + Before + AfterFebruary * Leap + D - 1,
+    M #= Days * 86400000 + H * 3600000 + Mi * 60000 + Se * 1000.
+
+%% jdk_parsed(+Class, +Text, -Outcome)
+%
+%  What Class.valueOf does with the known text Text (codes): millis(M), thrown(Exception), or
+%  unmodelled (a result the model cannot hold). Follows the JDK's code step by step, so that
+%  the exception is the one it throws first.
+%
+%  ?- dates:jdk_parsed(timestamp, "2020-1-31 25:00:00", O).
+%  O = millis(1580518800000).
+jdk_parsed(Class, Text, Outcome) :-
+    catch(jdk_fields(Class, Text, Fields), jdk_thrown(Exception), true),
+    (   nonvar(Exception) -> Outcome = thrown(Exception)
+    ;   lenient_instant(Fields, Outcome)
+    ).
+
+jdk_fields(timestamp, Text0, f(Y, Mo, D, H, Mi, Se, Nanos)) :-
+    trimmed(Text0, Text),
+    length(Text, Len),
+    index_of(Text, 32, 0, Space),
+    (   Space < 0 -> illegal ; true ),
+    index_of(Text, 45, 0, Dash1),
+    index_of(Text, 45, Dash1 + 1, Dash2),
+    index_of(Text, 58, Space + 1, Colon1),
+    index_of(Text, 58, Colon1 + 1, Colon2),
+    index_of(Text, 46, Colon2 + 1, Period),
+    (   Dash1 > 0, Dash2 > 0, Dash2 < Space - 1,
+        Dash1 =:= 4,
+        Dash2 - Dash1 > 1, Dash2 - Dash1 =< 3,
+        Space - Dash2 > 1, Space - Dash2 =< 3 ->
+        parsed_int(Text, 0, Dash1, Y),
+        parsed_int(Text, Dash1 + 1, Dash2, Mo),
+        parsed_int(Text, Dash2 + 1, Space, D),
+        (   Mo >= 1, Mo =< 12, D >= 1, D =< 31 -> true ; illegal )
+    ;   illegal
+    ),
+    (   Colon1 > 0, Colon2 > 0, Colon2 < Len - 1 ->
+        parsed_int(Text, Space + 1, Colon1, H),
+        parsed_int(Text, Colon1 + 1, Colon2, Mi),
+        (   Period > 0, Period < Len - 1 ->
+            parsed_int(Text, Colon2 + 1, Period, Se),
+            Places is Len - (Period + 1),
+            (   Places > 9 -> illegal ; true ),
+            First is Period + 1,
+            nth0(First, Text, C),
+            (   C >= 48, C =< 57 -> true ; illegal ),
+            parsed_int(Text, First, Len, Fraction),
+            Nanos is Fraction * 10^(9 - Places)
+        ;   Period > 0 -> illegal
+        ;   parsed_int(Text, Colon2 + 1, Len, Se),
+            Nanos = 0
+        )
+    ;   illegal
+    ).
+jdk_fields(date, Text, f(Y, Mo, D, 0, 0, 0, 0)) :-
+    length(Text, Len),
+    index_of(Text, 45, 0, Dash1),
+    index_of(Text, 45, Dash1 + 1, Dash2),
+    (   Dash1 > 0, Dash2 > 0, Dash2 < Len - 1,
+        Dash1 =:= 4,
+        Dash2 - Dash1 > 1, Dash2 - Dash1 =< 3,
+        Len - Dash2 > 1, Len - Dash2 =< 3 ->
+        parsed_int(Text, 0, Dash1, Y),
+        parsed_int(Text, Dash1 + 1, Dash2, Mo),
+        parsed_int(Text, Dash2 + 1, Len, D),
+        (   Mo >= 1, Mo =< 12, D >= 1, D =< 31 -> true ; illegal )
+    ;   illegal
+    ).
+jdk_fields(time, Text, f(1970, 1, 1, H, Mi, Se, 0)) :-
+    length(Text, Len),
+    index_of(Text, 58, 0, Colon1),
+    index_of(Text, 58, Colon1 + 1, Colon2),
+    (   Colon1 > 0, Colon2 > 0, Colon2 < Len - 1 ->
+        parsed_int(Text, 0, Colon1, H),
+        parsed_int(Text, Colon1 + 1, Colon2, Mi),
+        parsed_int(Text, Colon2 + 1, Len, Se)
+    ;   illegal
+    ).
+
+illegal :- throw(jdk_thrown('java.lang.IllegalArgumentException')).
+
+% String.trim(): without the leading and trailing codes up to the space.
+trimmed(Text0, Text) :-
+    drop_blanks(Text0, Text1),
+    reverse(Text1, Reversed1),
+    drop_blanks(Reversed1, Reversed),
+    reverse(Reversed, Text).
+
+drop_blanks([C|Cs], Rest) :- C =< 32, !, drop_blanks(Cs, Rest).
+drop_blanks(Cs, Cs).
+
+% String.indexOf(C, From): the first index from From on (0 when From is negative), or -1.
+index_of(Text, C, From0, I) :-
+    From is max(0, From0),
+    (   nth0(I0, Text, C), I0 >= From -> I = I0 ; I = -1 ).
+
+% Integer.parseInt(Text, Begin, End, 10): an optional sign, then at least one ASCII digit
+% (the only digits strings hold), within int; NumberFormatException otherwise.
+parsed_int(Text, Begin0, End0, N) :-
+    Begin is Begin0,
+    End is End0,
+    Count is End - Begin,
+    length(Prefix, Begin),
+    append(Prefix, Rest, Text),
+    length(Field, Count),
+    append(Field, _, Rest),
+    (   Field = [Sign|Digits], memberchk(Sign, [45, 43]) -> true ; Digits = Field, Sign = 43 ),
+    (   Digits \== [], maplist(ascii_digit, Digits) -> true ; throw(jdk_thrown('java.lang.NumberFormatException')) ),
+    foldl(decimal, Digits, 0, Magnitude),
+    (   Sign =:= 45 -> N is -Magnitude ; N = Magnitude ),
+    (   N >= -2147483648, N =< 2147483647 -> true ; throw(jdk_thrown('java.lang.NumberFormatException')) ).
+
+ascii_digit(C) :- C >= 48, C =< 57.
+
+decimal(C, N0, N) :- N is N0 * 10 + C - 48.
+
+% new Timestamp(year - 1900, month - 1, day, hour, minute, second, nanos), new Date(...),
+% new Time(...) in UTC: the calendar rolls a day, hour, minute or second out of its range
+% over into the next (month and day are within 1..12 and 1..31 here). A year before 1970 or
+% after 2099 (the model's dates), or a fraction finer than a millisecond, is not modelled.
+lenient_instant(f(Y, Mo, D, H, Mi, Se, Nanos), Outcome) :-
+    (   Y >= 1970, Y =< 2099, Nanos mod 1000000 =:= 0 ->
+        civil_days(Y, Mo, Days1),
+        M is (((Days1 + D - 1) * 24 + H) * 60 + Mi) * 60000 + Se * 1000 + Nanos // 1000000,
+        (   M >= 0, M =< 4102444799999 -> Outcome = millis(M) ; Outcome = unmodelled )
+    ;   Outcome = unmodelled
+    ).
+
+% The days from 1970-01-01 to the first of month Mo of year Y (proleptic Gregorian, the
+% calendar java.util.Date uses from 1582 on).
+civil_days(Y0, Mo, Days) :-
+    (   Mo =< 2 -> Y is Y0 - 1 ; Y = Y0 ),
+    Era is Y // 400,
+    YearOfEra is Y - Era * 400,
+    MonthFromMarch is (Mo + 9) mod 12,
+    DayOfYear is (153 * MonthFromMarch + 2) // 5,
+    DayOfEra is YearOfEra * 365 + YearOfEra // 4 - YearOfEra // 100 + DayOfYear,
+    Days is Era * 146097 + DayOfEra - 719468.
+
+%% text_of(+Class, ?D, -S, -Ex)
+%
+%  S is D.toString() of a java.sql.Date (Class date: yyyy-mm-dd) or java.sql.Time (time:
+%  hh:mm:ss): the fields of the instant in the zone the tests run in (UTC). Ex is a
+%  NullPointerException flag for null. A Date of a year outside 1970..2099 abandons the path.
+%
+%  ?- dates:text_of(date, box(1580464800250), s(L, _), Ex).
+%  L = 10, Ex = ok.
+text_of(Class, D, S, Ex) :-
+    boxes:shape(date, D),
+    (   D == null -> Ex = exc('java.lang.NullPointerException')
+    ;   value_text(Class, D, S),
+        Ex = ok
+    ).
+
+%% value_text(+Class, ?D, -S)
+%
+%  S is String.valueOf(D), as a concatenation writes D: "null" for null, else text_of/4.
+%
+%  ?- dates:value_text(time, null, S).
+%  S = s(4, [110, 117, 108, 108, 0, ...]).
+value_text(Class, D, S) :-
+    must_be(atom, Class),
+    boxes:shape(date, D),
+    (   D == null -> strings:literal("null", S)
+    ;   D = box(M),
+        instant_text(Class, M, Codes),
+        strings:max_length(Max),
+        length(Codes, Len),
+        Pad is Max - Len,
+        length(Zeros, Pad),
+        maplist(=(0), Zeros),
+        append(Codes, Zeros, Padded),
+        S = s(Len, Padded)
+    ).
+
+instant_text(date, M, [Y1, Y2, Y3, Y4, 45, Mo1, Mo2, 45, D1, D2]) :-
+    (   M in 0..4102444799999,
+        instant(Y, Mo, D, 0, 0, 0, DayStart),
+        M #= DayStart + Rest,
+        Rest in 0..86399999,
+        digits([Y1, Y2, Y3, Y4], Y),
+        digits([Mo1, Mo2], Mo),
+        digits([D1, D2], D)
+    ;   M #< 0 #\/ M #> 4102444799999,
+        jvm:abandon
+    ).
+instant_text(time, M, [H1, H2, 58, Mi1, Mi2, 58, Se1, Se2]) :-
+    T #= M mod 86400000,
+    H #= T // 3600000,
+    Mi #= (T // 60000) mod 60,
+    Se #= (T // 1000) mod 60,
+    digits([H1, H2], H),
+    digits([Mi1, Mi2], Mi),
+    digits([Se1, Se2], Se).

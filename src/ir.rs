@@ -712,6 +712,27 @@ impl MethodKey {
     pub fn short(&self) -> String {
         format!("{}.{}", simple_name(&self.class), self.name)
     }
+
+    /// Whether this library method reads the JVM's default time zone: `valueOf(String)` of
+    /// `java.sql.Date`, `Time` and `Timestamp` give the instant of the text in that zone, and
+    /// the text of a `java.sql.Date` or `Time` (`toString`, `String.valueOf`) is the fields
+    /// of its instant there.
+    pub fn reads_time_zone(&self) -> bool {
+        let dated = |ty: &Ty| matches!(ty, Ty::Date(DateClass::Sql | DateClass::Time));
+        match (self.name.as_str(), self.params.as_slice()) {
+            ("valueOf" | "toString", [ty]) if dated(ty) => true,
+            _ => self.parses_date_text(),
+        }
+    }
+
+    /// Whether this library method is `valueOf(String)` of `java.sql.Date`, `Time` or
+    /// `Timestamp`, whose summary parses known text as the JDK does and describes unknown text
+    /// by kinds (`dates:text_parsed/4`).
+    pub fn parses_date_text(&self) -> bool {
+        self.name == "valueOf"
+            && self.params == [Ty::String]
+            && matches!(DateClass::from_class_name(&self.class), Some(DateClass::Sql | DateClass::Time | DateClass::Timestamp))
+    }
 }
 
 impl fmt::Display for MethodKey {
@@ -1171,6 +1192,10 @@ pub struct Method {
     /// signature declares `ArrayList` rather than `List`: the IR has one list type, the JVM
     /// descriptor (which the report gives coverage tools) tells them apart.
     pub array_lists: ArrayListSlots,
+    /// Whether the method or a callee turns date text into an instant
+    /// (`MethodKey::reads_time_zone`), which the JVM does in its default time zone: its test
+    /// class then runs in UTC, the zone the model computes in.
+    pub zoned: bool,
 }
 
 /// Where a signature spells a list `ArrayList`.
@@ -1287,6 +1312,11 @@ impl Method {
         !self.statics.is_empty()
             || matches!(self.ret, Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Optional(Held::Object(_)))
             || self.locals[..self.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Object(_) | Ty::Array(_) | Ty::List(_)))
+    }
+
+    /// Whether the method itself calls a library method that reads the default time zone.
+    pub fn reads_time_zone(&self) -> bool {
+        self.callees().any(MethodKey::reads_time_zone)
     }
 
     pub fn callees(&self) -> impl Iterator<Item = &MethodKey> {
@@ -1636,6 +1666,7 @@ mod tests {
             statics: vec![],
             returned_constants: vec![],
             array_lists: ArrayListSlots::default(),
+            zoned: false,
         }
     }
 

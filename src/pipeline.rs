@@ -823,6 +823,7 @@ fn build_report(
             ("no-compose", stats.inlined.no_compose),
             ("jdbc-objects", stats.inlined.jdbc_objects),
             ("database-and-objects", stats.inlined.database_and_objects),
+            ("date-text", stats.inlined.date_text),
         ]
         .into_iter()
         .filter(|(_, n)| *n > 0)

@@ -18,3 +18,16 @@
 'java.sql.Timestamp.equals(java.sql.Timestamp,java.sql.Timestamp)'([A, B], R, S, S, Ex) :- boxes:equal(date, A, B, R, Ex).
 % Time does not override Date.equals: the same instant.
 'java.sql.Time.equals(java.sql.Time,java.sql.Time)'([A, B], R, S, S, Ex) :- boxes:equal(date, A, B, R, Ex).
+
+% Text parsed as the JDK parses it, in UTC (dates:text_parsed/4): a date, or
+% IllegalArgumentException (NumberFormatException where a field is not a number).
+'java.sql.Timestamp.valueOf(String)'([T], R, S, S, Ex) :- dates:text_parsed(timestamp, T, R, Ex).
+'java.sql.Date.valueOf(String)'([T], R, S, S, Ex) :- dates:text_parsed(date, T, R, Ex).
+'java.sql.Time.valueOf(String)'([T], R, S, S, Ex) :- dates:text_parsed(time, T, R, Ex).
+
+% The text of a java.sql.Date or Time in UTC (dates:text_of/4): toString() throws
+% NullPointerException for null, a concatenation (String.valueOf) writes "null".
+'java.sql.Date.toString(java.sql.Date)'([D], S, St, St, Ex) :- dates:text_of(date, D, S, Ex).
+'java.sql.Time.toString(java.sql.Time)'([D], S, St, St, Ex) :- dates:text_of(time, D, S, Ex).
+'java.lang.String.valueOf(java.sql.Date)'([D], S, St, St, ok) :- dates:value_text(date, D, S).
+'java.lang.String.valueOf(java.sql.Time)'([D], S, St, St, ok) :- dates:value_text(time, D, S).

@@ -544,6 +544,7 @@ mod tests {
             statics: vec![],
             returned_constants: vec![],
             array_lists: ArrayListSlots::default(),
+            zoned: false,
         }
     }
 

@@ -149,7 +149,7 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)], schema: Opti
             "\n    @org.junit.jupiter.api.AfterEach\n    void restoreStaticFields() throws Exception {{\n        {OBJECTS_HELPER}.restoreStatics();\n    }}"
         );
     }
-    if body.contains(DATE_TEXT) {
+    if body.contains(DATE_TEXT) || methods.iter().any(|(method, _)| method.zoned) {
         out.push_str(UTC_ZONE);
     }
     tables.declare(&mut out);

@@ -171,6 +171,14 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     ("java.sql.Date", "equals", &[SQL_DATE, SQL_DATE], Ty::Boolean),
     ("java.sql.Timestamp", "equals", &[TIMESTAMP, TIMESTAMP], Ty::Boolean),
     ("java.sql.Time", "equals", &[TIME, TIME], Ty::Boolean),
+    // Text parsed as the JDK parses it, in the zone the tests run in (`dates:text_parsed/4`).
+    ("java.sql.Timestamp", "valueOf", &[Ty::String], TIMESTAMP),
+    ("java.sql.Date", "valueOf", &[Ty::String], SQL_DATE),
+    ("java.sql.Time", "valueOf", &[Ty::String], TIME),
+    ("java.sql.Date", "toString", &[SQL_DATE], Ty::String),
+    ("java.sql.Time", "toString", &[TIME], Ty::String),
+    (STRING, "valueOf", &[SQL_DATE], Ty::String),
+    (STRING, "valueOf", &[TIME], Ty::String),
     // BigDecimal (`summaries/java_math_bigdecimal.pl`, `lower/decimals.rs`): instance methods
     // take the receiver first; setScale's rounding mode is RoundingMode's ordinal.
     (BIG_DECIMAL, crate::ir::CONSTRUCTOR, &[Ty::Long], Ty::Decimal),

@@ -235,6 +235,7 @@ pub(crate) fn lower_method<'t>(
         receivers,
         returned_constants: lowering.returned_constants,
         array_lists: method.array_lists.clone(),
+        zoned: false,
     })
 }
 
@@ -1635,6 +1636,14 @@ impl<'t> MethodLowering<'_, 't> {
                 Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand)
             }
             (ty @ Ty::Enum(_), operand) => Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand),
+            // String.valueOf of a java.sql.Date or Time: fixed fields, "null" for null.
+            (ty @ Ty::Date(DateClass::Sql | DateClass::Time), operand) => {
+                let callee = MethodKey { class: crate::java::library::STRING.into(), name: "valueOf".into(), params: vec![ty] };
+                let dst = self.new_temp(Ty::String);
+                let span = self.span(at);
+                self.emit(Inst::Call { dst: Some(dst), callee, args: vec![operand], span });
+                Ok(Operand::Local(dst))
+            }
             (ty, _) => self.unsupported(at, format!("converting a {ty} to a String")),
         }
     }
@@ -1918,6 +1927,11 @@ impl<'t> MethodLowering<'_, 't> {
             && let Some(made) = self.optional_factory(node, object, name)
         {
             return made;
+        }
+        if let Some(object) = object
+            && let Some(parsed) = self.date_factory(node, object, name)
+        {
+            return parsed;
         }
         if let Some(object) = object
             && let Some(loaded) = self.class_for_name(node, object, name, want_value)

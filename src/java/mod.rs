@@ -76,6 +76,7 @@ pub fn lower_sources(files: &[(PathBuf, String)], library: &Library, schema: Opt
     }
     drop_callers_of_skipped_methods(&mut program.methods, library, &mut diags);
     spread_statics(&index, &mut program.methods);
+    spread_zoned(&mut program.methods);
     let lowered: HashSet<(&str, &str, &Span)> =
         program.methods.iter().map(|m| (m.key.class.as_str(), m.key.name.as_str(), &m.span)).collect();
     let classes: HashSet<String> = index.classes.keys().cloned().collect();
@@ -205,6 +206,7 @@ fn known_library_classes() -> impl Iterator<Item = &'static str> {
         .map(|(class, _)| *class)
         .chain(crate::ir::JdbcType::ALL.iter().map(|t| t.qualified_name()))
         .chain(library::MODELLED_CLASSES.iter().copied())
+        .chain(["java.sql.Date", "java.sql.Timestamp", "java.sql.Time"])
 }
 
 /// Methods that call a method which was skipped cannot be analysed either.
@@ -234,6 +236,26 @@ fn spread_statics(index: &Index, methods: &mut [Method]) {
         let mut seeds = method.locals.clone();
         seeds.extend(method.statics.iter().map(|c| crate::ir::LocalDecl { name: String::new(), ty: Ty::Object(*c) }));
         method.classes = lower::layouts(index, &seeds);
+    }
+}
+
+/// A method is zoned when it or a callee, transitively, reads the default time zone.
+fn spread_zoned(methods: &mut [Method]) {
+    for method in methods.iter_mut() {
+        method.zoned = method.reads_time_zone();
+    }
+    loop {
+        let zoned: HashSet<MethodKey> = methods.iter().filter(|m| m.zoned).map(|m| m.key.clone()).collect();
+        let mut changed = false;
+        for method in methods.iter_mut().filter(|m| !m.zoned) {
+            if method.callees().any(|c| zoned.contains(c)) {
+                method.zoned = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
     }
 }
 

@@ -69,11 +69,13 @@ pub struct Inlined {
     /// The callee uses the database and has objects in its interface: its JDBC calls and its
     /// heap are each composed (`database_summary_glue`, `heap_summary_glue`), not both at once.
     pub database_and_objects: usize,
+    /// The callee parses date text, itself or through its callees (`text_parsers`).
+    pub date_text: usize,
 }
 
 impl Inlined {
     pub fn total(&self) -> usize {
-        self.recursion + self.no_compose + self.jdbc_objects + self.database_and_objects
+        self.recursion + self.no_compose + self.jdbc_objects + self.database_and_objects + self.date_text
     }
 }
 
@@ -113,7 +115,9 @@ pub fn compute(
     let database_and_object_users: HashSet<MethodKey> = database_users.intersection(&object_users).cloned().collect();
     let jdbc_object_users: HashSet<MethodKey> =
         methods.iter().filter(|m| has_jdbc_object_interface(m)).map(|m| m.key.clone()).collect();
-    let inline_users: HashSet<MethodKey> = database_and_object_users.union(&jdbc_object_users).cloned().collect();
+    let parsers = text_parsers(methods);
+    let inline_users: HashSet<MethodKey> =
+        database_and_object_users.union(&jdbc_object_users).chain(&parsers).cloned().collect();
     // Composed database methods with a Connection parameter run inline where the caller's
     // connection may be null (`database_summary_glue`): their clauses are loaded as well.
     let with_fallback: HashSet<MethodKey> = methods
@@ -249,6 +253,8 @@ pub fn compute(
                                 stats.inlined.jdbc_objects += 1;
                             } else if database_and_object_users.contains(callee) {
                                 stats.inlined.database_and_objects += 1;
+                            } else if parsers.contains(callee) {
+                                stats.inlined.date_text += 1;
                             } else {
                                 stats.compositions += 1;
                             }
@@ -511,6 +517,26 @@ fn explain(error: &EngineError) -> String {
             format!("internal error in its analysis ({kind}): please report it")
         }
         other => format!("internal error in its analysis ({other})"),
+    }
+}
+
+/// The methods that parse date text (`MethodKey::parses_date_text`), themselves or through
+/// their callees. Their cases describe unknown text by kinds (`dates:text_parsed/4`), while
+/// known text is parsed as the JDK parses it: a caller passing known text (a literal) must
+/// meet the parse itself, so they run inline.
+fn text_parsers(methods: &[Method]) -> HashSet<MethodKey> {
+    let mut parsers: HashSet<MethodKey> =
+        methods.iter().filter(|m| m.callees().any(MethodKey::parses_date_text)).map(|m| m.key.clone()).collect();
+    loop {
+        let more: Vec<MethodKey> = methods
+            .iter()
+            .filter(|m| !parsers.contains(&m.key) && m.callees().any(|c| parsers.contains(c)))
+            .map(|m| m.key.clone())
+            .collect();
+        if more.is_empty() {
+            return parsers;
+        }
+        parsers.extend(more);
     }
 }
 

@@ -4,6 +4,8 @@
 //! first, whose summaries are `summaries/java_util_date.pl` (a null receiver or argument throws
 //! NullPointerException there: a path, not a branch); comparisons with `null`. What reads the
 //! clock (`new java.util.Date()`) and `==` between two dates (reference identity) are reported.
+//! `Timestamp.valueOf(String)`, `java.sql.Date.valueOf(String)` and `Time.valueOf(String)`
+//! parse text as the JDK does (`dates:text_parsed/4`), in the zone the tests run in (UTC).
 
 use super::{Lowered, MethodLowering, Typed};
 use crate::ir::{CONSTRUCTOR, CmpOp, Cond, DateClass, Inst, MethodKey, Operand, Ty};
@@ -42,6 +44,37 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(Typed { operand: Operand::Local(dst), ty: Ty::Date(class) })
     }
 
+    /// `Timestamp.valueOf(text)`, `java.sql.Date.valueOf(text)`, `Time.valueOf(text)`: a
+    /// library call returning the date the text stands for (or IllegalArgumentException).
+    /// None when `object` does not name a date class.
+    pub(super) fn date_factory(&mut self, node: Node<'t>, object: Node<'t>, name: &str) -> Option<Lowered<Option<Typed>>> {
+        let spelled = self.text(object);
+        if !matches!(object.kind(), "identifier" | "scoped_identifier" | "field_access") || self.lookup(spelled).is_some() {
+            return None;
+        }
+        let class = date_class(spelled, self.class.file)?;
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        Some((|| {
+            let [argument] = arguments.as_slice() else {
+                return self.unsupported(node, format!("{}.{name} with {} argument(s)", class.class_name(), arguments.len()));
+            };
+            if name != "valueOf" || class == DateClass::Util {
+                return self.unsupported(node, format!("{}.{name} (hornet models valueOf(String) of java.sql.Date, Time and Timestamp)", class.class_name()));
+            }
+            let text = self.value(*argument)?;
+            let text = match text.ty {
+                Ty::String => text.operand,
+                Ty::Null => Operand::Null,
+                ty => return self.unsupported(*argument, format!("{}.valueOf of a {ty} (hornet models valueOf(String))", class.class_name())),
+            };
+            let callee = MethodKey { class: class.class_name().into(), name: name.into(), params: vec![Ty::String] };
+            let dst = self.new_temp(Ty::Date(class));
+            let span = self.span(node);
+            self.emit(Inst::Call { dst: Some(dst), callee, args: vec![text], span });
+            Ok(Some(Typed { operand: Operand::Local(dst), ty: Ty::Date(class) }))
+        })())
+    }
+
     /// A call of a method of a date (the receiver, not yet checked).
     pub(super) fn date_method(
         &mut self,
@@ -59,11 +92,14 @@ impl<'t> MethodLowering<'_, 't> {
             // Timestamp.equals is false for a java.util.Date of the same instant, and a
             // java.util.Date may hold a Timestamp: only dates of one class compare.
             ("equals", [_]) if class != DateClass::Util => (class, vec![Ty::Date(class); 2], Ty::Boolean),
+            // The text of a java.sql.Date or Time is fixed fields; a Timestamp's and a
+            // java.util.Date's are not (a fraction of any length, names of days and zones).
+            ("toString", []) if matches!(class, DateClass::Sql | DateClass::Time) => (class, vec![Ty::Date(class)], Ty::String),
             _ => {
                 return self.unsupported(
                     node,
                     format!(
-                        "{} method '{name}' with {} argument(s) (hornet models getTime, before, after, compareTo, and equals of a java.sql.Date or Timestamp)",
+                        "{} method '{name}' with {} argument(s) (hornet models getTime, before, after, compareTo, equals of a java.sql.Date, Time or Timestamp, and toString of a java.sql.Date or Time)",
                         receiver.ty,
                         arguments.len()
                     ),
