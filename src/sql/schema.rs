@@ -14,9 +14,11 @@
 //!   with their range as a CHECK; BIGINT UNSIGNED is BIGINT 0..2^63-1 with a warning (Java's
 //!   long ends there). TINYINT(1) is a BOOLEAN, as MySQL's drivers read it; ENUM(...) a VARCHAR
 //!   whose values a CHECK lists.
-//! - Dates, times, fractional numbers (DECIMAL(p,s>0), REAL, FLOAT, DOUBLE), binary data, UUID,
-//!   JSON, SET and the like are kept as `SqlType::Opaque` with a warning: the column exists (so
-//!   fixtures know about its NOT NULL and DEFAULT) but hornet does not reason about its values.
+//! - DATE, TIMESTAMP, TIME, DECIMAL of up to 4 places (or without precision, as H2 reads it in
+//!   the schema's mode), DOUBLE and REAL are modelled. Other dates and times, decimals of more
+//!   places, binary data, UUID, JSON, SET and the like are kept as `SqlType::Opaque` with a
+//!   warning: the column exists (so fixtures know about its NOT NULL and DEFAULT) but hornet
+//!   does not reason about its values.
 //! - Type names sqlparser does not know and that are not aliases below are reported as
 //!   unsupported and their column is left out.
 //!

@@ -1878,6 +1878,10 @@ fn stored_parameter(expr: Expr, own: ValueType, sql_type: &SqlType) -> Expr {
 /// parameter converted to units as H2 converts it, an integer literal in units; anything else
 /// unchanged.
 fn decimal_side(expr: Expr, own: ValueType, other: ValueType, scale: Option<u32>) -> Expr {
+    // `IN` and `BETWEEN` meet a DOUBLE here too.
+    if other == ValueType::Floating {
+        return floating_side(expr, own, false);
+    }
     if other != ValueType::Decimal {
         return expr;
     }
