@@ -343,7 +343,7 @@ engine_converted(Engine, From, To, V, T) :-
 %% converted(+From, +To, ?V, -T)
 %
 %  A parameter's value V, set as a Java From (int, long, string, boolean, null; a double or
-%  float, whose conversions are not followed: abandoned), where it meets
+%  float, converted only to a DECIMAL, DOUBLE or REAL: elsewhere abandoned), where it meets
 %  a column of type To: an integer column (To integer) or a text column it is stored in (text)
 %  or compared with (compared_with_text), a DECIMAL compared with (decimal) or a DECIMAL column
 %  of scale S it is stored in (decimal(S)). T is val(V) converted as H2 converts it, or
@@ -357,7 +357,8 @@ engine_converted(Engine, From, To, V, T) :-
 %  S = s(2,[52,50,0,...]).
 converted(From, To, V, T) :-
     (   V == null -> T = val(null)
-    ;   memberchk(From, [double, float]) -> jvm:abandon
+    ;   To = floating(Type) -> floating_converted(From, Type, V, T)
+    ;   memberchk(From, [double, float]), To \== decimal, To \= decimal(_) -> jvm:abandon
     ;   To == decimal -> decimal_converted(From, V, T)
     ;   To = decimal(Scale) ->
         % Stored in a DECIMAL column: H2 rounds half up to the column's scale.
@@ -372,11 +373,23 @@ converted(From, To, V, T) :-
     ;   jvm:abandon
     ).
 
-% A DECIMAL meets a BigDecimal's units as they are, an integer's scaled to units; text is not
+% A DECIMAL meets a BigDecimal's units as they are, an integer's scaled to units, a double's
+% or float's exact value when it has one of 4 places (floating:to_decimal/2); text is not
 % followed.
 decimal_converted(From, V, T) :-
     (   From == decimal -> T = val(V)
     ;   memberchk(From, [int, long]) -> decimals:of_integer(V, U), T = val(U)
+    ;   memberchk(From, [double, float]) -> floating:to_decimal(V, U), T = val(U)
+    ;   jvm:abandon
+    ).
+
+% A DOUBLE (Type double) or REAL (float) meets a double's or float's units, an integer's
+% scaled to units, a BigDecimal's when it is one of the model's numbers (floating.pl); a value
+% H2 would round (a double stored in a REAL that no float holds) is not followed, nor is text.
+floating_converted(From, Type, V, val(R)) :-
+    (   From == Type -> R = V
+    ;   memberchk(From, [double, float, int, long]) -> floating:converted(From, Type, V, R)
+    ;   From == decimal -> floating:of_decimal(Type, V, R)
     ;   jvm:abandon
     ).
 
@@ -632,6 +645,7 @@ nonnull_value(date, V) :- dates:day(V).
 nonnull_value(timestamp, V) :- dates:value(V).
 nonnull_value(time, V) :- dates:time_value(V).
 nonnull_value(decimal(P, S), V) :- decimals:column_value(P, S, V).
+nonnull_value(floating(Type), V) :- floating:value(Type, V).
 
 %% shaped(+Type, ?V)
 %

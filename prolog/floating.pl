@@ -15,7 +15,7 @@
    for a product, as in decimals.pl.
 */
 
-:- module(floating, [value/2, arithmetic/5, negated/3, converted/4, unit/1]).
+:- module(floating, [value/2, arithmetic/5, negated/3, converted/4, unit/1, of_decimal/3, to_decimal/2]).
 
 :- use_module(library(clpz)).
 :- use_module(library(error)).
@@ -161,6 +161,7 @@ conversion(From, To, A, R) :-
         % A byte, short or char is the int narrowed (JLS 5.1.3).
         jvm:convert(int, To, I, R)
     ).
+conversion(Type, Type, A, A) :- !.
 conversion(float, double, A, A) :- !.
 conversion(double, float, A, R) :-
     representable(float, A),
@@ -171,3 +172,49 @@ integral(long).
 integral(byte).
 integral(short).
 integral(char).
+
+%% of_decimal(+Type, ?U, ?K)
+%
+%  K is the number U of a DECIMAL (decimals.pl's units of 10^-4) as getDouble (Type double) or
+%  getFloat (float) reads it. BigDecimal.doubleValue() is exact when U is a sixteenth (a
+%  multiple of 625 units). The number read is bounded as an input is (a sixteenth of at most
+%  2^14, or 2^8 for a float, in magnitude): a number U not known to be outside that bound is
+%  within it from here on, and one known to be outside it (which the JVM may round, or which
+%  arithmetic on it may take beyond what the model keeps exactly) is a path the model does not
+%  follow (abandoned).
+%
+%  ?- floating:of_decimal(double, 15000, K).
+%  K = 384.
+of_decimal(Type, U, K) :-
+    must_be(atom, Type),
+    (   integer(U), U mod 625 =\= 0 -> jvm:abandon
+    ;   input_bound(Type, Max),
+        Min is -Max,
+        jvm:guarded((E * 625 #= U * 16) #/\ E #>= Min #/\ E #=< Max) ->
+        K = E,
+        with_places(K, 4)
+    ;   jvm:abandon
+    ).
+
+%% to_decimal(?K, ?U)
+%
+%  U is the double or float K as H2 makes it a DECIMAL (setDouble into a DECIMAL column, or
+%  compared with one): BigDecimal.valueOf(K), which is K's exact value when K is a sixteenth of
+%  at most 2^24 in magnitude (its shortest decimal text is then its exact value, of at most 4
+%  places). Any other K is a path the model cannot follow (abandoned).
+%
+%  ?- floating:to_decimal(384, U).
+%  U = 15000.
+to_decimal(K, U) :-
+    Max is 2^32,
+    Min is -Max,
+    places(K, P),
+    (   P =< 4 -> true
+    ;   jvm:guarded(K mod 16 #= 0)
+    ;   jvm:guarded(K mod 16 #\= 0), jvm:abandon
+    ),
+    (   fd_inf(K, Lo), integer(Lo), Lo >= Min, fd_sup(K, Hi), integer(Hi), Hi =< Max -> true
+    ;   jvm:guarded(K #>= Min #/\ K #=< Max)
+    ;   jvm:guarded(K #< Min #\/ K #> Max), jvm:abandon
+    ),
+    jvm:guarded(U * 16 #= K * 625).

@@ -928,6 +928,9 @@ pub struct CompiledSql {
     /// For each label, whether its values are a TIME's (`sql::statement::SelectItem`).
     #[serde(default)]
     pub time_of_day: Vec<bool>,
+    /// For each label, whether its values are a DOUBLE's or REAL's (`sql::statement::SelectItem`).
+    #[serde(default)]
+    pub floating: Vec<bool>,
     /// The table the statement writes, if any.
     pub writes: Option<String>,
     /// A query listing its rows in an order of the engine's own (without ORDER BY, SQL promises

@@ -256,19 +256,20 @@ jdbc_call(get(Type), rs(Id), [Column], Result, J0, J, Ex) :-
         nth1(Index, Row, Value),
         nth1(Index, Labels, Label),
         J0 = session(Db, _, _, _, _, _),
-        (   Label = decimal(_) -> decimal_getter(Type)
+        (   Label = decimal(_) -> decimal_getter(Type, Getter)
         ;   Type == boxed(decimal) -> jvm:abandon
-        ;   Label = time(_) -> time_getter(Type)
-        ;   true
+        ;   Label = time(_) -> time_getter(Type), Getter = Type
+        ;   Label = floating(_) -> floating_getter(Type, Getter)
+        ;   Getter = Type
         ),
-        (   Type == string, copied(Db, Value, ColumnType) ->
+        (   Getter == string, copied(Db, Value, ColumnType) ->
             Result = Value, WasNull = unread(ColumnType, Value), Ex = ok
-        ;   read_open(Type, Db, Value, ColumnType, Result) ->
+        ;   read_open(Getter, Db, Value, ColumnType, Result) ->
             WasNull = unread(ColumnType, Value), Ex = ok
         ;   looked_at(Db, Value),
             (   Value == null ->
-                default_value(Type, Result), WasNull = 1, Ex = ok
-            ;   got(Type, Value, Result, Ex), WasNull = 0
+                default_value(Getter, Result), WasNull = 1, Ex = ok
+            ;   got(Getter, Value, Result, Ex), WasNull = 0
             )
         ),
         replace_object(Id, result(Labels, Rows, at(Row), WasNull), J0, J)
@@ -306,10 +307,20 @@ rows_after(after, _, []).
 rows_after(at(Row), Rows, Rest) :- rest_after(Rows, Row, Rest).
 rest_after([R|Rs], Row, Rest) :- ( R == Row -> Rest = Rs ; rest_after(Rs, Row, Rest) ).
 
-% getBigDecimal of a DECIMAL column reads its units; what H2 converts a DECIMAL to for the other
-% getters (and a BigDecimal of another column) is not followed.
-decimal_getter(Type) :-
-    (   Type == boxed(decimal) -> true ; jvm:abandon ).
+% getBigDecimal of a DECIMAL column reads its units, getDouble and getFloat its value as a
+% double (Getter decimal_as(Type): exact, or abandoned where the JVM rounds); what H2 converts
+% a DECIMAL to for the other getters (and a BigDecimal of another column) is not followed.
+decimal_getter(Type, Getter) :-
+    (   Type == boxed(decimal) -> Getter = Type
+    ;   memberchk(Type, [double, float]) -> Getter = decimal_as(Type)
+    ;   jvm:abandon
+    ).
+
+% getDouble and getFloat of a DOUBLE or REAL column read its units (Getter floating_as(Type):
+% a float must hold a DOUBLE's value, else the path is abandoned); what H2 converts a double to
+% for the other getters (it rounds) is not followed.
+floating_getter(Type, Getter) :-
+    (   memberchk(Type, [double, float]) -> Getter = floating_as(Type) ; jvm:abandon ).
 
 % getTime of a TIME column reads its time of day; what H2 converts a TIME to for the other
 % getters (getTimestamp puts it on the current day, the clock) is not followed.
@@ -317,7 +328,8 @@ time_getter(Type) :-
     (   Type == date(time_of_day) -> true ; jvm:abandon ).
 
 % A column by its 1-based index or its label (case-insensitive, as JDBC says); a DECIMAL
-% column's label is decimal(Label), a TIME column's time(Label).
+% column's label is decimal(Label), a TIME column's time(Label), a DOUBLE or REAL column's
+% floating(Label).
 column_index(Column, Labels, Index) :-
     (   integer(Column) -> length(Labels, N), Column >= 1, Column =< N, Index = Column
     ;   Column = s(Length, _), integer(Length), strings:codes(Column, Codes) ->
@@ -325,7 +337,8 @@ column_index(Column, Labels, Index) :-
         ground(Prefix),
         maplist(lower_code, Prefix, Lower),
         atom_codes(Label, Lower),
-        nth1(Index, Labels, L), ( L = decimal(Label) -> true ; L = time(Label) -> true ; L = Label ), !
+        nth1(Index, Labels, L),
+        ( L = decimal(Label) -> true ; L = time(Label) -> true ; L = floating(Label) -> true ; L = Label ), !
     ).
 
 lower_code(C, L) :- ( C >= 0'A, C =< 0'Z -> L is C + 32 ; L = C ).
@@ -339,6 +352,8 @@ default_value(byte, 0).
 default_value(short, 0).
 default_value(float, 0).
 default_value(boxed(_), null).
+default_value(decimal_as(_), 0).
+default_value(floating_as(_), 0).
 default_value(date(_), null).
 
 % A getter converts the value to its Java type; H2 refuses an integer out of the type's range.
@@ -353,14 +368,16 @@ got(long, V, V, ok) :- integer_value(V).
 % getByte and getShort: H2 refuses a value out of the type's range, as for getInt.
 got(byte, V, R, Ex) :- narrow_got(-128, 127, V, R, Ex).
 got(short, V, R, Ex) :- narrow_got(-32768, 32767, V, R, Ex).
-% getBigDecimal: a DECIMAL's units (decimal_getter/1 keeps other columns out).
+% getBigDecimal: a DECIMAL's units (decimal_getter/2 keeps other columns out).
 got(decimal, V, V, ok) :- integer_value(V).
 got(boolean, V, B, ok) :- integer_value(V), ( V #= 0, B = 0 ; V #\= 0, B = 1 ).
 % getDouble and getFloat: no column of the model holds a double's units (DOUBLE and REAL
-% columns are opaque), and what H2 makes of an integer or a DECIMAL is not followed; SQL NULL
-% gives 0.0 (default_value/2).
+% columns are opaque), and what H2 makes of an integer is not followed; a DECIMAL's value is
+% read as decimal_as(Type) (decimal_getter/2); SQL NULL gives 0.0 (default_value/2).
 got(double, _, _, _) :- jvm:abandon.
 got(float, _, _, _) :- jvm:abandon.
+got(decimal_as(Type), V, R, ok) :- integer_value(V), floating:of_decimal(Type, V, R).
+got(floating_as(Type), V, R, ok) :- integer_value(V), floating:converted(double, Type, V, R).
 % getObject(column, Integer.class) (Long, Boolean): the getter's value, boxed.
 got(boxed(Type), V, R, Ex) :-
     got(Type, V, R0, Ex),

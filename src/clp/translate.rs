@@ -1063,6 +1063,7 @@ impl Translator<'_> {
             .map(|(i, label)| match (flag(&compiled.decimal, i), flag(&compiled.time_of_day, i)) {
                 (true, _) => format!("decimal({})", quote_atom(label)),
                 (_, true) => format!("time({})", quote_atom(label)),
+                _ if flag(&compiled.floating, i) => format!("floating({})", quote_atom(label)),
                 _ => quote_atom(label),
             })
             .collect();

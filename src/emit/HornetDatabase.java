@@ -245,7 +245,16 @@ final class HornetDatabase {
                 }
                 if (largest != null) {
                     BigInteger next = new BigInteger(largest.toString()).add(BigInteger.ONE);
-                    statement.execute("ALTER TABLE " + stored.quoted + " ALTER COLUMN " + column.quoted + " RESTART WITH " + next);
+                    try {
+                        statement.execute("ALTER TABLE " + stored.quoted + " ALTER COLUMN " + column.quoted + " RESTART WITH " + next);
+                    } catch (SQLException e) {
+                        // A row holds the type's largest value: there is no next one (H2 says
+                        // 22003, PostgreSQL 22023). A test whose path takes a value from the
+                        // sequence sets it (restartIdentity).
+                        if (!"22003".equals(e.getSQLState()) && !"22023".equals(e.getSQLState())) {
+                            throw e;
+                        }
+                    }
                 }
             }
         }

@@ -52,7 +52,12 @@ pub fn check_method(method: &mut Method, schema: Option<&Schema>) -> Result<(), 
             Statement::Select(select) => select.projection.iter().map(|item| item.time_of_day).collect(),
             _ => Vec::new(),
         };
-        sql.compiled = Some(CompiledSql { term: statement.to_prolog(), labels, decimal, time_of_day, writes, engine_order });
+        let floating = match &statement {
+            Statement::Select(select) => select.projection.iter().map(|item| item.floating).collect(),
+            _ => Vec::new(),
+        };
+        sql.compiled =
+            Some(CompiledSql { term: statement.to_prolog(), labels, decimal, time_of_day, floating, writes, engine_order });
     }
     Ok(())
 }

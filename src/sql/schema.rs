@@ -14,9 +14,11 @@
 //!   with their range as a CHECK; BIGINT UNSIGNED is BIGINT 0..2^63-1 with a warning (Java's
 //!   long ends there). TINYINT(1) is a BOOLEAN, as MySQL's drivers read it; ENUM(...) a VARCHAR
 //!   whose values a CHECK lists.
-//! - Dates, times, fractional numbers (DECIMAL(p,s>0), REAL, FLOAT, DOUBLE), binary data, UUID,
-//!   JSON, SET and the like are kept as `SqlType::Opaque` with a warning: the column exists (so
-//!   fixtures know about its NOT NULL and DEFAULT) but hornet does not reason about its values.
+//! - DATE, TIMESTAMP, TIME, DECIMAL of up to 4 places (or without precision, as H2 reads it in
+//!   the schema's mode), DOUBLE and REAL are modelled. Other dates and times, decimals of more
+//!   places, binary data, UUID, JSON, SET and the like are kept as `SqlType::Opaque` with a
+//!   warning: the column exists (so fixtures know about its NOT NULL and DEFAULT) but hornet
+//!   does not reason about its values.
 //! - Type names sqlparser does not know and that are not aliases below are reported as
 //!   unsupported and their column is left out.
 //!
@@ -108,10 +110,22 @@ pub enum SqlType {
     /// DECIMAL(p,s) or NUMERIC(p,s) with 0 < s <= `ir::DECIMAL_SCALE` and p <= 30: a number of
     /// at most p digits, s of them after the point, kept in units of 10^-`DECIMAL_SCALE`
     /// (`prolog/decimals.pl`). NUMERIC(p) and NUMERIC(p,0) are integer types.
+    /// A DECIMAL or NUMERIC declared without precision has `UNDECLARED_DECIMAL_PRECISION`
+    /// (H2's largest) and the scale H2 gives it in the schema's mode (0, or DECIMAL_SCALE where
+    /// H2 keeps the value exactly).
     Decimal { precision: u32, scale: u32 },
+    /// DOUBLE, DOUBLE PRECISION, FLOAT8, FLOAT and FLOAT(p) for p > 24: H2's DOUBLE PRECISION,
+    /// in units of 2^-`FLOATING_UNIT_BITS` as a Java double (`prolog/floating.pl`).
+    Double,
+    /// REAL, FLOAT4 and FLOAT(p) for p <= 24: H2's REAL, a Java float.
+    Real,
     /// A type hornet keeps but does not reason about; the text is the type as sqlparser prints it.
     Opaque(String),
 }
+
+/// The precision of a DECIMAL declared without one: H2's largest, which no value of the model
+/// reaches; the tests' tables declare such a column `DECIMAL`, as the schema does.
+pub const UNDECLARED_DECIMAL_PRECISION: u32 = 100_000;
 
 /// The literals of DEFAULT values and CHECK constraints.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -391,6 +405,8 @@ const CONSTRAINT_KEYWORDS: [Keyword; 6] = [
 struct StatementSource<'a> {
     file: &'a Path,
     tokens: &'a [TokenWithSpan],
+    /// What H2 makes of a type depends on its mode (a DECIMAL without precision).
+    dialect: Dialect,
 }
 
 impl StatementSource<'_> {
@@ -483,7 +499,7 @@ impl SchemaBuilder<'_> {
         if tokens.is_empty() {
             return;
         }
-        let source = StatementSource { file: self.file, tokens };
+        let source = StatementSource { file: self.file, tokens, dialect: self.dialect.dialect };
         // pg_dump's sequence options come in an order sqlparser does not read, and hornet
         // does not model sequences but as identities (DEFAULT nextval(...)).
         let leading = source.leading_keywords();
@@ -558,7 +574,7 @@ impl SchemaBuilder<'_> {
             .position(|token| matches!(&token.token, Token::Whitespace(Whitespace::Newline)))
             .unwrap_or(tokens.len());
         let command: String = tokens[..end].iter().map(|token| token.token.to_string()).collect();
-        let source = StatementSource { file: self.file, tokens };
+        let source = StatementSource { file: self.file, tokens, dialect: self.dialect.dialect };
         self.diagnostics.push(Diagnostic::warning(
             source.start(),
             format!("psql meta-command `{}` ignored: the tests create the tables in a database of their own", command.trim()),
@@ -921,7 +937,7 @@ fn add_column(
         ));
         return Vec::new();
     }
-    let (sql_type, serial) = match map_type(&column.data_type) {
+    let (sql_type, serial) = match map_type(&column.data_type, source.dialect) {
         TypeMapping::Exact(sql_type) => (sql_type, false),
         TypeMapping::Serial(sql_type) => (sql_type, true),
         TypeMapping::Lossy(sql_type, note) => {
@@ -1060,7 +1076,7 @@ enum TypeMapping {
     Unknown,
 }
 
-fn map_type(data_type: &DataType) -> TypeMapping {
+fn map_type(data_type: &DataType, dialect: Dialect) -> TypeMapping {
     use TypeMapping::{Exact, Lossy, Ranged, Serial};
     let opaque = || {
         let text = data_type.to_string();
@@ -1125,6 +1141,13 @@ fn map_type(data_type: &DataType) -> TypeMapping {
                 let (precision, scale) = (u32::try_from(*digits).unwrap_or(30), u32::try_from(*scale).unwrap_or(0));
                 Exact(SqlType::Decimal { precision, scale })
             }
+            // H2 2.1 reads a DECIMAL without precision as NUMERIC(100000, 0), which rounds a
+            // value to an integer, or in PostgreSQL mode as DECFLOAT(100000), which keeps it
+            // exactly: a value of the model has at most DECIMAL_SCALE places.
+            ExactNumberInfo::None => Exact(SqlType::Decimal {
+                precision: UNDECLARED_DECIMAL_PRECISION,
+                scale: if dialect == Dialect::Postgres { crate::ir::DECIMAL_SCALE } else { 0 },
+            }),
             _ => opaque(),
         },
         DataType::Custom(name, arguments) => {
@@ -1153,13 +1176,11 @@ fn map_type(data_type: &DataType) -> TypeMapping {
         // H2's TIME (and MySQL's, PostgreSQL's without a precision: H2 rounds a longer one to
         // its 0 digits) keeps whole seconds; TIME(p) with fractions stays opaque.
         DataType::Time(None | Some(0), ast::TimezoneInfo::None | ast::TimezoneInfo::WithoutTimeZone) => Exact(SqlType::Time),
-        DataType::Float(_)
-        | DataType::Real
-        | DataType::Float4
-        | DataType::Float8
-        | DataType::Double(_)
-        | DataType::DoublePrecision
-        | DataType::Time(..)
+        // H2 takes FLOAT(p) of at most 24 bits as REAL, as the SQL standard says.
+        DataType::Float(ExactNumberInfo::Precision(bits)) if *bits <= 24 => Exact(SqlType::Real),
+        DataType::Real | DataType::Float4 => Exact(SqlType::Real),
+        DataType::Float(_) | DataType::Float8 | DataType::Double(_) | DataType::DoublePrecision => Exact(SqlType::Double),
+        DataType::Time(..)
         | DataType::Datetime(_)
         | DataType::Timestamp(..)
         | DataType::Interval { .. }
@@ -1201,6 +1222,20 @@ fn set_default(column: &mut Column, expr: &Expr, source: &StatementSource, diagn
         }
         None if matches!(column.sql_type, SqlType::Decimal { .. }) && let Some(text) = decimal_literal_text(expr) => {
             column.default = Some(Literal::String(text));
+        }
+        // A DOUBLE's or REAL's default `1.5` is a number of the model when it is a binary
+        // fraction; `0.1` is not (the JVM's double is not 0.1), and its column stays opaque.
+        None if matches!(column.sql_type, SqlType::Double | SqlType::Real) && let Some(text) = decimal_literal_text(expr) => {
+            if decimal_default(&text).and_then(crate::sql::statement::decimal_in_floating_units).is_some() {
+                column.default = Some(Literal::String(text));
+            } else {
+                diagnostics.push(Diagnostic::warning(
+                    source.span(expr.span().start),
+                    format!("column `{}`: its DEFAULT {text} is no binary fraction, so its values are not modelled (kept opaque)", column.name),
+                ));
+                column.sql_type = SqlType::Opaque(column.sql_type.to_string());
+                column.default = Some(Literal::String(text));
+            }
         }
         Some(Literal::Integer(value @ (0 | 1))) if column.sql_type == SqlType::Boolean => {
             column.default = Some(Literal::Boolean(value == 1));
@@ -1615,7 +1650,10 @@ impl fmt::Display for SqlType {
             SqlType::Date => f.write_str("DATE"),
             SqlType::Timestamp => f.write_str("TIMESTAMP"),
             SqlType::Time => f.write_str("TIME"),
+            SqlType::Decimal { precision: UNDECLARED_DECIMAL_PRECISION, .. } => f.write_str("DECIMAL"),
             SqlType::Decimal { precision, scale } => write!(f, "DECIMAL({precision},{scale})"),
+            SqlType::Double => f.write_str("DOUBLE PRECISION"),
+            SqlType::Real => f.write_str("REAL"),
             SqlType::Opaque(text) => write!(f, "{text} (opaque)"),
         }
     }

@@ -175,6 +175,10 @@ pub struct SelectItem {
     /// `summaries/jdbc.pl`).
     #[serde(default)]
     pub time_of_day: bool,
+    /// Whether the value is a DOUBLE's or REAL's, in units of 2^-`FLOATING_UNIT_BITS` (only
+    /// `getDouble` and `getFloat` read it, `summaries/jdbc.pl`).
+    #[serde(default)]
+    pub floating: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -330,6 +334,9 @@ pub enum Conversion {
     /// Compared with a DECIMAL (`None`), or stored in a DECIMAL column of this scale, which H2
     /// rounds it to (half up): a BigDecimal's units, an integer's scaled to units.
     Decimal(Option<u32>),
+    /// Compared with a DOUBLE or REAL (as a double: `false`), or stored in a REAL column
+    /// (`true`: H2 makes it a float): a double's or float's units, an integer's scaled to units.
+    Floating(bool),
 }
 
 impl Expr {
@@ -462,6 +469,9 @@ enum ValueType {
     /// DECIMAL(p,s) values and decimal literals, in units of 10^-`DECIMAL_SCALE`; an integer
     /// literal or parameter meeting one is converted to units (`decimal_side`).
     Decimal,
+    /// DOUBLE and REAL values, in units of 2^-`FLOATING_UNIT_BITS`; an integer or decimal
+    /// literal or a parameter meeting one is converted to units (`floating_side`).
+    Floating,
     /// NULL, holes, parameters and opaque columns: anything goes.
     Unknown,
 }
@@ -475,6 +485,7 @@ impl ValueType {
             SqlType::Date | SqlType::Timestamp => ValueType::Instant,
             SqlType::Time => ValueType::TimeOfDay,
             SqlType::Decimal { .. } => ValueType::Decimal,
+            SqlType::Double | SqlType::Real => ValueType::Floating,
             SqlType::Opaque(_) => ValueType::Unknown,
         }
     }
@@ -491,6 +502,7 @@ impl ValueType {
             ValueType::Instant => "a date or timestamp",
             ValueType::TimeOfDay => "a time of day",
             ValueType::Decimal => "a decimal",
+            ValueType::Floating => "a double",
             ValueType::Unknown => "a value",
         }
     }
@@ -909,6 +921,7 @@ impl<'a> Compiler<'a> {
                         value,
                         decimal: value_type == ValueType::Decimal,
                         time_of_day: value_type == ValueType::TimeOfDay,
+                        floating: value_type == ValueType::Floating,
                     });
                 }
                 SqlSelectItem::ExprWithAliases { .. } => return self.unsupported(offset, item),
@@ -959,7 +972,10 @@ impl<'a> Compiler<'a> {
             FunctionArgExpr::Expr(argument) => {
                 let typed = self.value(&scope.plain(), argument)?;
                 // A sum of DECIMAL values is the sum of their units.
-                if aggregate == Aggregate::Sum && !typed.value_type.compatible(ValueType::Integer) && typed.value_type != ValueType::Decimal {
+                if aggregate == Aggregate::Sum
+                    && !typed.value_type.compatible(ValueType::Integer)
+                    && !matches!(typed.value_type, ValueType::Decimal | ValueType::Floating)
+                {
                     return error(self.offset_of_expr(argument), format!("SUM of {}", typed.describe()));
                 }
                 let value_type = match aggregate {
@@ -1098,6 +1114,12 @@ impl<'a> Compiler<'a> {
         let column_type = ValueType::of(sql_type);
         if typed.value_type.compatible(column_type) {
             Ok(())
+        } else if column_type == ValueType::Floating && matches!(typed.value_type, ValueType::Integer | ValueType::Decimal) {
+            match (&typed.expr, typed.value_type) {
+                (Expr::Int(_), ValueType::Integer) => Ok(()),
+                (Expr::Int(units), _) if decimal_in_floating_units(*units).is_some() => Ok(()),
+                _ => self.unsupported(self.offset_of_expr(at), format!("{} stored in the DOUBLE column '{column}'", typed.describe())),
+            }
         } else if column_type == ValueType::Decimal && typed.value_type == ValueType::Integer {
             match typed.expr {
                 Expr::Int(_) => Ok(()),
@@ -1293,6 +1315,19 @@ impl<'a> Compiler<'a> {
     fn check_comparable(&self, left: &Typed, right: &Typed, right_expr: &SqlExpr) -> Result<(), SqlError> {
         if left.value_type.compatible(right.value_type) {
             Ok(())
+        } else if let Some((literal, literal_type)) = floating_literal(left, right) {
+            // An integer or decimal literal meets a DOUBLE as its units (`floating_side`); a
+            // column of another type would need H2's conversion of every row.
+            let exact = match (literal, literal_type) {
+                (Expr::Int(_), ValueType::Integer) => true,
+                (Expr::Int(units), _) => decimal_in_floating_units(*units).is_some(),
+                _ => false,
+            };
+            if exact {
+                Ok(())
+            } else {
+                self.unsupported(self.offset_of_expr(right_expr), format!("{} compared with {}", left.describe(), right.describe()))
+            }
         } else if mixes_decimal(left, right) {
             // An integer literal meets a DECIMAL as its units (`decimal_side`); an integer
             // column would need H2's conversion of every row.
@@ -1590,6 +1625,8 @@ impl<'a> Compiler<'a> {
             Ok(typed)
         } else if typed.value_type == ValueType::Decimal {
             self.unsupported(self.offset_of_expr(expr), "arithmetic on a decimal")
+        } else if typed.value_type == ValueType::Floating {
+            self.unsupported(self.offset_of_expr(expr), "arithmetic on a DOUBLE or REAL")
         } else {
             error(self.offset_of_expr(expr), format!("arithmetic on {}", typed.describe()))
         }
@@ -1708,6 +1745,7 @@ fn columns_of(table: &Table, alias: &str) -> Vec<SelectItem> {
             value: Projected::Expr(Expr::Column { alias: alias.to_string(), column: column.name.clone() }),
             decimal: matches!(column.sql_type, SqlType::Decimal { .. }),
             time_of_day: column.sql_type == SqlType::Time,
+            floating: matches!(column.sql_type, SqlType::Double | SqlType::Real),
         })
         .collect()
 }
@@ -1814,6 +1852,7 @@ fn compared_parameter(expr: Expr, own: ValueType, other: ValueType) -> Expr {
     match (expr, other) {
         (Expr::Param(number), ValueType::Integer) => Expr::Converted(Conversion::Integer, number),
         (Expr::Param(number), ValueType::String) => Expr::Converted(Conversion::ComparedWithText, number),
+        (expr, ValueType::Floating) => floating_side(expr, own, false),
         (expr, _) => decimal_side(expr, own, other, None),
     }
 }
@@ -1824,6 +1863,7 @@ fn stored_parameter(expr: Expr, own: ValueType, sql_type: &SqlType) -> Expr {
     match (expr, ValueType::of(sql_type)) {
         (Expr::Param(number), ValueType::Integer) => Expr::Converted(Conversion::Integer, number),
         (Expr::Param(number), ValueType::String) => Expr::Converted(Conversion::Text, number),
+        (expr, ValueType::Floating) => floating_side(expr, own, *sql_type == SqlType::Real),
         (expr, column_type) => {
             let scale = match sql_type {
                 SqlType::Decimal { scale, .. } => Some(*scale),
@@ -1838,6 +1878,10 @@ fn stored_parameter(expr: Expr, own: ValueType, sql_type: &SqlType) -> Expr {
 /// parameter converted to units as H2 converts it, an integer literal in units; anything else
 /// unchanged.
 fn decimal_side(expr: Expr, own: ValueType, other: ValueType, scale: Option<u32>) -> Expr {
+    // `IN` and `BETWEEN` meet a DOUBLE here too.
+    if other == ValueType::Floating {
+        return floating_side(expr, own, false);
+    }
     if other != ValueType::Decimal {
         return expr;
     }
@@ -1845,6 +1889,39 @@ fn decimal_side(expr: Expr, own: ValueType, other: ValueType, scale: Option<u32>
         (Expr::Param(number), _) => Expr::Converted(Conversion::Decimal(scale), number),
         (Expr::Int(value), ValueType::Integer) => Expr::Int(value.saturating_mul(10_i64.pow(crate::ir::DECIMAL_SCALE))),
         (expr, _) => expr,
+    }
+}
+
+/// A value of type `own` meeting a DOUBLE or REAL (stored in a REAL column: `float`): a
+/// parameter converted as H2 converts it, an integer or decimal literal in units (a decimal
+/// literal that is no binary fraction of the model is left as it is: `floating_literal` refuses
+/// it first); anything else unchanged.
+fn floating_side(expr: Expr, own: ValueType, float: bool) -> Expr {
+    let unit = 1_i64 << crate::ir::FLOATING_UNIT_BITS;
+    match (expr, own) {
+        (Expr::Param(number), _) => Expr::Converted(Conversion::Floating(float), number),
+        (Expr::Int(value), ValueType::Integer) => Expr::Int(value.saturating_mul(unit)),
+        (Expr::Int(units), ValueType::Decimal) => match decimal_in_floating_units(units) {
+            Some(converted) => Expr::Int(converted),
+            None => Expr::Int(units),
+        },
+        (expr, _) => expr,
+    }
+}
+
+/// The decimal `units` (10^-`DECIMAL_SCALE`) in units of 2^-`FLOATING_UNIT_BITS`, if exact.
+pub(crate) fn decimal_in_floating_units(units: i64) -> Option<i64> {
+    let scaled = i128::from(units) * (1_i128 << crate::ir::FLOATING_UNIT_BITS);
+    let one = 10_i128.pow(crate::ir::DECIMAL_SCALE);
+    (scaled % one == 0).then(|| i64::try_from(scaled / one).ok()).flatten()
+}
+
+/// Of a DOUBLE (or REAL) value and an integer or decimal one, the latter.
+fn floating_literal<'t>(left: &'t Typed, right: &'t Typed) -> Option<(&'t Expr, ValueType)> {
+    match (left.value_type, right.value_type) {
+        (ValueType::Floating, ValueType::Integer | ValueType::Decimal) => Some((&right.expr, right.value_type)),
+        (ValueType::Integer | ValueType::Decimal, ValueType::Floating) => Some((&left.expr, left.value_type)),
+        _ => None,
     }
 }
 
@@ -2074,6 +2151,8 @@ impl Expr {
                     Conversion::ComparedWithText => "compared_with_text".to_string(),
                     Conversion::Decimal(None) => "decimal".to_string(),
                     Conversion::Decimal(Some(scale)) => format!("decimal({scale})"),
+                    Conversion::Floating(false) => "floating(double)".to_string(),
+                    Conversion::Floating(true) => "floating(float)".to_string(),
                 };
                 format!("as({to},param({number}))")
             }
@@ -2131,6 +2210,8 @@ pub fn schema_term(schema: &Schema) -> String {
                 SqlType::Timestamp => "timestamp".to_string(),
                 SqlType::Time => "time".to_string(),
                 SqlType::Decimal { precision, scale } => format!("decimal({precision},{scale})"),
+                SqlType::Double => "floating(double)".to_string(),
+                SqlType::Real => "floating(float)".to_string(),
                 SqlType::Opaque(_) => "opaque".to_string(),
             };
             let nullable = if column.not_null { "not_null" } else { "null" };
@@ -2138,6 +2219,15 @@ pub fn schema_term(schema: &Schema) -> String {
                 (_, true) if column.identity => "identity".to_string(),
                 (_, true) => "generated".to_string(),
                 (None, false) => "none".to_string(),
+                (Some(Literal::Integer(value)), false) if matches!(column.sql_type, SqlType::Double | SqlType::Real) => {
+                    format!("lit({})", i128::from(*value) << crate::ir::FLOATING_UNIT_BITS)
+                }
+                (Some(Literal::String(text)), false)
+                    if matches!(column.sql_type, SqlType::Double | SqlType::Real)
+                        && let Some(units) = super::schema::decimal_default(text).and_then(decimal_in_floating_units) =>
+                {
+                    format!("lit({units})")
+                }
                 (Some(Literal::Integer(value)), false) if matches!(column.sql_type, SqlType::Decimal { .. }) => {
                     format!("lit({})", i128::from(*value) * 10_i128.pow(crate::ir::DECIMAL_SCALE))
                 }
@@ -2170,6 +2260,12 @@ pub fn schema_term(schema: &Schema) -> String {
                 .columns
                 .iter()
                 .filter(|column| matches!(column.sql_type, SqlType::Decimal { .. }))
+                .map(|column| column.name.clone())
+                .collect(),
+            floating_columns: table
+                .columns
+                .iter()
+                .filter(|column| matches!(column.sql_type, SqlType::Double | SqlType::Real))
                 .map(|column| column.name.clone())
                 .collect(),
         };
@@ -2205,18 +2301,18 @@ fn check_condition(expr: &CheckExpr, scope: &CheckScope) -> Option<String> {
                 BinaryOp::GtEq => "ge",
                 _ => return None,
             };
-            let scaled = scope.mentions_decimal(&[left, right]);
+            let scaled = scope.units_of(&[left, right])?;
             format!("cmp({op},{},{})", check_value(left, scope, scaled)?, check_value(right, scope, scaled)?)
         }
         CheckExpr::Not(inner) => format!("not({})", check_condition(inner, scope)?),
-        CheckExpr::IsNull { expr, negated: is_not } => negated(*is_not, format!("is_null({})", check_value(expr, scope, false)?)),
+        CheckExpr::IsNull { expr, negated: is_not } => negated(*is_not, format!("is_null({})", check_value(expr, scope, None)?)),
         CheckExpr::InList { expr, list: items, negated: is_not } => {
-            let scaled = scope.mentions_decimal(&[expr]);
+            let scaled = scope.units_of(&[expr])?;
             let items = items.iter().map(|item| check_value(item, scope, scaled)).collect::<Option<Vec<_>>>()?;
             negated(*is_not, format!("in({},{})", check_value(expr, scope, scaled)?, list(&items, |out, item| out.push_str(item))))
         }
         CheckExpr::Between { expr, low, high, negated: is_not } => {
-            let scaled = scope.mentions_decimal(&[expr, low, high]);
+            let scaled = scope.units_of(&[expr, low, high])?;
             negated(
                 *is_not,
                 format!(
@@ -2228,10 +2324,10 @@ fn check_condition(expr: &CheckExpr, scope: &CheckScope) -> Option<String> {
             )
         }
         CheckExpr::Like { expr, pattern, negated: is_not } => {
-            negated(*is_not, format!("like({},str({}))", check_value(expr, scope, false)?, prolog_string(pattern)))
+            negated(*is_not, format!("like({},str({}))", check_value(expr, scope, None)?, prolog_string(pattern)))
         }
         // A boolean column or literal used as a condition.
-        CheckExpr::Column(_) => format!("cmp(eq,{},bool(1))", check_value(expr, scope, false)?),
+        CheckExpr::Column(_) => format!("cmp(eq,{},bool(1))", check_value(expr, scope, None)?),
         CheckExpr::Literal(Literal::Boolean(true)) => "true".to_string(),
         CheckExpr::Literal(Literal::Boolean(false)) => "not(true)".to_string(),
         CheckExpr::Literal(Literal::Null) => "cmp(eq,null,null)".to_string(),
@@ -2240,21 +2336,19 @@ fn check_condition(expr: &CheckExpr, scope: &CheckScope) -> Option<String> {
 }
 
 /// A CHECK expression as a value (`col/2`, literals, `arith/3`, `neg/1`), if it is one;
-/// `scaled` when it meets a DECIMAL column, whose values are units: an integer literal is
-/// written in units, and arithmetic is not modelled.
-fn check_value(expr: &CheckExpr, scope: &CheckScope, scaled: bool) -> Option<String> {
+/// `scaled` (the units in 1) when it meets a DECIMAL, DOUBLE or REAL column, whose values are
+/// units: an integer literal is written in units, and arithmetic is not modelled.
+fn check_value(expr: &CheckExpr, scope: &CheckScope, scaled: Option<i128>) -> Option<String> {
     let alias = &scope.alias;
     Some(match expr {
         CheckExpr::Column(name) => format!("col({alias},{})", name_atom(name)),
-        CheckExpr::Literal(Literal::Integer(value)) if scaled => {
-            format!("int({})", i128::from(*value) * 10_i128.pow(crate::ir::DECIMAL_SCALE))
-        }
+        CheckExpr::Literal(Literal::Integer(value)) if let Some(unit) = scaled => format!("int({})", i128::from(*value) * unit),
         CheckExpr::Literal(Literal::Integer(value)) => format!("int({value})"),
         CheckExpr::Literal(Literal::String(text)) => format!("str({})", prolog_string(text)),
         CheckExpr::Literal(Literal::Boolean(value)) => format!("bool({})", u8::from(*value)),
         CheckExpr::Literal(Literal::Null) => "null".to_string(),
         CheckExpr::Negate(operand) => format!("neg({})", check_value(operand, scope, scaled)?),
-        CheckExpr::Binary { .. } if scaled => return None,
+        CheckExpr::Binary { .. } if scaled.is_some() => return None,
         CheckExpr::Binary { op, left, right } => {
             let op = match op {
                 BinaryOp::Add => "add",
@@ -2264,27 +2358,41 @@ fn check_value(expr: &CheckExpr, scope: &CheckScope, scaled: bool) -> Option<Str
                 BinaryOp::Mod => "mod",
                 _ => return None,
             };
-            format!("arith({op},{},{})", check_value(left, scope, false)?, check_value(right, scope, false)?)
+            format!("arith({op},{},{})", check_value(left, scope, None)?, check_value(right, scope, None)?)
         }
         _ => return None,
     })
 }
 
-/// The table a CHECK is rendered for: its alias and its DECIMAL columns.
+/// The table a CHECK is rendered for: its alias, its DECIMAL columns and its DOUBLE and REAL
+/// columns.
 struct CheckScope {
     alias: String,
     decimal_columns: Vec<String>,
+    floating_columns: Vec<String>,
 }
 
 impl CheckScope {
-    /// Whether one of `exprs` is a DECIMAL column (directly or under a sign or arithmetic).
-    fn mentions_decimal(&self, exprs: &[&CheckExpr]) -> bool {
+    /// Whether one of `exprs` is a column of `columns` (directly or under a sign or arithmetic).
+    fn mentions(columns: &[String], exprs: &[&CheckExpr]) -> bool {
         exprs.iter().any(|expr| match expr {
-            CheckExpr::Column(name) => self.decimal_columns.iter().any(|c| same_name(c, name)),
-            CheckExpr::Negate(operand) => self.mentions_decimal(&[operand]),
-            CheckExpr::Binary { left, right, .. } => self.mentions_decimal(&[left, right]),
+            CheckExpr::Column(name) => columns.iter().any(|c| same_name(c, name)),
+            CheckExpr::Negate(operand) => Self::mentions(columns, &[operand]),
+            CheckExpr::Binary { left, right, .. } => Self::mentions(columns, &[left, right]),
             _ => false,
         })
+    }
+
+    /// The units in 1 of the values `exprs` compare: a DECIMAL's or a DOUBLE's when one of
+    /// them is such a column, `None` for plain integers; no answer (the CHECK is not rendered)
+    /// when they mix the two.
+    fn units_of(&self, exprs: &[&CheckExpr]) -> Option<Option<i128>> {
+        match (Self::mentions(&self.decimal_columns, exprs), Self::mentions(&self.floating_columns, exprs)) {
+            (true, true) => None,
+            (true, false) => Some(Some(10_i128.pow(crate::ir::DECIMAL_SCALE))),
+            (false, true) => Some(Some(1_i128 << crate::ir::FLOATING_UNIT_BITS)),
+            (false, false) => Some(None),
+        }
     }
 }
 

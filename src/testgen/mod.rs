@@ -558,6 +558,8 @@ fn column_value(sql_type: &SqlType, v: &Value) -> Result<JavaValue, ValueError> 
             i64::try_from(*i).map(|m| JavaValue::Date(DateClass::Timestamp, m)).map_err(|_| wrong())
         }
         (SqlType::Time, Value::Int(i)) => i64::try_from(*i).map(|m| JavaValue::Date(DateClass::Time, m)).map_err(|_| wrong()),
+        (SqlType::Double, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Double).map_err(|_| wrong()),
+        (SqlType::Real, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Float).map_err(|_| wrong()),
         _ => Err(wrong()),
     }
 }

@@ -1,0 +1,4 @@
+CREATE TABLE payment (
+  id SERIAL PRIMARY KEY,
+  amount DECIMAL NOT NULL
+);

@@ -1,0 +1,6 @@
+CREATE TABLE item (
+  id INT PRIMARY KEY,
+  price DOUBLE NOT NULL,
+  weight REAL,
+  rating FLOAT(53)
+);

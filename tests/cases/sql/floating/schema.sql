@@ -1,0 +1,6 @@
+CREATE TABLE item (
+  id INT PRIMARY KEY,
+  price DOUBLE NOT NULL DEFAULT 1.5,
+  weight REAL DEFAULT 2,
+  amount DECIMAL NOT NULL
+);
