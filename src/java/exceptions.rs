@@ -30,6 +30,21 @@ pub(crate) const JDK_EXCEPTIONS: &[(&str, &str)] = &[
     ("java.sql.SQLException", "java.lang.Exception"),
     ("java.lang.ReflectiveOperationException", "java.lang.Exception"),
     ("java.lang.ClassNotFoundException", "java.lang.ReflectiveOperationException"),
+    // The checked exceptions of java.lang and java.io that real code catches around what it
+    // calls: nothing modelled throws them, so a catch of one is a clause no path reaches.
+    ("java.lang.InstantiationException", "java.lang.ReflectiveOperationException"),
+    ("java.lang.IllegalAccessException", "java.lang.ReflectiveOperationException"),
+    ("java.lang.NoSuchMethodException", "java.lang.ReflectiveOperationException"),
+    ("java.lang.NoSuchFieldException", "java.lang.ReflectiveOperationException"),
+    ("java.lang.InterruptedException", "java.lang.Exception"),
+    ("java.lang.CloneNotSupportedException", "java.lang.Exception"),
+    ("java.lang.SecurityException", "java.lang.RuntimeException"),
+    ("java.lang.ArrayStoreException", "java.lang.RuntimeException"),
+    ("java.io.IOException", "java.lang.Exception"),
+    ("java.io.FileNotFoundException", "java.io.IOException"),
+    ("java.io.EOFException", "java.io.IOException"),
+    ("java.io.UnsupportedEncodingException", "java.io.IOException"),
+    ("java.io.UncheckedIOException", "java.lang.RuntimeException"),
 ];
 
 /// (class, direct superclass) of every known exception class: the JDK's, then `declared` (the
