@@ -1024,9 +1024,13 @@ fn exception_classes(class_nodes: &[(&FileScope, Node, String)]) -> HashSet<Stri
 /// constructor that only passes parameters and literals on to `super`/`this` and stores them
 /// in fields (`exceptions.rs` follows it where the code throws), or a getter returning an
 /// int, long, boolean or String field of the class.
-fn carried_member(class: &ClassInfo, member: Node, source: &str) -> bool {
+fn carried_member(class: &ClassInfo, member: Node, types: &SourceTypes) -> bool {
+    let source = class.file.source;
     match member.kind() {
-        "constructor_declaration" => crate::java::exceptions::followed_constructor(member, source),
+        "constructor_declaration" => {
+            let resolved = |call: Node| crate::java::exceptions::enum_constant_call(call, class.node, class.file, types);
+            crate::java::exceptions::followed_constructor(member, source, &resolved)
+        }
         "method_declaration" => crate::java::exceptions::plain_getter(member, source).is_some_and(|(_, field)| {
             class.fields.get(&field).is_some_and(|f| {
                 !f.is_static && matches!(f.ty, Some(Ty::Int | Ty::Long | Ty::Boolean | Ty::String))
@@ -1129,7 +1133,7 @@ fn index_class<'t>(
             },
             // Exception classes are only thrown: their instance side is not analysed.
             // What a thrown exception carries: modelled where it is thrown and caught.
-            _ if is_exception && carried_member(&class, member, source) => {
+            _ if is_exception && carried_member(&class, member, types) => {
                 let at = member.child_by_field_name("name").filter(|_| member.kind() == "method_declaration").unwrap_or(member);
                 let what = match member.kind() {
                     "method_declaration" => format!("'{class_name}.{name}': the getter of a field of an exception class is modelled where a caught exception's getter is called or a thrown one is checked"),
