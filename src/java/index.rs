@@ -1040,6 +1040,46 @@ fn carried_member(class: &ClassInfo, member: Node, types: &SourceTypes) -> bool 
     }
 }
 
+/// A static initialiser that only assigns the class's blank static final fields
+/// (`static { URL = "jdbc:h2:mem:shop"; }`) is what their declarations with those
+/// initialisers would be: they become the fields' initialisers (a constant is then folded as
+/// any). False, with the class unchanged, for any other static initialiser.
+fn assigns_blank_finals<'t>(class: &mut ClassInfo<'t>, initialiser: Node<'t>) -> bool {
+    let source = class.file.source;
+    let Some(block) = children(initialiser).into_iter().find(|c| c.kind() == "block") else { return false };
+    let statements: Vec<Node> = children(block).into_iter().filter(|s| !matches!(s.kind(), "{" | "}")).collect();
+    let mut assigned: Vec<(String, Node<'t>)> = Vec::new();
+    for statement in statements {
+        let assignment = (statement.kind() == "expression_statement")
+            .then(|| children(statement).into_iter().next())
+            .flatten()
+            .filter(|e| e.kind() == "assignment_expression" && operator(*e, source) == "=");
+        let Some(assignment) = assignment else { return false };
+        let (Some(left), Some(right)) = (assignment.child_by_field_name("left"), assignment.child_by_field_name("right")) else {
+            return false;
+        };
+        let simple = crate::ir::simple_name(&class.fq_name);
+        let field = match left.kind() {
+            "identifier" => text(left, source),
+            "field_access" if left.child_by_field_name("object").is_some_and(|o| text(o, source) == simple) => {
+                left.child_by_field_name("field").map_or("", |f| text(f, source))
+            }
+            _ => return false,
+        };
+        let blank_final = class.fields.get(field).is_some_and(|f| f.is_static_final && f.initialiser.is_none());
+        if !blank_final || assigned.iter().any(|(name, _)| name == field) {
+            return false;
+        }
+        assigned.push((field.to_string(), right));
+    }
+    for (name, value) in assigned {
+        if let Some(field) = class.fields.get_mut(&name) {
+            field.initialiser = Some(value);
+        }
+    }
+    true
+}
+
 /// The superclass a class declaration names after `extends`, as spelled.
 fn superclass_name(file: &FileScope, node: Node) -> Option<String> {
     let superclass = node.child_by_field_name("superclass")?;
@@ -1100,6 +1140,7 @@ fn index_class<'t>(
         None => None,
     };
     let mut has_constructor = false;
+    let mut static_initialisers = Vec::new();
     for member in children(body) {
         let span = span_of(file.path, member);
         let name = member.child_by_field_name("name").map(|n| text(n, source)).unwrap_or("?");
@@ -1186,13 +1227,24 @@ fn index_class<'t>(
                     Err(diag) => diags.push(diag),
                 }
             }
-            "static_initializer" => diags.push(Diagnostic::unsupported(span, "static initialiser")),
+            // Read after the fields, which it may follow or precede.
+            "static_initializer" => static_initialisers.push(member),
             "block" => diags.push(Diagnostic::unsupported(span, "instance initialiser")),
             ";" => {}
             kind => {
                 let what = kind.strip_suffix("_declaration").unwrap_or(kind).replace('_', " ");
                 diags.push(Diagnostic::unsupported(span, format!("nested {what} '{name}'")));
             }
+        }
+    }
+    for initialiser in static_initialisers {
+        if !assigns_blank_finals(&mut class, initialiser) {
+            diags.push(Diagnostic::unsupported(
+                span_of(file.path, initialiser),
+                "static initialiser (code run once when the class is loaded, which a test can neither choose nor \
+                 reset; one that only assigns static final fields is read as their declarations: give them \
+                 constant values there, and do set-up such as loading a driver where it is needed)",
+            ));
         }
     }
     // Fields of types that are not modelled count: a subclass's constructor still calls this
