@@ -1058,14 +1058,11 @@ fn assigns_blank_finals<'t>(class: &mut ClassInfo<'t>, initialiser: Node<'t>) ->
         let (Some(left), Some(right)) = (assignment.child_by_field_name("left"), assignment.child_by_field_name("right")) else {
             return false;
         };
-        let simple = crate::ir::simple_name(&class.fq_name);
-        let field = match left.kind() {
-            "identifier" => text(left, source),
-            "field_access" if left.child_by_field_name("object").is_some_and(|o| text(o, source) == simple) => {
-                left.child_by_field_name("field").map_or("", |f| text(f, source))
-            }
-            _ => return false,
-        };
+        // javac accepts a blank final's assignment by its simple name only.
+        if left.kind() != "identifier" {
+            return false;
+        }
+        let field = text(left, source);
         let blank_final = class.fields.get(field).is_some_and(|f| f.is_static_final && f.initialiser.is_none());
         if !blank_final || assigned.iter().any(|(name, _)| name == field) {
             return false;

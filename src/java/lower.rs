@@ -2057,7 +2057,7 @@ impl<'t> MethodLowering<'_, 't> {
                     return self.unsupported(node, unknown());
                 }
                 if let Some(e) = self.index.types.enum_named(self.text(object), self.class.file)
-                    && !self.declares_static_method(&e.class().as_str(), name)
+                    && !self.declares_static_method(e.class().as_str(), name)
                 {
                     return self.enum_static_method(node, e, name);
                 }

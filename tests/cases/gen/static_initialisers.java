@@ -6,7 +6,7 @@ class Config {
 
     static {
         PREFIX = "id-";
-        Config.LIMIT = 3;
+        LIMIT = 3;
     }
 
     static String label(int n) {
