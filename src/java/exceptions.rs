@@ -44,7 +44,6 @@ pub(crate) const JDK_EXCEPTIONS: &[(&str, &str)] = &[
     ("java.io.FileNotFoundException", "java.io.IOException"),
     ("java.io.EOFException", "java.io.IOException"),
     ("java.io.UnsupportedEncodingException", "java.io.IOException"),
-    ("java.io.UncheckedIOException", "java.lang.RuntimeException"),
 ];
 
 /// (class, direct superclass) of every known exception class: the JDK's, then `declared` (the
