@@ -133,7 +133,7 @@ fn evaluate(node: Node, source: &str, constant: &Constant) -> Option<Value> {
                 (Value::Number(a), Value::Number(b)) => a.ty == b.ty,
                 _ => false,
             };
-            same_type.then(|| if value != 0 { yes } else { no })
+            same_type.then_some(if value != 0 { yes } else { no })
         }
         _ => None,
     }
