@@ -438,7 +438,7 @@ impl Translator<'_> {
                     let r = self.var("V");
                     let text_of = match ty {
                         Ty::Boxed(primitive) => format!("boxes:text_of({}", ty_atom(primitive.ty())),
-                        Ty::Enum(e) => format!("enums:text_of({}", enum_names(*e)),
+                        Ty::Enum(e) => format!("enums:text_of({}", enum_texts(*e)),
                         ty => format!("strings:text_of({}", ty_atom(*ty)),
                     };
                     goals.push(format!("{text_of}, {}, {r})", self.operand(&env, o)));
@@ -1084,7 +1084,15 @@ impl Translator<'_> {
     }
 }
 
-/// The names of an enum's constants, in order, as the list of strings `prolog/enums.pl` takes.
+/// What string conversion gives for each constant of an enum: its own `toString()`'s values
+/// (`java::enum_values`), else the names.
+fn enum_texts(e: EnumType) -> String {
+    match e.fields().iter().position(|f| f.getters.iter().any(|g| g == "toString")) {
+        Some(k) => enum_field_values(e, k as u32),
+        None => enum_names(e),
+    }
+}
+
 /// The values of the enum's field `k`, one per constant: numbers, or strings as
 /// `prolog/strings.pl` represents them.
 fn enum_field_values(e: EnumType, k: u32) -> String {
@@ -1108,6 +1116,7 @@ fn enum_field_values(e: EnumType, k: u32) -> String {
     format!("[{}]", values.join(","))
 }
 
+/// The names of an enum's constants, in order, as the list of strings `prolog/enums.pl` takes.
 fn enum_names(e: EnumType) -> String {
     let names: Vec<String> = e.constants().iter().map(|c| string_term(c)).collect();
     format!("[{}]", names.join(","))

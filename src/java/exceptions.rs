@@ -4,10 +4,10 @@
 //! cause its constructor gives `Throwable`: `ExceptionArgs` follows a constructor of the
 //! sources through its `super(...)`/`this(...)` calls down to the JDK's.
 
-use super::index::Index;
+use super::index::{FileScope, Index, SourceTypes};
 use super::lower::string_literal_value;
-use super::syntax::{children, text};
-use crate::ir::{THROWABLE, Ty};
+use super::syntax::{children, field_children, has_modifier, text};
+use crate::ir::{EnumFieldValue, THROWABLE, Ty};
 use tree_sitter::Node;
 
 /// (class, direct superclass) of the JDK exception classes hornet knows.
@@ -30,6 +30,20 @@ pub(crate) const JDK_EXCEPTIONS: &[(&str, &str)] = &[
     ("java.sql.SQLException", "java.lang.Exception"),
     ("java.lang.ReflectiveOperationException", "java.lang.Exception"),
     ("java.lang.ClassNotFoundException", "java.lang.ReflectiveOperationException"),
+    // The checked exceptions of java.lang and java.io that real code catches around what it
+    // calls: nothing modelled throws them, so a catch of one is a clause no path reaches.
+    ("java.lang.InstantiationException", "java.lang.ReflectiveOperationException"),
+    ("java.lang.IllegalAccessException", "java.lang.ReflectiveOperationException"),
+    ("java.lang.NoSuchMethodException", "java.lang.ReflectiveOperationException"),
+    ("java.lang.NoSuchFieldException", "java.lang.ReflectiveOperationException"),
+    ("java.lang.InterruptedException", "java.lang.Exception"),
+    ("java.lang.CloneNotSupportedException", "java.lang.Exception"),
+    ("java.lang.SecurityException", "java.lang.RuntimeException"),
+    ("java.lang.ArrayStoreException", "java.lang.RuntimeException"),
+    ("java.io.IOException", "java.lang.Exception"),
+    ("java.io.FileNotFoundException", "java.io.IOException"),
+    ("java.io.EOFException", "java.io.IOException"),
+    ("java.io.UnsupportedEncodingException", "java.io.IOException"),
 ];
 
 /// (class, direct superclass) of every known exception class: the JDK's, then `declared` (the
@@ -223,7 +237,7 @@ impl Index<'_> {
             .map(children)
             .unwrap_or_default()
             .into_iter()
-            .map(|a| passed_part(a, params, source))
+            .map(|a| passed_part(a, params, source, &|call| enum_constant_call(call, info.node, info.file, &self.types)))
             .collect();
         let kinds: Vec<ArgKind> = passed
             .iter()
@@ -314,7 +328,8 @@ fn constructor_params(constructor: Node, source: &str) -> Option<Vec<(String, Ar
 
 /// What an argument of `super(...)`/`this(...)` passes on, in terms of the constructor's own
 /// parameters.
-fn passed_part(argument: Node, params: &[(String, ArgKind)], source: &str) -> Part {
+/// `resolved` gives what other arguments are (a call on an enum constant), or `Part::Unknown`.
+fn passed_part(argument: Node, params: &[(String, ArgKind)], source: &str, resolved: &dyn Fn(Node) -> Part) -> Part {
     match argument.kind() {
         "identifier" => {
             let name = text(argument, source);
@@ -325,7 +340,9 @@ fn passed_part(argument: Node, params: &[(String, ArgKind)], source: &str) -> Pa
         "decimal_integer_literal" => text(argument, source).parse().map_or(Part::Unknown, Part::Int),
         "true" => Part::Int(1),
         "false" => Part::Int(0),
-        "parenthesized_expression" => children(argument).first().map_or(Part::Unknown, |inner| passed_part(*inner, params, source)),
+        "parenthesized_expression" => {
+            children(argument).first().map_or(Part::Unknown, |inner| passed_part(*inner, params, source, resolved))
+        }
         // `+` is a concatenation when an operand is text (Java's left-to-right reading: the
         // left operand a concatenation already, or either one a literal).
         "binary_expression" if super::syntax::operator(argument, source) == "+" => {
@@ -335,26 +352,72 @@ fn passed_part(argument: Node, params: &[(String, ArgKind)], source: &str) -> Pa
             // A boolean literal is its text here, not 0/1.
             let operand = |node: Node| match node.kind() {
                 "true" | "false" => Part::Text(node.kind().to_string()),
-                _ => passed_part(node, params, source),
+                _ => passed_part(node, params, source, resolved),
             };
             let (left, right) = (operand(left), operand(right));
             let is_text = |p: &Part| matches!(p, Part::Text(_) | Part::Concat(_));
             if is_text(&left) || is_text(&right) { concatenation(vec![left, right]) } else { Part::Unknown }
         }
+        "method_invocation" => resolved(argument),
         _ => Part::Unknown,
+    }
+}
+
+/// What a call without arguments on a constant of an enum of the sources gives, known per
+/// constant (`ir::EnumField`): `E.C.getX()`, or `f.getX()` for a static final field `f` of
+/// the class declared `= E.C` (`super(STATUS.getCode(), STATUS.getDescription())`); also
+/// `name()` and `ordinal()`. `Part::Unknown` for any other expression.
+pub(crate) fn enum_constant_call(call: Node, class: Node, file: &FileScope, types: &SourceTypes) -> Part {
+    let source = file.source;
+    let (Some(object), Some(name)) = (call.child_by_field_name("object"), call.child_by_field_name("name")) else {
+        return Part::Unknown;
+    };
+    if call.child_by_field_name("arguments").is_some_and(|a| !children(a).is_empty()) {
+        return Part::Unknown;
+    }
+    let constant = match object.kind() {
+        "field_access" => Some(object),
+        // A static final field of the class initialised with a constant.
+        "identifier" => class
+            .child_by_field_name("body")
+            .map(children)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|m| m.kind() == "field_declaration" && has_modifier(*m, source, "static") && has_modifier(*m, source, "final"))
+            .flat_map(|m| field_children(m, "declarator"))
+            .find(|d| d.child_by_field_name("name").is_some_and(|n| text(n, source) == text(object, source)))
+            .and_then(|d| d.child_by_field_name("value"))
+            .filter(|v| v.kind() == "field_access"),
+        _ => None,
+    };
+    let Some(constant) = constant else { return Part::Unknown };
+    let (Some(enum_name), Some(constant_name)) = (constant.child_by_field_name("object"), constant.child_by_field_name("field")) else {
+        return Part::Unknown;
+    };
+    let Some(e) = types.enum_named(text(enum_name, source), file) else { return Part::Unknown };
+    let Some(position) = e.index_of(text(constant_name, source)) else { return Part::Unknown };
+    match text(name, source) {
+        "name" => Part::Text(e.constants()[position].clone()),
+        "ordinal" => Part::Int(position as i64),
+        getter => match e.fields().iter().find(|f| f.getters.iter().any(|g| g == getter)).map(|f| &f.values[position]) {
+            Some(EnumFieldValue::Number(n)) => Part::Int(*n),
+            Some(EnumFieldValue::Text(t)) => Part::Text(t.clone()),
+            None => Part::Unknown,
+        },
     }
 }
 
 /// Whether a constructor has the shape `Index::exception_args` follows: an optional
 /// `super(...)`/`this(...)` of parameters and literals, then stores of those into fields.
-pub(crate) fn followed_constructor(constructor: Node, source: &str) -> bool {
+/// `resolved` as for `passed_part`.
+pub(crate) fn followed_constructor(constructor: Node, source: &str, resolved: &dyn Fn(Node) -> Part) -> bool {
     let Some(params) = constructor_params(constructor, source) else { return false };
     let Some(body) = constructor.child_by_field_name("body") else { return false };
     let statements = children(body);
     let rest = match statements.split_first() {
         Some((first, rest)) if first.kind() == "explicit_constructor_invocation" => {
             let arguments = first.child_by_field_name("arguments").map(children).unwrap_or_default();
-            if arguments.into_iter().any(|a| passed_part(a, &params, source) == Part::Unknown) {
+            if arguments.into_iter().any(|a| passed_part(a, &params, source, resolved) == Part::Unknown) {
                 return false;
             }
             rest
@@ -465,7 +528,7 @@ fn stored_value(statement: Node, params: &[(String, ArgKind)], source: &str) -> 
         }
         _ => return None,
     };
-    Some((name.to_string(), passed_part(right, params, source)))
+    Some((name.to_string(), passed_part(right, params, source, &|_| Part::Unknown)))
 }
 
 #[cfg(test)]

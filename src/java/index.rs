@@ -141,6 +141,7 @@ impl<'t> Index<'t> {
     ) -> Self {
         let mut class_nodes = Vec::new();
         let mut enums = HashMap::new();
+        let mut enum_nodes = Vec::new();
         for (file, root) in files.iter().zip(roots) {
             for declaration in children(*root) {
                 let span = span_of(file.path, declaration);
@@ -156,6 +157,7 @@ impl<'t> Index<'t> {
                         Ok((constants, fields)) => {
                             let fq_name = qualify(&file.package, name);
                             enums.insert(fq_name.clone(), EnumType::with_fields(&fq_name, constants, fields));
+                            enum_nodes.push((file, declaration, fq_name));
                             continue;
                         }
                         Err(diag) => {
@@ -217,6 +219,11 @@ impl<'t> Index<'t> {
             let is_exception = exception_classes.contains(&fq_name);
             let class = index_class(file, node, fq_name.clone(), is_exception, &all_classes, &types, diags);
             classes.insert(fq_name, class);
+        }
+        for (file, node, fq_name) in enum_nodes {
+            if let Some(class) = enum_class(file, node, fq_name.clone(), &types, diags) {
+                classes.entry(fq_name).or_insert(class);
+            }
         }
         report_hidden_fields(&mut classes, diags);
         let mut index = Index {
@@ -737,29 +744,120 @@ fn enum_declaration(file: &FileScope, node: Node, diags: &mut Vec<Diagnostic>) -
             field.values.push(value);
         }
     }
+    // The getters first, as a computed method may call them.
+    let mut computed = Vec::new();
     for method in methods {
         let method_name = method.child_by_field_name("name").map_or("?", |n| text(n, source));
         // Located at the name, as the report attributes a diagnostic to the method named last.
         let at = method.child_by_field_name("name").unwrap_or(method);
-        if method_name == "toString" {
-            return unsupported(at, "a toString() of its own");
+        let no_tests = |what: &str| {
+            Diagnostic::warning(
+                span_of(file.path, at),
+                format!("no tests of its own for '{name}.{method_name}': {what} is modelled where it is called (its callers' tests run it)"),
+            )
+        };
+        // Static methods are analysed as the enum's class's (`enum_class`).
+        if has_modifier(method, source, "static") {
+            continue;
         }
         let returned = getter_field(method, source);
         match returned.and_then(|f| fields.iter_mut().find(|field| field.name == f)) {
-            Some(field) if !has_modifier(method, source, "static") => {
+            Some(field) if method_name != "toString" => {
                 field.getters.push(method_name.to_string());
+                diags.push(no_tests("the getter of a field of an enum"));
+            }
+            _ => computed.push((method, method_name, at)),
+        }
+    }
+    let mut computed_fields = Vec::new();
+    for (method, method_name, at) in computed {
+        let ret = method.child_by_field_name("type").and_then(|t| primitive_type(t, file.path, source).ok());
+        let values = ret.and_then(|ret| super::enum_values::computed_values(method, source, ret, &constants, &fields).map(|v| (ret, v)));
+        match values {
+            Some((ty, values)) => {
                 diags.push(Diagnostic::warning(
                     span_of(file.path, at),
-                    format!("no tests of its own for '{name}.{method_name}': the getter of a field of an enum is modelled where it is called (its callers' tests run it)"),
+                    format!("no tests of its own for '{name}.{method_name}': a method of an enum computing a value from its fields is modelled where it is called (its callers' tests run it)"),
                 ));
+                // Named so that no field of the source can have its name.
+                computed_fields.push(EnumField { name: format!("{method_name}()"), ty, values, getters: vec![method_name.to_string()] });
             }
-            _ => diags.push(Diagnostic::unsupported(
+            // String conversion calls it: the enum cannot be modelled without it.
+            None if method_name == "toString" => {
+                return unsupported(at, "a toString() of its own that does not return one expression of its fields and literals");
+            }
+            None => diags.push(Diagnostic::unsupported(
                 span_of(file.path, at),
-                format!("method '{method_name}' of enum '{name}' (of the methods of an enum, the getters of its fields are modelled)"),
+                format!("method '{method_name}' of enum '{name}' (of the methods of an enum, static methods, the getters of its fields and methods without parameters that return one expression of its fields and literals are modelled)"),
             )),
         }
     }
+    fields.extend(computed_fields);
     Ok((constants, fields))
+}
+
+/// The static side of an enum that declares static methods: a class whose objects are not
+/// analysed (its values are `ir::Ty::Enum`), holding those methods and its static final
+/// fields, so that calls of them are static calls like any class's. `None` when it declares
+/// no static method.
+fn enum_class<'t>(
+    file: &'t FileScope<'t>,
+    node: Node<'t>,
+    fq_name: String,
+    types: &SourceTypes,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<ClassInfo<'t>> {
+    let source = file.source;
+    let members: Vec<Node> = node
+        .child_by_field_name("body")
+        .map(children)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|m| m.kind() == "enum_body_declarations")
+        .flat_map(children)
+        .filter(|m| has_modifier(*m, source, "static"))
+        .collect();
+    if !members.iter().any(|m| m.kind() == "method_declaration") {
+        return None;
+    }
+    let mut class = ClassInfo {
+        fq_name,
+        file,
+        node,
+        fields: HashMap::new(),
+        instance_fields: Vec::new(),
+        static_fields: Vec::new(),
+        methods: Vec::new(),
+        is_object_class: false,
+        superclass: None,
+        interfaces: Vec::new(),
+        is_abstract: false,
+        is_interface: false,
+    };
+    for member in members {
+        match member.kind() {
+            "method_declaration" => {
+                let name = member.child_by_field_name("name").map_or("?", |n| text(n, source));
+                match method_signature(file, member, name, MethodKind::Static, types) {
+                    Ok(method) => class.methods.push(method),
+                    Err(_) if file.broken_methods.contains(&member.id()) => {}
+                    Err(diag) => diags.push(diag),
+                }
+            }
+            "field_declaration" if has_modifier(member, source, "final") => {
+                let type_node = member.child_by_field_name("type");
+                let ty = type_node.and_then(|t| declared_type(t, file, types).ok());
+                for declarator in field_children(member, "declarator") {
+                    let Some(name) = declarator.child_by_field_name("name") else { continue };
+                    let initialiser = declarator.child_by_field_name("value");
+                    let field = FieldInfo { ty, is_static: true, is_static_final: true, initialiser, type_node };
+                    class.fields.insert(text(name, source).to_string(), field);
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(class)
 }
 
 /// What an enum's constructor stores in a field.
@@ -926,9 +1024,13 @@ fn exception_classes(class_nodes: &[(&FileScope, Node, String)]) -> HashSet<Stri
 /// constructor that only passes parameters and literals on to `super`/`this` and stores them
 /// in fields (`exceptions.rs` follows it where the code throws), or a getter returning an
 /// int, long, boolean or String field of the class.
-fn carried_member(class: &ClassInfo, member: Node, source: &str) -> bool {
+fn carried_member(class: &ClassInfo, member: Node, types: &SourceTypes) -> bool {
+    let source = class.file.source;
     match member.kind() {
-        "constructor_declaration" => crate::java::exceptions::followed_constructor(member, source),
+        "constructor_declaration" => {
+            let resolved = |call: Node| crate::java::exceptions::enum_constant_call(call, class.node, class.file, types);
+            crate::java::exceptions::followed_constructor(member, source, &resolved)
+        }
         "method_declaration" => crate::java::exceptions::plain_getter(member, source).is_some_and(|(_, field)| {
             class.fields.get(&field).is_some_and(|f| {
                 !f.is_static && matches!(f.ty, Some(Ty::Int | Ty::Long | Ty::Boolean | Ty::String))
@@ -936,6 +1038,43 @@ fn carried_member(class: &ClassInfo, member: Node, source: &str) -> bool {
         }),
         _ => false,
     }
+}
+
+/// A static initialiser that only assigns the class's blank static final fields
+/// (`static { URL = "jdbc:h2:mem:shop"; }`) is what their declarations with those
+/// initialisers would be: they become the fields' initialisers (a constant is then folded as
+/// any). False, with the class unchanged, for any other static initialiser.
+fn assigns_blank_finals<'t>(class: &mut ClassInfo<'t>, initialiser: Node<'t>) -> bool {
+    let source = class.file.source;
+    let Some(block) = children(initialiser).into_iter().find(|c| c.kind() == "block") else { return false };
+    let statements: Vec<Node> = children(block).into_iter().filter(|s| !matches!(s.kind(), "{" | "}")).collect();
+    let mut assigned: Vec<(String, Node<'t>)> = Vec::new();
+    for statement in statements {
+        let assignment = (statement.kind() == "expression_statement")
+            .then(|| children(statement).into_iter().next())
+            .flatten()
+            .filter(|e| e.kind() == "assignment_expression" && operator(*e, source) == "=");
+        let Some(assignment) = assignment else { return false };
+        let (Some(left), Some(right)) = (assignment.child_by_field_name("left"), assignment.child_by_field_name("right")) else {
+            return false;
+        };
+        // javac accepts a blank final's assignment by its simple name only.
+        if left.kind() != "identifier" {
+            return false;
+        }
+        let field = text(left, source);
+        let blank_final = class.fields.get(field).is_some_and(|f| f.is_static_final && f.initialiser.is_none());
+        if !blank_final || assigned.iter().any(|(name, _)| name == field) {
+            return false;
+        }
+        assigned.push((field.to_string(), right));
+    }
+    for (name, value) in assigned {
+        if let Some(field) = class.fields.get_mut(&name) {
+            field.initialiser = Some(value);
+        }
+    }
+    true
 }
 
 /// The superclass a class declaration names after `extends`, as spelled.
@@ -998,6 +1137,7 @@ fn index_class<'t>(
         None => None,
     };
     let mut has_constructor = false;
+    let mut static_initialisers = Vec::new();
     for member in children(body) {
         let span = span_of(file.path, member);
         let name = member.child_by_field_name("name").map(|n| text(n, source)).unwrap_or("?");
@@ -1031,7 +1171,7 @@ fn index_class<'t>(
             },
             // Exception classes are only thrown: their instance side is not analysed.
             // What a thrown exception carries: modelled where it is thrown and caught.
-            _ if is_exception && carried_member(&class, member, source) => {
+            _ if is_exception && carried_member(&class, member, types) => {
                 let at = member.child_by_field_name("name").filter(|_| member.kind() == "method_declaration").unwrap_or(member);
                 let what = match member.kind() {
                     "method_declaration" => format!("'{class_name}.{name}': the getter of a field of an exception class is modelled where a caught exception's getter is called or a thrown one is checked"),
@@ -1084,13 +1224,24 @@ fn index_class<'t>(
                     Err(diag) => diags.push(diag),
                 }
             }
-            "static_initializer" => diags.push(Diagnostic::unsupported(span, "static initialiser")),
+            // Read after the fields, which it may follow or precede.
+            "static_initializer" => static_initialisers.push(member),
             "block" => diags.push(Diagnostic::unsupported(span, "instance initialiser")),
             ";" => {}
             kind => {
                 let what = kind.strip_suffix("_declaration").unwrap_or(kind).replace('_', " ");
                 diags.push(Diagnostic::unsupported(span, format!("nested {what} '{name}'")));
             }
+        }
+    }
+    for initialiser in static_initialisers {
+        if !assigns_blank_finals(&mut class, initialiser) {
+            diags.push(Diagnostic::unsupported(
+                span_of(file.path, initialiser),
+                "static initialiser (code run once when the class is loaded, which a test can neither choose nor \
+                 reset; one that only assigns static final fields is read as their declarations: give them \
+                 constant values there, and do set-up such as loading a driver where it is needed)",
+            ));
         }
     }
     // Fields of types that are not modelled count: a subclass's constructor still calls this
@@ -1310,7 +1461,7 @@ fn is_numeric(ty: Ty) -> bool {
     matches!(ty, Ty::Int | Ty::Long)
 }
 
-fn binary_constant(token: &str, lhs: Const, rhs: Const) -> Option<Const> {
+pub(crate) fn binary_constant(token: &str, lhs: Const, rhs: Const) -> Option<Const> {
     let boolean = |b: bool| Some(Const { value: b as i64, ty: Ty::Boolean });
     let both_numeric = is_numeric(lhs.ty) && is_numeric(rhs.ty);
     let both_boolean = lhs.ty == Ty::Boolean && rhs.ty == Ty::Boolean;

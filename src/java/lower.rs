@@ -537,6 +537,9 @@ impl<'t> MethodLowering<'_, 't> {
         if builders::is_builder_type(self.text(type_node)) {
             return self.builder_declaration(node);
         }
+        if self.text(type_node) == "var" {
+            return self.var_declaration(node);
+        }
         let ty = self.declared_type(type_node)?;
         if ty == Ty::Void {
             return self.error(type_node, "'void' is not a type for variables");
@@ -579,6 +582,50 @@ impl<'t> MethodLowering<'_, 't> {
                 self.string_assignment(id, value, false)?;
             }
         }
+        Ok(())
+    }
+
+    /// `var x = e;` (local variable type inference): `x` takes the type of `e`. Text is
+    /// recognised from its syntax first, so that SQL text keeps its pieces as in `String x = e`.
+    fn var_declaration(&mut self, node: Node<'t>) -> Lowered<()> {
+        let declarators = field_children(node, "declarator");
+        let [declarator] = declarators.as_slice() else {
+            return self.error(node, "'var' is not allowed in a compound declaration");
+        };
+        let (Some(name), Some(value)) = (declarator.child_by_field_name("name"), declarator.child_by_field_name("value")) else {
+            return self.error(*declarator, "cannot infer type for local variable (variable initializer is missing)");
+        };
+        if declarator.child_by_field_name("dimensions").is_some() {
+            return self.error(*declarator, "'var' is not allowed as an element type of an array");
+        }
+        if value.kind() == "array_initializer" {
+            return self.error(value, "cannot infer type for local variable (array initializer needs an explicit target-type)");
+        }
+        if self.is_text_expression(value) {
+            let id = self.declare(self.text(name), Ty::String, None);
+            return self.string_assignment(id, value, false);
+        }
+        let typed = match self.value(value) {
+            Err(problem) if self.is_connection_source(value) => return Err(self.unfollowed_connection(problem, value)),
+            typed => typed?,
+        };
+        let ty = match typed.ty {
+            Ty::Null => return self.error(value, "cannot infer type for local variable (variable initializer is 'null')"),
+            Ty::Void => return self.error(value, "cannot infer type for local variable (variable initializer is 'void')"),
+            ty => ty,
+        };
+        let constant = match typed.operand {
+            Operand::Const(value, _) if has_modifier(node, self.source(), "final") => Some(crate::java::index::Const { value, ty }),
+            _ => None,
+        };
+        let id = self.declare(self.text(name), ty, constant);
+        if let Operand::Local(new) = typed.operand
+            && let Some(class) = self.allocated.get(&new).copied()
+            && !self.reassigned.contains(self.text(name))
+        {
+            self.allocated.insert(id, class);
+        }
+        self.assign(id, Rvalue::Use(typed.operand));
         Ok(())
     }
 
@@ -915,11 +962,16 @@ impl<'t> MethodLowering<'_, 't> {
     fn resource(&mut self, node: Node<'t>) -> Lowered<LocalId> {
         let field = |name| node.child_by_field_name(name);
         if let (Some(type_node), Some(name), Some(value)) = (field("type"), field("name"), field("value")) {
-            let ty = self.declared_type(type_node)?;
+            let inferred = self.text(type_node) == "var";
+            let ty = if inferred { None } else { Some(self.declared_type(type_node)?) };
             let typed = match self.value(value) {
-                Err(problem) if ty == Ty::Jdbc(JdbcType::Connection) => return Err(self.unfollowed_connection(problem, value)),
+                Err(problem) if ty == Some(Ty::Jdbc(JdbcType::Connection)) || inferred && self.is_connection_source(value) => {
+                    return Err(self.unfollowed_connection(problem, value));
+                }
                 typed => typed?,
             };
+            // `var r = e`: the resource takes the type of `e`.
+            let ty = ty.unwrap_or(typed.ty);
             let operand = self.coerce(typed, ty, value)?;
             let id = self.declare(self.text(name), ty, None);
             self.assign(id, Rvalue::Use(operand));
@@ -932,6 +984,13 @@ impl<'t> MethodLowering<'_, 't> {
             },
             _ => self.unsupported(node, "this resource (a field access)"),
         }
+    }
+
+    /// Whether an initialiser of a `var` gets a connection (`getConnection()`), so that its
+    /// failure is worded as for a declared `Connection`.
+    fn is_connection_source(&self, value: Node<'t>) -> bool {
+        let value = skip_parens(value);
+        value.kind() == "method_invocation" && value.child_by_field_name("name").is_some_and(|n| self.text(n) == "getConnection")
     }
 
     /// The diagnostic of a Connection whose source hornet could not follow: where it came from
@@ -1450,6 +1509,12 @@ impl<'t> MethodLowering<'_, 't> {
         let class = self.class.fq_name.clone();
         if let Some(place) = self.static_field(&class, name, node)? {
             return Ok(self.read_place(&place, node));
+        }
+        // A constant named in a static method of its own enum.
+        if let Some(e) = self.index.types.enums.get(&class).copied()
+            && let Some(position) = e.index_of(name)
+        {
+            return Ok(Typed { operand: Operand::Const(position as i64, Ty::Enum(e)), ty: Ty::Enum(e) });
         }
         self.unsupported(node, format!("name '{name}', which is neither a local variable nor a constant"))
     }
@@ -2005,7 +2070,9 @@ impl<'t> MethodLowering<'_, 't> {
                 if self.lookup(self.text(object)).is_some() {
                     return self.unsupported(node, unknown());
                 }
-                if let Some(e) = self.index.types.enum_named(self.text(object), self.class.file) {
+                if let Some(e) = self.index.types.enum_named(self.text(object), self.class.file)
+                    && !self.declares_static_method(e.class().as_str(), name)
+                {
                     return self.enum_static_method(node, e, name);
                 }
                 match self.index.resolve_class(self.text(object), self.class.file) {

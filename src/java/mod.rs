@@ -3,6 +3,7 @@
 //! construct, and the enclosing method is skipped; everything else goes on.
 
 mod declared;
+mod enum_values;
 mod exceptions;
 mod index;
 pub(crate) mod library;

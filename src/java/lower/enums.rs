@@ -8,7 +8,7 @@
 //! (`switches.rs`).
 
 use super::{Lowered, MethodLowering, Typed};
-use crate::ir::{EnumOp, EnumType, Inst, Operand, Ty};
+use crate::ir::{EnumOp, EnumType, Inst, MethodKind, Operand, Ty};
 use crate::java::syntax::{children, skip_parens};
 use tree_sitter::Node;
 
@@ -54,14 +54,16 @@ impl<'t> MethodLowering<'_, 't> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
         let receiver = self.stabilise(value, &arguments);
         let (op, ret) = match (name, arguments.as_slice()) {
-            ("ordinal", []) => (EnumOp::Ordinal, Ty::Int),
-            ("name" | "toString", []) => (EnumOp::Name, Ty::String),
-            ("equals", [_]) => (EnumOp::Equals, Ty::Boolean),
-            ("compareTo", [_]) => (EnumOp::CompareTo, Ty::Int),
+            // A getter, or a method of the enum whose value per constant is known (its own
+            // `toString()` included).
             (getter, []) if e.fields().iter().any(|f| f.getters.iter().any(|g| g == getter)) => {
                 let k = e.fields().iter().position(|f| f.getters.iter().any(|g| g == getter)).expect("checked by the guard");
                 (EnumOp::Field(k as u32), e.fields()[k].ty)
             }
+            ("ordinal", []) => (EnumOp::Ordinal, Ty::Int),
+            ("name" | "toString", []) => (EnumOp::Name, Ty::String),
+            ("equals", [_]) => (EnumOp::Equals, Ty::Boolean),
+            ("compareTo", [_]) => (EnumOp::CompareTo, Ty::Int),
             _ => {
                 return self.unsupported(
                     node,
@@ -87,7 +89,8 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(Some(self.enum_call(node, op, e, args, ret)))
     }
 
-    /// A static method of the enum `e`: `valueOf(String)`; `values()` is reported.
+    /// A static method of `java.lang.Enum` on the enum `e`: `valueOf(String)`; `values()` is
+    /// reported. (The enum's own static methods are static calls of its class.)
     pub(super) fn enum_static_method(&mut self, node: Node<'t>, e: EnumType, name: &str) -> Lowered<Option<Typed>> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
         match (name, arguments.as_slice()) {
@@ -99,8 +102,16 @@ impl<'t> MethodLowering<'_, 't> {
                 Ok(Some(self.enum_call(node, EnumOp::ValueOf, e, vec![text.operand], Ty::Enum(e))))
             }
             ("values", []) => self.unsupported(node, "'values()' of an enum (arrays of enum constants are not modelled)"),
-            _ => self.unsupported(node, format!("static method '{name}' of the enum {} (valueOf is modelled)", e.class().as_str())),
+            _ => self.unsupported(
+                node,
+                format!("static method '{name}' of the enum {}, which is not analysed (see the diagnostics at its declaration)", e.class().as_str()),
+            ),
         }
+    }
+
+    /// Whether the class (an enum's static side) declares a static method `name` of the sources.
+    pub(super) fn declares_static_method(&self, class: &str, name: &str) -> bool {
+        self.index.classes.get(class).is_some_and(|c| c.methods.iter().any(|m| m.name == name && m.kind == MethodKind::Static))
     }
 
     fn enum_call(&mut self, at: Node<'t>, op: EnumOp, e: EnumType, args: Vec<Operand>, ret: Ty) -> Typed {

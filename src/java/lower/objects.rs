@@ -160,7 +160,14 @@ impl<'t> MethodLowering<'_, 't> {
         };
         let info = &declaring.fields[name];
         let Some(ty) = info.ty.filter(|_| !info.is_static_final) else {
-            let what = if info.is_static_final {
+            let eager_singleton = info.initialiser.is_some_and(|i| i.kind() == "object_creation_expression");
+            let what = if info.is_static_final && eager_singleton {
+                format!(
+                    "static final field '{name}', an object made when the class is loaded, which a test can neither set \
+                     nor reset (an eager singleton: a static field that is not final, set where it is first needed \
+                     when it is null, is analysed, or pass the object as a parameter)"
+                )
+            } else if info.is_static_final {
                 format!("static final field '{name}', whose value is not a constant (a test cannot set it)")
             } else {
                 let spelled = info.type_node.map(|t| crate::java::syntax::text(t, declaring.file.source)).unwrap_or("?");

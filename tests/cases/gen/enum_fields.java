@@ -1,6 +1,6 @@
 // An enum whose constants pass literals to its constructor, which sets final fields read by
-// getters: each getter is the constant's value (one path, not one per constant); other
-// methods of the enum are reported, an enum with its own toString() is not modelled.
+// getters: each getter is the constant's value (one path, not one per constant); its static
+// methods are analysed as any class's, its own toString() of its fields is a value per constant.
 enum Status {
     OPEN("O", 1, true),
     CLOSED("C", 2, false),

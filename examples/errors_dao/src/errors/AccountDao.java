@@ -144,6 +144,19 @@ public class AccountDao {
         }
     }
 
+    /** The number of accounts with at least a balance, written with `var` as recent code is. */
+    public static int countRich(Connection conn, int minimum) throws DaoException {
+        var sql = "SELECT COUNT(*) FROM account WHERE balance >= ?";
+        try (var ps = conn.prepareStatement(sql)) {
+            ps.setInt(1, minimum);
+            var rs = ps.executeQuery();
+            var count = rs.next() ? rs.getInt(1) : 0;
+            return count;
+        } catch (SQLException e) {
+            throw new DaoException("cannot count accounts", e);
+        }
+    }
+
     /** Adds an account and lets the SQLException out: the test checks which constraint failed. */
     public static void add(Connection conn, int id, String name, String email, int balance) throws SQLException {
         try (PreparedStatement ps = conn.prepareStatement("INSERT INTO account (id, name, email, balance) VALUES (?, ?, ?, ?)")) {

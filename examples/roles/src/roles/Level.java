@@ -21,4 +21,28 @@ public enum Level {
     public int getQuota() {
         return this.quota;
     }
+
+    /** Whether the level has a quota at all. */
+    public boolean isLimited() {
+        return quota >= 0;
+    }
+
+    /** Its code and quota, as a log line shows it. */
+    @Override
+    public String toString() {
+        return code + ":" + quota;
+    }
+
+    /** The level stored under a code; null for a blank or unknown one. */
+    public static Level fromCode(String code) {
+        if (Codes.isBlank(code)) {
+            return null;
+        }
+        if (code.equals("B")) {
+            return BASIC;
+        } else if (code.equals("P")) {
+            return Level.PREMIUM;
+        }
+        return code.equals("U") ? UNLIMITED : null;
+    }
 }

@@ -38,6 +38,22 @@ public class PlanDao {
         }
     }
 
+    /** A member's level, read back through the enum's own lookup of its code. */
+    public static Level levelOf(Connection connection, long memberId) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("SELECT level_code FROM plan WHERE member_id = ?")) {
+            ps.setLong(1, memberId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Level.fromCode(rs.getString("level_code")) : null;
+            }
+        }
+    }
+
+    /** A level as a line of text: its own toString() and a method of its own. */
+    public static String describe(Level level) {
+        String kind = level.isLimited() ? "limited " : "open ";
+        return kind + level;
+    }
+
     public static int remaining(Level level, int used) {
         if (level.getQuota() < 0) {
             return Integer.MAX_VALUE;

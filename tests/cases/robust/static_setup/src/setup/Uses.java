@@ -1,0 +1,7 @@
+package setup;
+
+public class Uses {
+    public static String flagOf(Mode mode) {
+        return mode.getFlag();
+    }
+}
