@@ -821,6 +821,7 @@ fn build_report(
             ("recursion", stats.inlined.recursion),
             ("no-compose", stats.inlined.no_compose),
             ("jdbc-objects", stats.inlined.jdbc_objects),
+            ("database-and-objects", stats.inlined.database_and_objects),
         ]
         .into_iter()
         .filter(|(_, n)| *n > 0)
