@@ -468,6 +468,7 @@ new_rows(Bindings, Cond, MaxNew, Db0, Db, Ids) :-
     between(0, MaxNew, N),
     length(Tables, N),
     sorted_choice(Tables, Choices),
+    maplist(within_pinned_cap(Bindings, Cond, Db0, Tables), Choices),
     foldl(materialised(2), Tables, Ids, Db0, Db).
 
 binding_table(b(_, Table), Table).
@@ -500,6 +501,54 @@ keys_known(Bindings, Cond, Db, Table) :-
                     Vs0 == Vs
                 )
         ).
+
+%% within_pinned_cap(+Bindings, +Cond, +Db, +Tables, +Table)
+%
+%  Tables (the new rows a statement materialises) holds no more rows of Table than it has
+%  aliases in Bindings when Cond's top conjunction pins a key (primary or unique) of each of
+%  them to one value of the statement (`WHERE email = ?` on a UNIQUE email): every new row is
+%  in a selected tuple, so it has that alias's key value, and initial rows' keys are distinct.
+%  Two such rows would otherwise be materialised, each with its foreign keys' choices, before
+%  their equal keys refute them.
+%
+%  ?- db:within_pinned_cap([b(t, t)], cmp(eq, col(t, a), val(1)),
+%         db(schema([table(t, [column(a, int(0, 9), not_null, none)], [a], [], [], [])]), 2, 0,
+%            [t-[]], [], []), [t, t], t).
+%  false.
+within_pinned_cap(Bindings, Cond, Db, Tables, Table) :-
+    (   pinned_cap(Bindings, Cond, Db, Table, Cap) ->
+        include(==(Table), Tables, New),
+        length(New, N),
+        N =< Cap
+    ;   true
+    ).
+
+pinned_cap(Bindings, Cond, Db, Table, Cap) :-
+    schema_table(Db, Table, table(_, _, Pk, Uniques, _, _)),
+    findall(Alias, ( member(b(Alias, T), Bindings), T == Table ), Aliases),
+    \+ (   member(Alias, Aliases),
+            \+ (   member(Key, [Pk|Uniques]), Key \== [],
+                    maplist(pinned_to_constant(Alias, Cond), Key)
+                )
+        ),
+    length(Aliases, Cap).
+
+% Cond holds only where column Name of Alias equals an expression that names no column (one
+% value for the whole statement).
+pinned_to_constant(Alias, Cond, Name) :-
+    conjunct(Cond, cmp(eq, A, B)),
+    (   A == col(Alias, Name) -> statement_constant(B)
+    ;   B == col(Alias, Name) -> statement_constant(A)
+    ),
+    !.
+
+statement_constant(E) :-
+    nonvar(E),
+    (   E = val(_) -> true
+    ;   E = col(_, _) -> false
+    ;   atomic(E) -> true
+    ;   E =.. [_|Args], maplist(statement_constant, Args)
+    ).
 
 % Cond holds only where column Name of Alias equals the value V (a conjunct col = value).
 pinned(Alias, Cond, Name, V) :-
@@ -1287,8 +1336,42 @@ has_null(Vs) :- member(V, Vs), V == null, !.
 equality(V, O, E) :-
     (   ( is_string(V) ; is_string(O) ) ->
         strings:shape(V), strings:shape(O), V \== null, O \== null,
-        strings:equal(V, O, E)
+        string_equality(V, O, E)
     ;   equal_numbers(V, O, E)
+    ).
+
+%% string_equality(+V, +O, -E)
+%
+%  E is 1 when the non-null strings V and O are equal, else 0. While the codes of one of them
+%  are unread, no code is compared: E = 1 makes them one string, and the comparison code by
+%  code (strings:equal/3) waits until someone reads the codes (labelling at the latest) or the
+%  path makes them one string, which refutes E = 0 at once. A WHERE `email = ?` over each
+%  candidate row of a UNIQUE column then costs a unification per row, not 16 reified code
+%  equalities whose propagation refutes two rows with one email only after a long search.
+%
+%  ?- strings:shape(V), strings:shape(O), V = s(_, _), O = s(_, _),
+%     db:string_equality(V, O, E), E = 1, V == O.
+%  true.
+string_equality(V, O, E) :-
+    V = s(_, CodesV), O = s(_, CodesO),
+    (   V == O -> E = 1
+    ;   nonvar(CodesV), nonvar(CodesO) -> strings:equal(V, O, E)
+    ;   E in 0..1,
+        Compare = strings:equal(V, O, E),
+        (   var(CodesV) -> unread_difference(CodesV, CodesO, Done, Compare) ; true ),
+        (   var(CodesO) -> unread_difference(CodesO, CodesV, Done, Compare) ; true ),
+        freeze(E, db:equality_decided(E, V, O, Done))
+    ).
+
+% Equal strings become one term (the comparison is then done: Done); unequal ones wait for
+% their codes, but two strings already one term are not unequal.
+equality_decided(E, V, O, Done) :-
+    (   E =:= 1 ->
+        (   Done == done -> true
+        ;   padded_differently(V, O) -> true
+        ;   Done = done, V = O
+        )
+    ;   V \== O
     ).
 
 % --- Conditions and expressions ----------------------------------------------------------------

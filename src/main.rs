@@ -132,12 +132,14 @@ fn show_progress(steps: Receiver<Progress>) {
         match step {
             Progress::Planned(total) => bar.set_length(total as u64),
             Progress::Started(method) => running.push(method),
-            Progress::Done(method) => {
+            Progress::Done(method, ms) => {
                 running.retain(|m| *m != method);
                 bar.inc(1);
                 if !terminal {
+                    // The method's own time, then the run's so far.
+                    let own = ms.map(|ms| format!(" {:.1} s", ms as f64 / 1000.0)).unwrap_or_default();
                     eprintln!(
-                        "hornet: [{}/{}] {method} ({:.1} s)",
+                        "hornet: [{}/{}] {method}{own} ({:.1} s elapsed)",
                         bar.position(),
                         bar.length().unwrap_or(0),
                         start.elapsed().as_secs_f64()

@@ -41,7 +41,9 @@ pub struct Settings {
 pub enum Progress {
     Planned(usize),
     Started(String),
-    Done(String),
+    /// A method is done: the milliseconds its analysis took in this run, or None when its
+    /// summary came from the cache or it could not be analysed.
+    Done(String, Option<u64>),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -203,7 +205,7 @@ pub fn compute(
                 if let Some(cached) = cached {
                     stats.reused += cached.len();
                     for (k, s) in component.iter().zip(cached) {
-                        report(Progress::Done(k.to_string()));
+                        report(Progress::Done(k.to_string(), None));
                         summaries.insert(k.clone(), Ok(s));
                     }
                     continue;
@@ -215,7 +217,7 @@ pub fn compute(
                     .collect();
                 if let Some(failed) = external.iter().find(|c| matches!(summaries.get(**c), Some(Err(_)))) {
                     for k in component {
-                        report(Progress::Done(k.to_string()));
+                        report(Progress::Done(k.to_string(), None));
                         summaries.insert(k.clone(), Err(format!("its callee '{failed}' could not be analysed")));
                     }
                     continue;
@@ -280,8 +282,12 @@ pub fn compute(
             for _ in 0..pending.len() {
                 let Ok(result) = result_receiver.recv() else { break };
                 let Some((members, member_keys)) = pending.remove(&result.index) else { continue };
-                for k in &members {
-                    report(Progress::Done(k.to_string()));
+                let member_times: Vec<Option<u64>> = match &result.outcome {
+                    Ok(computed) => computed.iter().map(|(_, ms)| Some(*ms)).collect(),
+                    Err(_) => Vec::new(),
+                };
+                for (i, k) in members.iter().enumerate() {
+                    report(Progress::Done(k.to_string(), member_times.get(i).copied().flatten()));
                 }
                 match result.outcome {
                     Ok(computed) => {

@@ -1,0 +1,12 @@
+CREATE TABLE grade (
+  id SERIAL PRIMARY KEY,
+  title TEXT NOT NULL UNIQUE
+);
+
+CREATE TABLE member (
+  id SERIAL PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  password TEXT NOT NULL,
+  name TEXT NOT NULL,
+  grade_id INTEGER REFERENCES grade (id)
+);
