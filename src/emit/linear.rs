@@ -398,11 +398,21 @@ fn without_type_edges((low, high): (Option<i128>, Option<i128>)) -> (Option<i128
 
 /// A domain as a constraint, or none when it says no more than the value's type does.
 pub fn domain_text(name: &str, ranges: &[(Option<i128>, Option<i128>)]) -> Option<String> {
-    // A full range of the narrower types (SMALLINT, TINYINT, booleans, chars) says nothing.
+    // A full range of the narrower types (SMALLINT, TINYINT, booleans, chars) says nothing,
+    // nor do its least and greatest values at the ends of a domain with holes.
     let types = [(0, 1), (0, 126), (-32768, 32767), (-128, 127), (0, 65535)];
     if ranges.is_empty() || types.iter().any(|(l, h)| ranges == [(Some(*l), Some(*h))]) {
         return None;
     }
+    let mut ranges = ranges.to_vec();
+    let last = ranges.len() - 1;
+    if ranges.len() > 1
+        && types.iter().any(|(l, h)| ranges[0].0 == Some(*l) && ranges[last].1 == Some(*h))
+    {
+        ranges[0].0 = None;
+        ranges[last].1 = None;
+    }
+    let ranges = &ranges[..];
     // A type's range but one value.
     if let [(None, Some(b)), (Some(c), None)] = ranges
         && *c == b + 2
@@ -533,6 +543,7 @@ mod tests {
         assert_eq!(domain_text("n", &[(Some(3), Some(3))]), Some("n = 3".into()));
         assert_eq!(domain_text("n", &[w(int)]), None);
         assert_eq!(domain_text("age", &[(Some(-32768), Some(32767))]), None);
+        assert_eq!(domain_text("year", &[(Some(-32768), Some(-1)), (Some(1), Some(32767))]), Some("year != 0".into()));
     }
 
     #[test]

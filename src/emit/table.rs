@@ -62,10 +62,11 @@ pub struct TableView {
 pub struct AbsentView {
     /// The tables, with their aliases when there are several (`account a`).
     pub tables: Vec<String>,
-    /// The condition, over the tables' columns (`id = accountId and frozen = false`), or,
-    /// when `pattern`, the values of the columns it fixes (`id=accountId, frozen=false`).
+    /// The condition, over the tables' columns, in SQL (`id = accountId and frozen = false`).
     pub condition: String,
-    pub pattern: bool,
+    /// When the condition only fixes columns of one table to values, those columns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns: Option<Vec<ColumnValue>>,
     pub besides_required: bool,
 }
 
@@ -168,8 +169,10 @@ fn tables_lines(tables: &[TableView]) -> Vec<String> {
 
 fn absent_line(a: &AbsentView) -> String {
     let other = if a.besides_required { "other " } else { "" };
-    if a.pattern {
-        format!("no {other}{}({})", a.tables.join(", "), a.condition)
+    if a.condition == "true" {
+        format!("no {other}{}", a.tables.join(", "))
+    } else if let Some(columns) = &a.columns {
+        format!("no {other}{}({})", a.tables.join(", "), cells(columns))
     } else {
         format!("no {other}{} where {}", a.tables.join(", "), a.condition)
     }
@@ -247,8 +250,13 @@ impl Names {
                 return self.value(label, &args[0], boolean, equate);
             }
             PTerm::Compound(f, args) if f == "r" && args.len() == 1 => format!("object#{}", args[0]),
+            // The JDBC objects a method made, numbered in its session.
+            PTerm::Compound(f, args) if args.len() == 1 && jdbc_object(f).is_some() => {
+                format!("{}#{}", jdbc_object(f).unwrap_or_default(), args[0])
+            }
             PTerm::Atom(a) => a.clone(),
-            _ => "?".to_string(),
+            // A value the model keeps unshaped (an array element nobody read): its place.
+            _ => label.to_string(),
         };
         if equate {
             self.constraints.push(format!("{label} = {shown}"));
@@ -270,6 +278,16 @@ impl Names {
         (input, self.order.get(v).copied().unwrap_or(usize::MAX))
     }
 }
+fn jdbc_object(functor: &str) -> Option<&'static str> {
+    match functor {
+        "conn" => Some("connection"),
+        "stmt" => Some("statement"),
+        "pstmt" => Some("prepared_statement"),
+        "rs" => Some("result_set"),
+        _ => None,
+    }
+}
+
 /// The text of a string whose length and characters are known, quoted as in Java.
 fn string_text(args: &[PTerm]) -> Option<String> {
     let PTerm::Int(len) = args[0] else { return None };
@@ -300,6 +318,9 @@ fn case_view(method: &Method, clause: &str, shown: Option<&str>, schema: Option<
     let computed = |v: &str| names.names.get(v).is_none_or(|n| n == "result" || n.ends_with('\''));
     system.define(&computed);
     let seen = |v: &str| names.names.contains_key(v);
+    // Then clpz's numbers from what is left, for the bounds their domains put on the values
+    // that define them (`result <= t` from `D = t - result`, `D in 0..86399999`).
+    system.define(&|v: &str| !seen(v));
     let (domains, relations) = system.constraints(&seen);
     let name = |v: &str| names.of(v);
     let rank = |v: &str| names.rank(v);
@@ -609,10 +630,8 @@ fn absences(absent: &[PTerm], fixture: &[PTerm], schema: Option<&Schema>, names:
             continue;
         }
         let reader = Condition { bindings: &bindings, schema };
-        let (condition, pattern) = match reader.pattern(cond, names) {
-            Some(cells) if bindings.len() == 1 => (cells, true),
-            _ => (reader.text(cond, names), false),
-        };
+        let condition = reader.text(cond, names);
+        let columns = reader.pattern(cond, names).filter(|_| bindings.len() == 1);
         if bindings.iter().all(|b| b.known > 0 && key_of_required(b, cond, fixture, schema)) {
             continue;
         }
@@ -621,7 +640,7 @@ fn absences(absent: &[PTerm], fixture: &[PTerm], schema: Option<&Schema>, names:
         } else {
             bindings.iter().map(|b| format!("{} {}", b.table, b.alias)).collect()
         };
-        let view = AbsentView { tables, condition, pattern, besides_required: bindings.iter().any(|b| b.known > 0) };
+        let view = AbsentView { tables, condition, columns, besides_required: bindings.iter().any(|b| b.known > 0) };
         if !views.contains(&view) {
             views.push(view);
         }
@@ -714,25 +733,26 @@ impl Condition<'_> {
         }
     }
 
-    /// A conjunction of columns equal to values as `column=value, ...` (`NOT b` as `b=false`).
-    fn pattern(&self, cond: &PTerm, names: &mut Names) -> Option<String> {
+    /// A conjunction of columns equal to values, as those columns (`NOT b` as `b` false).
+    fn pattern(&self, cond: &PTerm, names: &mut Names) -> Option<Vec<ColumnValue>> {
         let mut cells = Vec::new();
-        self.cells(cond, names, &mut cells).then(|| cells.join(", "))
+        self.cells(cond, names, &mut cells).then_some(cells)
     }
 
-    fn cells(&self, cond: &PTerm, names: &mut Names, out: &mut Vec<String>) -> bool {
+    fn cells(&self, cond: &PTerm, names: &mut Names, out: &mut Vec<ColumnValue>) -> bool {
         let column = |e: &PTerm| e.functor() == ("col", 2);
         match (cond.functor(), cond.args()) {
             (("and", 2), [a, b]) => self.cells(a, names, out) && self.cells(b, names, out),
             (("cmp", 3), [PTerm::Atom(op), x, y]) if op == "eq" && column(x) != column(y) => {
                 let (c, v) = if column(x) { (x, y) } else { (y, x) };
                 let boolean = self.is_boolean(c);
-                out.push(format!("{}={}", self.expr(c, false, names), self.expr(v, boolean, names)));
+                out.push(ColumnValue { column: self.expr(c, false, names), value: self.expr(v, boolean, names) });
                 true
             }
             (("not", 1), [inner]) => match (inner.functor(), inner.args()) {
                 (("cmp", 3), [PTerm::Atom(op), x, PTerm::Compound(f, b)]) if op == "eq" && f == "bool" && column(x) => {
-                    out.push(format!("{}={}", self.expr(x, false, names), matches!(b[..], [PTerm::Int(0)])));
+                    let value = matches!(b[..], [PTerm::Int(0)]).to_string();
+                    out.push(ColumnValue { column: self.expr(x, false, names), value });
                     true
                 }
                 _ => false,
@@ -757,10 +777,11 @@ impl Condition<'_> {
             (("col", 2), [PTerm::Atom(alias), PTerm::Atom(column)]) => {
                 if self.bindings.len() == 1 { column.to_lowercase() } else { format!("{alias}.{}", column.to_lowercase()) }
             }
-            (("val", 1), [v]) => {
-                let label = format!("value{}", names.order.len() + 1);
-                names.value(&label, v, boolean, false)
+            // A value nothing names (one the case computed, not shown): `?`.
+            (("val", 1), [PTerm::Var(v)]) if !names.names.contains_key(v) && !names.definitions.contains_key(v) => {
+                "?".to_string()
             }
+            (("val", 1), [v]) => names.value("?", v, boolean, false),
             (("int", 1), [PTerm::Int(n)]) => n.to_string(),
             (("bool", 1), [PTerm::Int(b)]) => (*b == 1).to_string(),
             (("str", 1), [PTerm::List(codes)]) => {
@@ -768,6 +789,7 @@ impl Condition<'_> {
                     .iter()
                     .filter_map(|c| match c {
                         PTerm::Int(n) => u32::try_from(*n).ok().and_then(char::from_u32),
+                        PTerm::Atom(a) => a.chars().next(),
                         _ => None,
                     })
                     .collect();
@@ -866,6 +888,7 @@ mod tests {
         let (cond, _) =
             parse_prefix("and(cmp(eq,col(account,id),val(A)),not(cmp(eq,col(account,frozen),bool(1))))").expect("term");
         assert_eq!(reader.text(&cond, &mut names), "id = accountId and frozen = false");
-        assert_eq!(reader.pattern(&cond, &mut names), Some("id=accountId, frozen=false".to_string()));
+        let columns = reader.pattern(&cond, &mut names).expect("columns fixed");
+        assert_eq!(cells(&columns), "id=accountId, frozen=false");
     }
 }
