@@ -250,12 +250,13 @@ impl Names {
                 return self.value(label, &args[0], boolean, equate);
             }
             PTerm::Compound(f, args) if f == "r" && args.len() == 1 => format!("object#{}", args[0]),
-            // The JDBC objects a method made, numbered in its session.
-            PTerm::Compound(f, args) if args.len() == 1 && jdbc_object(f).is_some() => {
-                format!("{}#{}", jdbc_object(f).unwrap_or_default(), args[0])
-            }
             PTerm::Atom(a) => a.clone(),
-            // A value the model keeps unshaped (an array element nobody read): its place.
+            // The JDBC objects a method made, numbered in its session; a value the model
+            // keeps unshaped (an array element nobody read) by its place.
+            PTerm::Compound(f, args) => match (jdbc_object(f), args.as_slice()) {
+                (Some(kind), [n]) => format!("{kind}#{n}"),
+                _ => label.to_string(),
+            },
             _ => label.to_string(),
         };
         if equate {
