@@ -54,7 +54,7 @@
 */
 
 :- module(db, [empty/2, empty/3, execute/5, violation/2, engine/2, fixture/2, final/2, commit/2, rollback/3,
-               shaped/2, sequence_starts/2, inserted_keys/4, tie_read/2, awaits_checks/1,
+               shaped/2, sequence_starts/2, shown/4, inserted_keys/4, tie_read/2, awaits_checks/1,
                decided_nonnull/2]).
 
 :- use_module(library(clpz)).
@@ -877,6 +877,35 @@ named_value(Columns, Values, Name, V) :- column_type_value(Columns, Values, Name
 sequence_starts(db(_, _, _, _, _, Sequences), Starts) :-
     maplist(sequence_start, Sequences, Starts).
 sequence_start(Table-seq(Start, _), seq(Table, Start)).
+
+%% shown(+Db, +Written, -Absent, -Tables)
+%
+%  What `hornet summaries` shows of a path's database beyond its fixture and final rows.
+%  Absent holds absent(Cond, Bindings) per negative constraint, Bindings b(Alias, Table, Known)
+%  with Known the number of rows the alias already ranged over (the initial database has no
+%  other tuple satisfying Cond). Tables holds table(Name, Rows) per written table Name, each
+%  row row(Origin, Status, Values) in order: Origin initial(N) for the fixture's N-th row of
+%  the table (from 1) or inserted, Status alive or deleted.
+%
+%  ?- db:empty(schema([table(t,[column(a,int(0,9),not_null,none)],[a],[],[],[])]), Db),
+%     db:shown(Db, [t], A, T).
+%  A = [], T = [table(t,[])].
+shown(db(_, _, _, Tables, Negs, _), Written, Absent, Shown) :-
+    must_be(list, Written),
+    maplist(absence, Negs, Absent),
+    maplist(written_rows(Tables), Written, Shown).
+
+absence(neg(Cond, Bindings), absent(Cond, Known)) :- maplist(binding_known, Bindings, Known).
+binding_known(b(Alias, Table, Rows), b(Alias, Table, N)) :- length(Rows, N).
+
+written_rows(Tables, Table, table(Table, Shown)) :-
+    (   memberchk(Table-Rows, Tables) -> true ; Rows = [] ),
+    origins(Rows, 1, Shown).
+
+origins([], _, []).
+origins([row(_, Origin0, Values, Status)|Rs], N, [row(Origin, Status, Values)|Ss]) :-
+    (   Origin0 = initial(_) -> Origin = initial(N), N1 is N + 1 ; Origin = inserted, N1 = N ),
+    origins(Rs, N1, Ss).
 
 updated_row(Db, Table, Alias, Assignments, [Entry], row(Id, O, Vs, S)) :-
     Entry = e(Alias, Table, row(Id, O, Vs0, S)),

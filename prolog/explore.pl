@@ -32,12 +32,14 @@ cases(Entry, Budget, CaseName, Text) :-
     must_be(integer, Budget),
     must_be(atom, CaseName),
     jvm:search_start(Budget),
-    findall(Line, path_case(Entry, Budget, CaseName, Line), Lines1),
+    findall(Clause-Shown, path_case(Entry, Budget, CaseName, Clause, Shown), Cases1),
     jvm:search_budget(none),
     % A composed database method's cases that differ only in its own database (which key of
     % its fixture a write clashed with, say) give the same path of the caller twice, once per
-    % case, as the caller's database makes each of them happen: one is kept.
-    distinct_lines(Lines1, Lines0),
+    % case, as the caller's database makes each of them happen: one is kept (the clause
+    % decides; what is shown of the database may differ).
+    distinct_cases(Cases1, Cases0),
+    case_lines(Cases0, Lines0),
     (   jvm:stalled(true) ->
         jvm:stall(Stall),
         phrase(format_("%% budget_exhausted ~q~n", [Stall]), Note),
@@ -46,14 +48,20 @@ cases(Entry, Budget, CaseName, Text) :-
     ),
     append(Lines, Text).
 
-distinct_lines([], []).
-distinct_lines([L|Ls], Out) :-
-    (   memberchk(L, Ls) -> Out = Out1 ; Out = [L|Out1] ),
-    distinct_lines(Ls, Out1).
+% The last of equal clauses is kept, as before shown lines were split from clauses.
+distinct_cases([], []).
+distinct_cases([C-S|Cs], Out) :-
+    (   memberchk(C-_, Cs) -> Out = Out1 ; Out = [C-S|Out1] ),
+    distinct_cases(Cs, Out1).
 
-path_case(Entry, Budget, CaseName, Text) :-
+case_lines([], []).
+case_lines([C-S|Cs], [Line|Lines]) :-
+    append(C, S, Line),
+    case_lines(Cs, Lines).
+
+path_case(Entry, Budget, CaseName, Clause, Shown) :-
     call(user:Entry, Inputs, Ret, Ex, Events),
-    case_clause(CaseName, Inputs, Ret, Ex, Events, Text),
+    case_clause(CaseName, Inputs, Ret, Ex, Events, Clause, Shown),
     jvm:search_budget(Budget).
 
 %% labels(+CaseName, +Budget, -Text)
@@ -73,28 +81,39 @@ labels(CaseName, Budget, Text) :-
             Lines),
     append(Lines, Text).
 
-%% case_clause(+Name, ?Inputs, ?Ret, ?Ex, +Events, -Text)
+%% case_clause(+Name, ?Inputs, ?Ret, ?Ex, +Events, -Clause, -Shown)
 %
-%  The path as a clause with its residual constraints, variables named A, B, ..., and on the
-%  next line `%% shown Shown.` (shown/3), what `hornet summaries` shows of it, with the same
-%  variable names.
-case_clause(none, _, _, _, _, []) :- !.
-case_clause(Name, Inputs, Ret, Ex, Events, Text) :-
+%  The path as a clause with its residual constraints, variables named A, B, ..., and the
+%  line `%% shown Shown.` (shown/4), what `hornet summaries` shows of it, with the same
+%  variable names. The event db_shown(Absent, Tables) (jdbc:shown/2) goes to the shown line
+%  only: the clause, which callers compose, is the same with or without it.
+case_clause(none, _, _, _, _, [], []) :- !.
+case_clause(Name, Inputs, Ret, Ex, Events0, Cs, Text) :-
+    database_shown(Events0, Events, Database),
     Head =.. [Name, Inputs, Ret, Ex, Events],
     copy_term(Head, Copy, Goals0),
+    % The same copy of the head's variables in the shown database (its own ones are fresh).
+    copy_term(Head-Database, Copy-CDatabase, _),
     without_free_differences(Goals0, Copy, Goals),
     list_goal(Goals, Body),
     Copy =.. [_, CInputs, CRet, _, CEvents],
     visible(CInputs, CRet, CEvents, CVisible),
     maplist(unqualified, Goals, Plain),
-    shown(CVisible, Plain, Shown),
+    shown([CVisible, CDatabase], CDatabase, Plain, Shown),
     % Named through variable_names/1, not numbervars/3: scryer 0.10 writes a '$VAR' term that a
     % list holds twice as `...` the second time.
-    term_variables(Copy-Body, Vars),
+    term_variables(Copy-Body-CDatabase, Vars),
     variable_names(Vars, 0, Names),
-    write_term_to_chars((Copy :- Body), [quoted(true), variable_names(Names)], Cs),
+    write_term_to_chars((Copy :- Body), [quoted(true), variable_names(Names)], Cs0),
     write_term_to_chars(Shown, [quoted(true), variable_names(Names)], Ss),
-    append([Cs, ".\n%% shown ", Ss, ".\n"], Text).
+    append(Cs0, ".\n", Cs),
+    append(["%% shown ", Ss, ".\n"], Text).
+
+% The events without db_shown/2, and what it holds (db([], []) when the path has none).
+database_shown(Events0, Events, db(Absent, Tables)) :-
+    (   append(Before, [db_shown(Absent, Tables)|After], Events0) -> append(Before, After, Events)
+    ;   Events = Events0, Absent = [], Tables = []
+    ).
 
 %% without_free_differences(+Goals0, +Head, -Goals)
 %
@@ -150,79 +169,65 @@ exclude_goals([G|Gs], Dropped, Out) :-
 
 memberchk_eq(X, [Y|Ys]) :- ( X == Y -> true ; memberchk_eq(X, Ys) ).
 
-%% shown(+Visible, +Goals, -Shown)
+%% shown(+Visible, +Database, +Goals, -Shown)
 %
-%  Shown = shown(Domains, Relations): the case's constraints on the values a reader sees (the
-%  inputs, the result, the tokens read, the database rows and heap cells before and after),
-%  without the auxiliary variables of strings' characters and reified conditions. Domains
-%  holds dom(V, Ranges) (r(Low, High), inf and sup for no bound) for each number with a
-%  domain; Relations rel(Op, X, Y) (Op eq, ne, lt, le, gt or ge; X and Y sums, differences
-%  and products of those numbers and integers), each a residual constraint among them only.
-%  A string shows when its characters are known; the constraints on open ones are left out
-%  (listing their possible values can take more than the case itself). An auxiliary number
-%  that a linear equation defines from the shown ones (clpz posts `balance - amount < 0` as
-%  `D + amount #= balance, D in inf.. -1`) shows through its domain as relations on its
-%  definition: `balance < amount` (differences/4).
+%  Shown = shown(Domains, Relations, aux(AuxDomains, AuxRelations), Database): the case's
+%  constraints on the values a reader sees (the inputs, the result, the tokens read, the
+%  database rows and heap cells before and after), without the auxiliary variables of
+%  strings' characters and reified conditions. Domains holds dom(V, Ranges) (r(Low, High), inf
+%  and sup for no bound) for each number with a domain; Relations rel(Op, X, Y) (Op eq, ne,
+%  lt, le, gt or ge; X and Y sums, differences and products of those numbers and integers),
+%  each a residual constraint among them only. A string shows when its characters are known;
+%  the constraints on open ones are left out (listing their possible values can take more
+%  than the case itself). AuxRelations are the linear equations (rel(eq, X, Y)) and Java's
+%  wrap-arounds (rel(mod(M), X, Y): X mod M = Y) that involve other numbers clpz made (clpz
+%  posts `balance - amount < 0` as `D + amount #= balance, D in inf.. -1`, and `size + 1` with
+%  int wrap-around as four such goals), AuxDomains those numbers' domains: the reader
+%  (src/emit/table.rs) eliminates them. Database is the db(Absent, Tables) of jdbc:shown/2.
 %
-%  ?- X in 1..5, Y #> X, explore:shown([X, Y], [X in 1..5, Y in 2..sup, X #< Y], S).
-%  S = shown([dom(X,[r(1,5)]),dom(Y,[r(2,sup)])],[rel(lt,X,Y)]).
-shown(Visible, Goals, shown(Domains, Relations)) :-
+%  ?- X in 1..5, Y #> X, explore:shown([X, Y], db([], []), [X in 1..5, Y in 2..sup, X #< Y], S).
+%  S = shown([dom(X,[r(1,5)]),dom(Y,[r(2,sup)])],[rel(lt,X,Y)],aux([],[]),db([],[])).
+shown(Visible, Database, Goals, shown(Domains, Relations, aux(AuxDomains, AuxRelations), Database)) :-
     phrase(strings_in(Visible), Strings),
     term_variables(Strings, Hidden),
     term_variables(Visible, All),
     exclude_vars(All, Hidden, Numbers),
     phrase(domains(Goals, Numbers), Domains),
-    phrase(relations(Goals, Numbers), Relations0),
+    phrase(relations(Goals, Numbers), Relations),
     term_variables(Goals, GoalVars),
     exclude_vars(GoalVars, Numbers, Auxiliary0),
     exclude_vars(Auxiliary0, Hidden, Auxiliary),
-    phrase(differences(Goals, Goals, Numbers, Auxiliary), Derived),
-    append(Relations0, Derived, Relations).
+    append(Numbers, Auxiliary, Known),
+    phrase(auxiliary_relations(Goals, Auxiliary, Known), AuxRelations),
+    term_variables(AuxRelations, Used),
+    exclude_vars(Used, Numbers, UsedAuxiliary),
+    phrase(domains(Goals, UsedAuxiliary), AuxDomains).
 
-%% differences(+Goals, +AllGoals, +Numbers, +Auxiliary)//
+%% auxiliary_relations(+Goals, +Auxiliary, +Known)//
 %
-%  The relations on Numbers that the domains of the Auxiliary variables say, each auxiliary
-%  variable defined by a linear equation of Goals (defined/4) from Numbers alone. A bound
-%  near a type's range (an overflow guard) says nothing to a reader and is left out.
+%  The linear equations and wrap-arounds of Goals over Known numbers that involve one of the
+%  Auxiliary ones.
 %
-%  ?- explore:shown([B, I], [J+B#=I, J in -9..-1], S).
-%  S = shown([],[rel(lt,I,B)]).
-differences([], _, _, _) --> [].
-differences([G|Gs], AllGoals, Numbers, Auxiliary) -->
-    (   { G = (D in Dom), var(D), var_member(D, Auxiliary), dom_ranges(Dom, [r(Low, High)]),
-          member(Definition, AllGoals), defined(Definition, D, Numbers, Expression) }
-    ->  bound_relation(ge, Expression, Low),
-        bound_relation(le, Expression, High)
+%  ?- explore:shown([B, I], db([], []), [J+B#=I, J in -9..-1], S).
+%  S = shown([],[],aux([dom(J,[r(-9,-1)])],[rel(eq,add(J,B),I)]),db([],[])).
+auxiliary_relations([], _, _) --> [].
+auxiliary_relations([G|Gs], Auxiliary, Known) -->
+    (   { term_variables(G, Vs), Vs = [_|_],
+          all_members(Vs, Known),
+          member(V, Vs), var_member(V, Auxiliary),
+          auxiliary_relation(G, R) }
+    ->  [R]
     ;   []
     ),
-    differences(Gs, AllGoals, Numbers, Auxiliary).
+    auxiliary_relations(Gs, Auxiliary, Known).
 
-%% defined(+Goal, +D, +Numbers, -Expression)
-%
-%  Goal is an equation that defines D as Expression, the difference of two of Numbers.
-%
-%  ?- explore:defined(J+B#=I, J, [B, I], E).
-%  E = sub(I,B).
-defined(A + B #= C, D, Numbers, Expression) :- defined_sum(A, B, C, D, Numbers, Expression).
-defined(C #= A + B, D, Numbers, Expression) :- defined_sum(A, B, C, D, Numbers, Expression).
-
-% Only a difference of two numbers: a bound on a sum or a multiple is mostly one of their own
-% domains said again (`1 <= i + 1`).
-defined_sum(A, B, C, D, Numbers, sub(C, Other)) :-
-    (   A == D -> Other = B ; B == D, Other = A ),
-    var(Other),
-    var(C),
-    Other \== C,
-    all_vars_in(Other-C, Numbers).
-
-% Expression Op Bound as the reader would write it: X - Y >= 1 is X > Y.
-bound_relation(_, _, Bound) --> { \+ integer(Bound) }, !.
-bound_relation(_, _, Bound) --> { abs(Bound) >= 2147483646 }, !.
-bound_relation(ge, sub(X, Y), 1) --> !, [rel(gt, X, Y)].
-bound_relation(ge, sub(X, Y), 0) --> !, [rel(ge, X, Y)].
-bound_relation(le, sub(X, Y), 0) --> !, [rel(le, X, Y)].
-bound_relation(le, sub(X, Y), -1) --> !, [rel(lt, X, Y)].
-bound_relation(Op, Expression, Bound) --> [rel(Op, Expression, Bound)].
+auxiliary_relation(A #= B, rel(mod(M), X, Y)) :-
+    nonvar(A), A = (A1 mod M), integer(M), !,
+    expression(A1, X),
+    expression(B, Y).
+auxiliary_relation(A #= B, rel(eq, X, Y)) :-
+    expression(A, X),
+    expression(B, Y).
 
 % What a reader sees of a case: inputs, result, tokens read, database and heap events.
 visible(Inputs, Ret, Events, [Inputs, Ret, Tokens, Database, Heap]) :-

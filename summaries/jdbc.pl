@@ -27,7 +27,7 @@
    result sets, savepoints, generated keys of a Statement or asked for by column, metadata.
 */
 
-:- module(jdbc, [start/3, invoke/7, closed/2, ref_compare/4, connection_compare/4,
+:- module(jdbc, [start/3, invoke/7, closed/2, shown/2, ref_compare/4, connection_compare/4,
                  passed_connections/2, replay/6]).
 
 :- use_module(library(clpz)).
@@ -62,6 +62,19 @@ closed(S, db(Fixture, Final, Starts)) :-
     db:final(Db, Final0),
     maplist(table_of(Final0), Written, Final),
     db:sequence_starts(Db, Starts).
+
+%% shown(+S, -Event)
+%
+%  What `hornet summaries` shows of the path's database beyond the closing event (closed/2):
+%  db_shown(Absent, Tables), the rows the initial database must not have and the written
+%  tables' rows with their origins (db:shown/4). explore:cases/4 moves it from the path's
+%  events into the case's shown term, so no summary clause holds it.
+%
+%  ?- state:initial(S0), jdbc:start(schema([]), S0, S), jdbc:shown(S, E).
+%  E = db_shown([],[]).
+shown(S, db_shown(Absent, Tables)) :-
+    state:session(S, session(Db, _, _, _, _, Written)),
+    db:shown(Db, Written, Absent, Tables).
 
 % Not findall/3 nor exclude/3 (scryer 0.10's lists has none): the rows' variables must stay
 % those of the path. Tables are table(Name, Rows) terms, which hornet's term reader reads.

@@ -283,7 +283,11 @@ impl Translator<'_> {
             ends.push("Heap");
         }
         if self.ctx.schema.is_some() {
+            // What `hornet summaries` shows besides (absences, rows' origins): explore:cases/4
+            // moves it into the case's shown term, out of the summary clause.
+            body.push("jdbc:shown(S, DatabaseShown)".into());
             body.push("jdbc:closed(S, Database)".into());
+            ends.push("DatabaseShown");
             ends.push("Database");
         }
         body.push(format!("append(Events0, [{}], Events)", ends.join(",")));
