@@ -66,6 +66,7 @@
 :- use_module(library(freeze)).
 :- use_module(library(atts)).
 :- use_module(library(dcgs)).
+:- use_module(library(iso_ext)).
 
 % A CHECK waiting for values nobody has looked at yet (check_holds/4).
 % Key comparisons waiting for strings' codes (column_differs/4).
@@ -192,6 +193,24 @@ schema_tables(Schema, Ts) :-
     ;   type_error(schema, Schema)
     ).
 
+% An aggregate without GROUP BY whose items are COUNTs and SUMs of values that are never NULL:
+% whether each candidate tuple is selected is a 0/1 variable, not a path each way
+% (counted_matching/6), and the aggregates are sums over those variables. Only the rows the
+% statement materialises and whether a SUM has any row split the path: two COUNTs over a
+% join of four rows each gave a path per subset of its 16 tuples.
+statement(select(Items, From, Cond, Order, Window), Result, Db0, Db) :-
+    Items = [agg(_, _)|_],
+    maplist(from_binding, From, Bindings),
+    maplist(counted_aggregate(Bindings, Db0), Items),
+    !,
+    must_be(list, Order),
+    window_bounds(Window, Bounds),
+    (   Bounds == invalid -> Result = exc('java.sql.SQLException'), Db = Db0
+    ;   Result = rows(Rows),
+        counted_matching(Bindings, Cond, Db0, Db, Tuples, Selections),
+        maplist(selection_aggregate(Tuples, Selections, Db), Items, Row),
+        windowed(Bounds, [Row], Rows, _, _)
+    ).
 statement(select(Projection, From, Cond, Order, Window), Result, Db0, Db) :-
     must_be(list, Order),
     window_bounds(Window, Bounds),
@@ -656,6 +675,95 @@ findall_tuples([R|Rs], Tails, Tuples) :-
     append(Front, Back, Tuples).
 prefixed([], _, []).
 prefixed([T|Ts], R, [[R|T]|Us]) :- prefixed(Ts, R, Us).
+
+%% counted_matching(+Bindings, +Cond, +Db0, -Db, -Tuples, -Selections)
+%
+%  matching/6 without a branch per candidate tuple: Tuples are all the candidate tuples, and
+%  Selections a 0/1 variable per tuple, 1 exactly when it satisfies Cond. Every row
+%  materialised for a binding is in some selected tuple.
+%
+%  ?- db:empty(schema([table(t,[column(a,int(0,9),not_null,none)],[a],[],[],[])]), Db0),
+%     db:counted_matching([b(t, t)], cmp(gt, col(t, a), int(4)), Db0, _, Ts, Ss).
+%  Ts = [], Ss = [] (first answer).
+counted_matching(Bindings, Cond, Db0, Db, AllTuples, Selections) :-
+    Db0 = db(_, MaxNew, _, _, _, _),
+    new_rows(Bindings, Cond, MaxNew, Db0, Db1, Direct),
+    maplist(candidates(Db1), Bindings, Candidates),
+    product(Candidates, AllTuples),
+    maplist(selection(Db1, Cond), AllTuples, Selections),
+    maplist(selected_somewhere(AllTuples, Selections), Direct),
+    Db1 = db(S, M, NextId, Ts, Ns, Q),
+    maplist(snapshot, Bindings, Candidates, NegBindings),
+    Db = db(S, M, NextId, Ts, [neg(Cond, NegBindings)|Ns], Q).
+
+% LIKE reified too (check_passes/4): no path per way a candidate tuple matches a pattern. A
+% tuple that propagation alone selects or rejects (a join's key against another row's foreign
+% key, say) gets its selection at once: a reification would leave clpz the equality of two
+% keys known to differ, which it does not refute until labelling.
+selection(Db, Cond, Tuple, Selected) :-
+    truth(Cond, [reified|Tuple], Db, T),
+    (   \+ may_hold(T #= 2) -> decided(T #< 2), Selected = 0
+    ;   \+ may_hold(T #< 2) -> decided(T #= 2), Selected = 1
+    ;   decided(Selected #<==> (T #= 2))
+    ).
+
+% Goal is not refuted by propagation within a small budget (past it, it may hold).
+may_hold(Goal) :-
+    call_with_inference_limit(Goal, 20000, _),
+    !.
+
+selected_somewhere(Tuples, Selections, Id) :-
+    foldl(selection_with(Id), Tuples, Selections, [], With),
+    decided(sum(With, #>=, 1)).
+
+selection_with(Id, Tuple, Selected, With0, With) :-
+    (   member(e(_, _, row(Id1, _, _, _)), Tuple), Id1 == Id -> With = [Selected|With0]
+    ;   With = With0
+    ).
+
+%% counted_aggregate(+Bindings, +Db, +Item)
+%
+%  Item is an aggregate counted_matching/6 computes as a sum over selections: COUNT(*), or a
+%  COUNT or SUM of an integer expression that is never NULL (NOT NULL integer columns, integer
+%  literals, `+`, `-`, `*`), which can be computed on every candidate tuple, selected or not.
+counted_aggregate(_, _, agg(count, star)) :- !.
+counted_aggregate(Bindings, Db, agg(F, E)) :-
+    memberchk(F, [count, sum]),
+    never_null(E, Bindings, Db).
+
+never_null(E, Bindings, Db) :-
+    nonvar(E),
+    (   E = int(_) -> true
+    ;   E = looked_at(E1) -> never_null(E1, Bindings, Db)
+    ;   E = neg(E1) -> never_null(E1, Bindings, Db)
+    ;   E = arith(Op, A, B) ->
+        memberchk(Op, [add, sub, mul]),
+        never_null(A, Bindings, Db),
+        never_null(B, Bindings, Db)
+    ;   E = col(Alias, Name) ->
+        member(b(A, Table), Bindings), A == Alias, !,
+        schema_table(Db, Table, table(_, Columns, _, _, _, _)),
+        memberchk(column(Name, Type, not_null, _), Columns),
+        Type = int(_, _)
+    ).
+
+%% selection_aggregate(+Tuples, +Selections, +Db, +Item, -V)
+%
+%  The value of a counted_aggregate/3 Item: a COUNT is the number of selected tuples, a SUM
+%  NULL when there is none (a path) or the sum of the selected tuples' values (another).
+selection_aggregate(_, Selections, _, agg(count, _), N) :-
+    sum(Selections, #=, N).
+selection_aggregate(Tuples, Selections, Db, agg(sum, E), V) :-
+    sum(Selections, #=, N),
+    (   decided(N #= 0), V = null
+    ;   decided(N #> 0),
+        maplist(selected_value(E, Db), Tuples, Selections, Parts),
+        sum(Parts, #=, V)
+    ).
+
+selected_value(E, Db, Tuple, Selected, Part) :-
+    expr_value(E, Tuple, Db, X),
+    Part #= Selected * X.
 
 % --- Materialising initial rows ----------------------------------------------------------------
 
