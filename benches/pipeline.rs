@@ -1,9 +1,9 @@
 //! `cargo bench --bench pipeline [-- FILTER...]`: times `hornet::pipeline::generate` on every
 //! folder of `examples/` and on synthetic codebases (`synth.rs`), and prints per suite
-//! - compositional against inline execution (`compose: false`), both without cache, except for
-//!   examples with a database schema, whose database methods run inline in both modes (but the
-//!   layered ones, `examples/layered` and `synth-db`, a service over DAOs, measured both ways
-//!   to show what composing database callees gains);
+//! - compositional against inline execution (`compose: false`), both without cache; examples
+//!   with a database schema take minutes and are measured composing only, but for the layered
+//!   ones, `examples/layered` and `synth-db`, a service over DAOs, measured both ways to show
+//!   what composing database callees gains;
 //! - a cold summary cache against a warm one (the same cache folder, run again), composing.
 //!
 //! - with `HORNET_BENCH_BASELINE=path/to/hornet` (another build, main's say), that binary on the
@@ -39,7 +39,7 @@ struct Suite {
     name: String,
     source: Source,
     default_reps: usize,
-    /// Whether its methods use a database (run inline whatever the mode).
+    /// Whether its methods use a database (measured composing only, unless `layered`).
     database: bool,
     /// Whether it is layered over a database (a service over DAOs): measured inline too, so
     /// that its row shows what composing database callees gains.

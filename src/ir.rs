@@ -105,7 +105,7 @@ pub enum Ty {
     /// position in the declaration (`prolog/enums.pl`); an enum constant in the IR is
     /// `Operand::Const(index, Ty::Enum(..))`.
     Enum(EnumType),
-    /// `java.util.Date`, `java.sql.Date` or `java.sql.Timestamp`: `null` or an instant, kept
+    /// `java.util.Date`, `java.sql.Date`, `Time` or `Timestamp` ([`DateClass`]): `null` or an instant, kept
     /// like a box as a value, `null` or `box(Millis)` (milliseconds since 1970-01-01T00:00 UTC;
     /// the generated tests run in UTC). Made and read only by calls of its library methods
     /// (`new java.sql.Date(long)`, `getTime()`, ...), compared only with `null`.
@@ -329,7 +329,7 @@ impl<'de> Deserialize<'de> for EnumType {
     }
 }
 
-/// A class of instants in the model. A `java.sql.Timestamp` or `java.sql.Date` may be used
+/// A class of instants in the model. A `java.sql.Timestamp`, `Date` or `Time` may be used
 /// where a `java.util.Date` is expected (they extend it), and the value stays the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum DateClass {

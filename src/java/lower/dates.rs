@@ -1,4 +1,4 @@
-//! `java.util.Date`, `java.sql.Date` and `java.sql.Timestamp` in the front end
+//! `java.util.Date`, `java.sql.Date`, `Time` and `Timestamp` in the front end
 //! (`ir::Ty::Date`): `new C(long)`, and the methods real data-access code calls on them
 //! (`getTime`, `before`, `after`, `compareTo`, `equals`) as library calls with the receiver
 //! first, whose summaries are `summaries/java_util_date.pl` (a null receiver or argument throws
