@@ -284,21 +284,10 @@ jdk_fields(timestamp, Text0, f(Y, Mo, D, H, Mi, Se, Nanos)) :-
     length(Text, Len),
     index_of(Text, 32, 0, Space),
     (   Space < 0 -> illegal ; true ),
-    index_of(Text, 45, 0, Dash1),
-    index_of(Text, 45, Dash1 + 1, Dash2),
     index_of(Text, 58, Space + 1, Colon1),
     index_of(Text, 58, Colon1 + 1, Colon2),
     index_of(Text, 46, Colon2 + 1, Period),
-    (   Dash1 > 0, Dash2 > 0, Dash2 < Space - 1,
-        Dash1 =:= 4,
-        Dash2 - Dash1 > 1, Dash2 - Dash1 =< 3,
-        Space - Dash2 > 1, Space - Dash2 =< 3 ->
-        parsed_int(Text, 0, Dash1, Y),
-        parsed_int(Text, Dash1 + 1, Dash2, Mo),
-        parsed_int(Text, Dash2 + 1, Space, D),
-        (   Mo >= 1, Mo =< 12, D >= 1, D =< 31 -> true ; illegal )
-    ;   illegal
-    ),
+    jdk_day(Text, Space, Y, Mo, D),
     (   Colon1 > 0, Colon2 > 0, Colon2 < Len - 1 ->
         parsed_int(Text, Space + 1, Colon1, H),
         parsed_int(Text, Colon1 + 1, Colon2, Mi),
@@ -319,18 +308,7 @@ jdk_fields(timestamp, Text0, f(Y, Mo, D, H, Mi, Se, Nanos)) :-
     ).
 jdk_fields(date, Text, f(Y, Mo, D, 0, 0, 0, 0)) :-
     length(Text, Len),
-    index_of(Text, 45, 0, Dash1),
-    index_of(Text, 45, Dash1 + 1, Dash2),
-    (   Dash1 > 0, Dash2 > 0, Dash2 < Len - 1,
-        Dash1 =:= 4,
-        Dash2 - Dash1 > 1, Dash2 - Dash1 =< 3,
-        Len - Dash2 > 1, Len - Dash2 =< 3 ->
-        parsed_int(Text, 0, Dash1, Y),
-        parsed_int(Text, Dash1 + 1, Dash2, Mo),
-        parsed_int(Text, Dash2 + 1, Len, D),
-        (   Mo >= 1, Mo =< 12, D >= 1, D =< 31 -> true ; illegal )
-    ;   illegal
-    ).
+    jdk_day(Text, Len, Y, Mo, D).
 jdk_fields(time, Text, f(1970, 1, 1, H, Mi, Se, 0)) :-
     length(Text, Len),
     index_of(Text, 58, 0, Colon1),
@@ -339,6 +317,22 @@ jdk_fields(time, Text, f(1970, 1, 1, H, Mi, Se, 0)) :-
         parsed_int(Text, 0, Colon1, H),
         parsed_int(Text, Colon1 + 1, Colon2, Mi),
         parsed_int(Text, Colon2 + 1, Len, Se)
+    ;   illegal
+    ).
+
+%  jdk_day(+Text, +End, -Y, -Mo, -D): the day `yyyy-[m]m-[d]d` that Text holds before index End,
+%  read as Date.valueOf and the date part of Timestamp.valueOf read it (illegal otherwise).
+jdk_day(Text, End, Y, Mo, D) :-
+    index_of(Text, 45, 0, Dash1),
+    index_of(Text, 45, Dash1 + 1, Dash2),
+    (   Dash1 > 0, Dash2 > 0, Dash2 < End - 1,
+        Dash1 =:= 4,
+        Dash2 - Dash1 > 1, Dash2 - Dash1 =< 3,
+        End - Dash2 > 1, End - Dash2 =< 3 ->
+        parsed_int(Text, 0, Dash1, Y),
+        parsed_int(Text, Dash1 + 1, Dash2, Mo),
+        parsed_int(Text, Dash2 + 1, End, D),
+        (   Mo >= 1, Mo =< 12, D >= 1, D =< 31 -> true ; illegal )
     ;   illegal
     ).
 

@@ -123,22 +123,25 @@ pub struct Relation {
     pub op: Op,
 }
 
+/// A domain as its ranges, lowest first; `None` is an infinite bound.
+type Ranges = Vec<(Option<i128>, Option<i128>)>;
+
 /// The shown term's parts: domains (`dom(V, Ranges)`), relations among the visible values
 /// (`rel(Op, X, Y)`), and the auxiliary domains and equations (`aux(Domains, Relations)`).
 #[derive(Default)]
 pub struct System {
-    domains: Vec<(String, Vec<(Option<i128>, Option<i128>)>)>,
+    domains: Vec<(String, Ranges)>,
     relations: Vec<Relation>,
     /// Equations involving auxiliary numbers, and wrap-arounds `x mod m = y`.
     equations: Vec<Linear>,
     wraps: Vec<(Linear, String)>,
-    aux_domains: Vec<(String, Vec<(Option<i128>, Option<i128>)>)>,
+    aux_domains: Vec<(String, Ranges)>,
     /// Every variable's bounds (its domain's least and greatest values).
     bounds: HashMap<String, (Option<i128>, Option<i128>)>,
     pub definitions: HashMap<String, Definition>,
 }
 
-fn ranges(term: &PTerm) -> Vec<(Option<i128>, Option<i128>)> {
+fn ranges(term: &PTerm) -> Ranges {
     let bound = |t: &PTerm| match t {
         PTerm::Int(n) => Some(*n),
         _ => None,
@@ -155,7 +158,7 @@ fn ranges(term: &PTerm) -> Vec<(Option<i128>, Option<i128>)> {
     }
 }
 
-fn domains_of(term: Option<&PTerm>) -> Vec<(String, Vec<(Option<i128>, Option<i128>)>)> {
+fn domains_of(term: Option<&PTerm>) -> Vec<(String, Ranges)> {
     let Some(PTerm::List(items)) = term else { return Vec::new() };
     items
         .iter()
@@ -285,7 +288,7 @@ impl System {
     /// sees), simplified: the domains of values not defined (without the bounds of their Java
     /// types), the relations and equations left, and the bounds that the domains of defined
     /// values put on their definitions; none that the domains already imply, none twice.
-    pub fn constraints(&self, keep: &dyn Fn(&str) -> bool) -> (Vec<(String, Vec<(Option<i128>, Option<i128>)>)>, Vec<Relation>) {
+    pub fn constraints(&self, keep: &dyn Fn(&str) -> bool) -> (Vec<(String, Ranges)>, Vec<Relation>) {
         let domains: Vec<_> = self
             .domains
             .iter()

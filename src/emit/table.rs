@@ -530,8 +530,7 @@ fn row_key(
     columns: &[String],
     keys: &[usize],
     before: &[PTerm],
-    index: usize,
-    count: usize,
+    (index, count): (usize, usize),
     schema: Option<&Schema>,
     names: &mut Names,
 ) -> Vec<ColumnValue> {
@@ -563,7 +562,7 @@ fn changes(written: &[PTerm], fixture: &[PTerm], schema: Option<&Schema>, names:
                 (("initial", 1), [PTerm::Int(n)], status) => {
                     let index = usize::try_from(*n - 1).unwrap_or(0);
                     let before = initial.get(index).map(row_values).unwrap_or(&[]);
-                    let key = row_key(table, &columns, &keys, before, index, initial.len(), schema, names);
+                    let key = row_key(table, &columns, &keys, before, (index, initial.len()), schema, names);
                     if status == "deleted" {
                         view.deleted.push(key);
                         continue;
