@@ -216,8 +216,7 @@ statement(select(Projection, From, Cond, Order, Window), Result, Db0, Db) :-
     window_bounds(Window, Bounds),
     (   Bounds == invalid -> Result = exc('java.sql.SQLException'), Db = Db0
     ;   Result = rows(Rows),
-        maplist(from_binding, From, Bindings),
-        matching(Bindings, Cond, Db0, Db, Tuples0, Direct),
+        from_matching(From, Cond, Db0, Db, Bindings, Tuples0, Direct),
         (   ( Projection = [agg(_, _)|_] ; Projection = distinct([agg(_, _)|_]) ) ->
             % One row, distinct from itself.
             ( Projection = distinct(Items) -> true ; Items = Projection ),
@@ -284,6 +283,100 @@ statement(delete(Table, Alias, Cond), count(N), Db0, Db) :-
 deleted_row([e(_, _, row(Id, O, Vs, _))], row(Id, O, Vs, deleted)).
 
 from_binding(from(Table, Alias), b(Alias, Table)).
+
+% --- Outer joins -------------------------------------------------------------------------------
+
+% The tuples of a FROM: matching/6's, or outer_matching/7's when it has outer joins.
+from_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
+    (   memberchk(outer(_, _, _), From) ->
+        outer_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct)
+    ;   maplist(from_binding, From, Bindings),
+        matching(Bindings, Cond, Db0, Db, Tuples, Direct)
+    ).
+
+%% outer_matching(+From, +Cond, +Db0, -Db, -Bindings, -Tuples, -Direct)
+%
+%  The tuples of a FROM whose inner tables from(Table, Alias) are followed by outer joins
+%  outer(Table, Alias, On) (`LEFT JOIN Table Alias ON On`), kept when they satisfy Cond:
+%  first the inner tables' tuples that satisfy Cond's conjuncts naming no outer alias
+%  (matching/6, which closes those tables for them: a row failing one of them is in no
+%  result); then, join after join, each tuple with every row of the join's table satisfying
+%  On with the tuple's values (matching/6 again, closing that table for those values), or
+%  with a row of NULLs when none does, as H2 joins them; last, a branch per joined tuple on
+%  the rest of Cond. Direct are the rows materialised for the inner tables.
+%
+%  ?- db:empty(schema([table(a,[column(id,int(0,9),not_null,none)],[id],[],[],[]),
+%                      table(b,[column(id,int(0,9),not_null,none)],[id],[],[],[])]), Db0),
+%     db:outer_matching([from(a,a),outer(b,b,cmp(eq,col(b,id),col(a,id)))], true, Db0, _, _, Ts, _).
+%  Ts = [] (first answer); then one a row joined with NULLs, ...
+outer_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
+    include(is_inner_table, From, Inner),
+    exclude(is_inner_table, From, Outer),
+    maplist(from_binding, Inner, InnerBindings),
+    maplist(outer_binding, Outer, OuterBindings),
+    append(InnerBindings, OuterBindings, Bindings),
+    conjuncts(Cond, Conjuncts),
+    maplist(binding_alias, OuterBindings, OuterAliases),
+    exclude(names_any(OuterAliases), Conjuncts, InnerConjuncts),
+    include(names_any(OuterAliases), Conjuncts, RestConjuncts),
+    conjoined(InnerConjuncts, InnerCond),
+    conjoined(RestConjuncts, RestCond),
+    matching(InnerBindings, InnerCond, Db0, Db1, Tuples0, Direct),
+    foldl(outer_joined, Outer, Tuples0-Db1, Joined-Db2),
+    selected_tuples(Joined, Db2, RestCond, Tuples),
+    Db = Db2.
+
+is_inner_table(from(_, _)).
+outer_binding(outer(Table, Alias, _), b(Alias, Table)).
+binding_alias(b(Alias, _), Alias).
+
+conjuncts(Cond, Cs) :-
+    (   nonvar(Cond), Cond = and(A, B) -> conjuncts(A, As), conjuncts(B, Bs), append(As, Bs, Cs)
+    ;   Cs = [Cond]
+    ).
+
+conjoined([], true).
+conjoined([C|Cs], Cond) :- foldl(and_to, Cs, C, Cond).
+and_to(C, A, and(A, C)).
+
+% T names a column of one of Aliases (values, val(_) and strings, are not looked into).
+names_any(Aliases, T) :-
+    nonvar(T),
+    (   T = col(Alias, _) -> memberchk(Alias, Aliases)
+    ;   ( T = val(_) ; T = s(_, _) ) -> false
+    ;   compound(T), T =.. [_|Args], member(A, Args), names_any(Aliases, A) -> true
+    ).
+
+% One outer join over the tuples so far, each tuple in turn.
+outer_joined(outer(Table, Alias, On), Tuples0-Db0, Tuples-Db) :-
+    foldl(tuple_outer_joined(Table, Alias, On), Tuples0, Joined, Db0, Db),
+    append(Joined, Tuples).
+
+tuple_outer_joined(Table, Alias, On0, Tuple, Joined, Db0, Db) :-
+    columns_bound(On0, Tuple, Db0, On),
+    matching([b(Alias, Table)], On, Db0, Db, Matches, _),
+    (   Matches == [] ->
+        schema_table(Db, Table, table(_, Columns, _, _, _, _)),
+        maplist(null_column, Columns, Nulls),
+        append(Tuple, [e(Alias, Table, row(none, outer_null, Nulls, alive))], One),
+        Joined = [One]
+    ;   maplist(append(Tuple), Matches, Joined)
+    ).
+
+null_column(_, null).
+
+% Cond with each column of the tuple's aliases replaced by its value, val(V).
+columns_bound(T0, Tuple, Db, T) :-
+    (   var(T0) -> T = T0
+    ;   T0 = col(Alias, _), memberchk(e(Alias, _, _), Tuple) -> expr_value(T0, Tuple, Db, V), T = val(V)
+    ;   ( T0 = val(_) ; T0 = s(_, _) ) -> T = T0
+    ;   compound(T0) ->
+        T0 =.. [F|As0],
+        maplist(column_bound(Tuple, Db), As0, As),
+        T =.. [F|As]
+    ;   T = T0
+    ).
+column_bound(Tuple, Db, A0, A) :- columns_bound(A0, Tuple, Db, A).
 
 % Each branch's condition is posted under jvm's inference budget: propagation can stall on
 % wide domains (a row's updated column against another column of it, say), and such a path is

@@ -142,13 +142,26 @@ pub struct Select {
     /// `HAVING`: the groups kept, a condition over the grouped expressions and aggregates
     /// (`Expr::Aggregate`, `Expr::CountStar`).
     pub having: Box<Condition>,
-    /// Comma-separated and INNER JOINed tables alike, in the order written.
+    /// Comma-separated and INNER JOINed tables alike, in the order written, and the table a
+    /// `RIGHT JOIN` keeps every row of.
     pub from: Vec<TableRef>,
+    /// `LEFT [OUTER] JOIN t ON c` (and the table before a `RIGHT JOIN`), in the order they are
+    /// joined: each row of the tables before is joined with every row of `t` that satisfies
+    /// `c`, or with a row of NULLs when none does. `WHERE` applies to the joined rows.
+    #[serde(default)]
+    pub outer_joins: Vec<OuterJoin>,
     /// The WHERE condition and join conditions (ON), joined by AND.
     pub condition: Condition,
     pub order_by: Vec<OrderKey>,
     /// `LIMIT`/`OFFSET`/`FETCH`: the rows kept of the ordered result, if not all.
     pub window: Option<Window>,
+}
+
+/// A table joined by an outer join, and its `ON` condition (over it and the tables before it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OuterJoin {
+    pub table: TableRef,
+    pub on: Condition,
 }
 
 /// `OFFSET offset ROWS FETCH FIRST count ROWS ONLY`, or `LIMIT count OFFSET offset`. The bounds
@@ -640,7 +653,7 @@ impl<'a> Compiler<'a> {
             let offset = self.clause_offset(start, &[Keyword::LIMIT, Keyword::OFFSET, Keyword::FETCH]);
             // Without ORDER BY a join lists its rows in the order of H2's plan, which the
             // runtime does not know: the rows a window keeps would be a guess.
-            if compiled.from.len() > 1 {
+            if compiled.from.len() + compiled.outer_joins.len() > 1 {
                 return self.unsupported(offset, "LIMIT/OFFSET/FETCH over a join without ORDER BY (which rows it keeps depends on H2's join order)");
             }
             // H2 2.1 lists distinct rows sorted, but under a window without ORDER BY it keeps
@@ -736,29 +749,42 @@ impl<'a> Compiler<'a> {
 
         let mut scope = Scope::new(Vec::new());
         let mut join_conditions = Vec::new();
-        for table_with_joins in &select.from {
+        // Per outer join, the scope index of its table (the one that may get a row of NULLs),
+        // the number of tables its ON sees, and that ON.
+        let mut outer_conditions = Vec::new();
+        for (item, table_with_joins) in select.from.iter().enumerate() {
             self.add_table(&mut scope, &table_with_joins.relation)?;
-            for join in &table_with_joins.joins {
+            for (index, join) in table_with_joins.joins.iter().enumerate() {
                 self.add_table(&mut scope, &join.relation)?;
-                let constraint = match &join.join_operator {
+                let offset = self.offset(join.relation.span().start);
+                let (constraint, outer) = match &join.join_operator {
                     // H2 (in every mode) takes an INNER JOIN without ON as a CROSS JOIN.
-                    JoinOperator::Join(constraint) | JoinOperator::Inner(constraint) | JoinOperator::CrossJoin(constraint) => constraint,
+                    JoinOperator::Join(constraint) | JoinOperator::Inner(constraint) | JoinOperator::CrossJoin(constraint) => (constraint, None),
+                    JoinOperator::Left(constraint) | JoinOperator::LeftOuter(constraint) => (constraint, Some(scope.tables.len() - 1)),
+                    // `a RIGHT JOIN b ON c` is `b LEFT JOIN a ON c`, as H2 plans it; after other
+                    // joins the table that gets NULLs would be a join, which is not modelled.
+                    JoinOperator::Right(constraint) | JoinOperator::RightOuter(constraint) if item == 0 && index == 0 => (constraint, Some(0)),
+                    JoinOperator::Right(_) | JoinOperator::RightOuter(_) => {
+                        return self.unsupported(offset, "RIGHT JOIN after another table or join (only `a RIGHT JOIN b ON ...` first in FROM)");
+                    }
                     other => {
                         let kind = match other {
-                            JoinOperator::Left(_) | JoinOperator::LeftOuter(_) => "LEFT JOIN",
-                            JoinOperator::Right(_) | JoinOperator::RightOuter(_) => "RIGHT JOIN",
                             JoinOperator::FullOuter(_) => "FULL JOIN",
                             _ => "this kind of JOIN",
                         };
-                        return self.unsupported(self.offset(join.relation.span().start), kind);
+                        return self.unsupported(offset, kind);
                     }
                 };
                 match constraint {
                     // Resolved after the projection, which comes first in the text, so that the
                     // first error reported is the first in the text.
-                    JoinConstraint::On(condition) => join_conditions.push((scope.tables.len(), condition)),
-                    JoinConstraint::Using(_) => return self.unsupported(self.offset(join.relation.span().start), "JOIN ... USING"),
-                    JoinConstraint::Natural => return self.unsupported(self.offset(join.relation.span().start), "NATURAL JOIN"),
+                    JoinConstraint::On(condition) => match outer {
+                        Some(nullable) => outer_conditions.push((nullable, scope.tables.len(), condition)),
+                        None => join_conditions.push((scope.tables.len(), condition)),
+                    },
+                    JoinConstraint::Using(_) => return self.unsupported(offset, "JOIN ... USING"),
+                    JoinConstraint::Natural => return self.unsupported(offset, "NATURAL JOIN"),
+                    JoinConstraint::None if outer.is_some() => return error(offset, "an outer join needs ON"),
                     JoinConstraint::None => {}
                 }
             }
@@ -774,6 +800,13 @@ impl<'a> Compiler<'a> {
             // An ON condition sees the tables joined so far.
             let visible = Scope::new(scope.tables[..visible].to_vec());
             conditions.push(self.condition(&visible, condition)?);
+        }
+        let mut outer_joins = Vec::new();
+        for (nullable, visible, condition) in outer_conditions {
+            let visible = Scope::new(scope.tables[..visible].to_vec());
+            let on = self.condition(&visible, condition)?;
+            let (table, alias) = &scope.tables[nullable];
+            outer_joins.push(OuterJoin { table: TableRef { table: table.name.clone(), alias: alias.clone() }, on });
         }
         if let Some(selection) = &select.selection {
             conditions.push(self.condition(&scope, selection)?);
@@ -832,7 +865,8 @@ impl<'a> Compiler<'a> {
             };
             return error(offset, "ORDER BY a column in a query of aggregates without GROUP BY (H2 rejects it: the column must be in the GROUP BY list)");
         }
-        Ok(Select { projection, distinct, group_by, having: Box::new(having), from: scope.refs(), condition, order_by: order_keys, window: None })
+        let from = scope.refs().into_iter().filter(|table| !outer_joins.iter().any(|outer| outer.table.alias == table.alias)).collect();
+        Ok(Select { projection, distinct, group_by, having: Box::new(having), from, outer_joins, condition, order_by: order_keys, window: None })
     }
 
     fn add_table<'s>(&self, scope: &mut Scope<'s>, factor: &TableFactor) -> Result<(), SqlError>
@@ -1579,6 +1613,7 @@ impl<'a> Compiler<'a> {
             Expr::Column { alias, column } => select
                 .from
                 .iter()
+                .chain(select.outer_joins.iter().map(|outer| &outer.table))
                 .find(|table| table.alias == *alias)
                 .and_then(|table| self.schema.table(&table.table))
                 .and_then(|table| table.column(column))
@@ -2051,9 +2086,18 @@ fn select_term(select: &Select) -> String {
     } else {
         items
     };
-    let from = list(&select.from, |out, table| {
+    let mut from = list(&select.from, |out, table| {
         let _ = write!(out, "from({},{})", name_atom(&table.table), name_atom(&table.alias));
     });
+    if !select.outer_joins.is_empty() {
+        // Inner tables first, then `outer(Table, Alias, On)` in join order.
+        from.pop();
+        for outer in &select.outer_joins {
+            let separator = if from.len() > 1 { "," } else { "" };
+            let _ = write!(from, "{separator}outer({},{},{})", name_atom(&outer.table.table), name_atom(&outer.table.alias), outer.on.to_prolog());
+        }
+        from.push(']');
+    }
     let order = list(&select.order_by, |out, key| {
         let _ = write!(out, "{}({})", if key.descending { "desc" } else { "asc" }, key.expr.to_prolog());
     });
