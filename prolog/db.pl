@@ -2287,9 +2287,11 @@ lex_before([D|Ds], [X|Xs], [Y|Ys], Tie, B) :-
     lex_before(Ds, Xs, Ys, Tie, B0),
     (   D == asc -> key_before(X, Y, B0, B) ; key_before(Y, X, B0, B) ).
 
-% B: X sorts before Y, or they are equal and B0.
+% B: X sorts before Y, or they are equal and B0. One value against itself is a tie: clpz
+% would refute X #< X one unit at a time (tuples of one row share it, an outer join's say).
 key_before(X, Y, B0, B) :-
-    (   X == null, Y == null -> B = B0
+    (   X == Y -> B = B0
+    ;   X == null, Y == null -> B = B0
     ;   X == null -> B = 1
     ;   Y == null -> B = 0
     ;   ( is_string(X) ; is_string(Y) ) ->

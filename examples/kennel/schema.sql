@@ -1,0 +1,12 @@
+-- Owners and their pets, read with outer joins: an owner with no pet still has a row.
+CREATE TABLE owner (
+  id INT PRIMARY KEY,
+  name VARCHAR(20) NOT NULL
+);
+
+CREATE TABLE pet (
+  id INT PRIMARY KEY,
+  owner_id INT NOT NULL REFERENCES owner (id),
+  age INT NOT NULL,
+  chip INT
+);

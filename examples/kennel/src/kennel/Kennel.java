@@ -1,0 +1,80 @@
+package kennel;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Owners and their pets, read with outer joins as DAO code reads an optional child row. */
+public class Kennel {
+
+    /** The age of the owner's youngest pet, -1 for an owner with no pet, -2 for no owner. */
+    public static int youngestPet(Connection connection, int ownerId) throws SQLException {
+        String sql = "SELECT o.id, p.age FROM owner o LEFT JOIN pet p ON p.owner_id = o.id "
+                + "WHERE o.id = ? ORDER BY p.age";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setInt(1, ownerId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return -2;
+                }
+                int age = rs.getInt("age");
+                if (rs.wasNull()) {
+                    return -1;
+                }
+                return age;
+            }
+        }
+    }
+
+    /** The ids of the owners without a pet older than minAge (the anti-join idiom). */
+    public static List<Integer> ownersWithoutOlderPet(Connection connection, int minAge) throws SQLException {
+        String sql = "SELECT o.id FROM owner o LEFT OUTER JOIN pet p ON p.owner_id = o.id AND p.age > ? "
+                + "WHERE p.id IS NULL ORDER BY o.id";
+        List<Integer> ids = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setInt(1, minAge);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getInt(1));
+                }
+            }
+        }
+        return ids;
+    }
+
+    /** The chip of the pet, or its owner's name when the pet has no chip; null for no pet. */
+    public static String label(Connection connection, int petId) throws SQLException {
+        String sql = "SELECT p.chip, o.name FROM owner o RIGHT JOIN pet p ON p.owner_id = o.id WHERE p.id = ?";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setInt(1, petId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return null;
+                }
+                Integer chip = rs.getObject("chip", Integer.class);
+                if (chip == null) {
+                    return rs.getString("name");
+                }
+                return "chip " + chip;
+            }
+        }
+    }
+
+    /** How many pets each owner has, owners without pets counted as 0, listed by id. */
+    public static List<Integer> petCounts(Connection connection) throws SQLException {
+        String sql = "SELECT o.id, COUNT(p.id) AS pets FROM owner o LEFT JOIN pet p ON p.owner_id = o.id "
+                + "GROUP BY o.id ORDER BY o.id";
+        List<Integer> counts = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    counts.add(rs.getInt("pets"));
+                }
+            }
+        }
+        return counts;
+    }
+}
