@@ -323,6 +323,11 @@ outer_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
     conjoined(RestConjuncts, RestCond),
     matching(InnerBindings, InnerCond, Db0, Db1, Tuples0, Direct),
     foldl(outer_joined, Outer, Tuples0-Db1, Joined-Db2),
+    (   InnerBindings = [_] ->
+        interchangeable_pairs(Direct, Db0, Db1, Pairs),
+        maplist(outer_canonical(Joined), Pairs)
+    ;   true
+    ),
     selected_tuples(Joined, Db2, RestCond, Tuples),
     Db = Db2.
 
@@ -364,6 +369,22 @@ tuple_outer_joined(Table, Alias, On0, Tuple, Joined, Db0, Db) :-
     ).
 
 null_column(_, null).
+
+% Two rows of one table that the inner match cannot tell apart (interchangeable_pairs/4: both
+% selected, swapping their values changes nothing) make the same database in either order of
+% the outer rows joined to them: of the two, the one where the first has at least as many
+% joined rows is kept, as canonical_selection/3 keeps one selection.
+outer_canonical(Joined, I-J) :-
+    foldl(outer_rows_of(I), Joined, 0, NI),
+    foldl(outer_rows_of(J), Joined, 0, NJ),
+    NI >= NJ.
+
+outer_rows_of(Id, [e(_, _, row(Id0, _, _, _))|Outer], N0, N) :-
+    (   Id0 == Id -> include(joined_row, Outer, Rows), length(Rows, K), N is N0 + K
+    ;   N = N0
+    ).
+
+joined_row(e(_, _, row(Id, _, _, _))) :- Id \== none.
 
 % Cond with each column of the tuple's aliases replaced by its value, val(V).
 columns_bound(T0, Tuple, Db, T) :-
