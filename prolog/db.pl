@@ -29,7 +29,7 @@
    a row is kept when its condition is 2. Whether each candidate row matches is a branch (a path
    each way), so every path knows exactly which rows a statement saw.
 
-   Modelled: SELECT (joins, aggregates, ORDER BY and H2's scan order, see "Order of results";
+   Modelled: SELECT (joins, outer joins (outer_matching/7), aggregates, ORDER BY and H2's scan order, see "Order of results";
    LIMIT/OFFSET/FETCH, see "Windows"; DISTINCT, see "DISTINCT"; GROUP BY and HAVING, see
    "GROUP BY"; scalar functions and CASE, function_value/3; uncorrelated subqueries, run first,
    subqueries_run/4), INSERT, UPDATE, DELETE; NOT NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and

@@ -10,7 +10,8 @@
 //! back to a piece.
 //!
 //! The subset is the one of Marcozzi et al.: SELECT [DISTINCT] over one or more tables
-//! (comma-separated, INNER JOIN with or without ON, CROSS JOIN) with WHERE, aggregates (COUNT,
+//! (comma-separated, INNER JOIN with or without ON, CROSS JOIN, LEFT [OUTER] JOIN ... ON, and a
+//! first `a RIGHT [OUTER] JOIN b ON`, kept as `b LEFT JOIN a`) with WHERE, aggregates (COUNT,
 //! SUM, MIN, MAX, COUNT(DISTINCT e); over all rows, or per combination of GROUP BY expressions,
 //! which are then the only plain items and ORDER BY keys, with HAVING), scalar functions
 //! (UPPER, LOWER, LENGTH, TRIM, SUBSTRING, ABS, CONCAT, ||, COALESCE, IFNULL) and CASE, uncorrelated
