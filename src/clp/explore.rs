@@ -136,8 +136,12 @@ pub struct Stall {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StallReason {
-    /// Finding the next path took more than the search budget.
+    /// Finding the next path took more than the search budget (deciding a branch).
     Search,
+    /// The same, in the SQL statements the path runs after its last branch.
+    SearchSql,
+    /// The same, in arithmetic after the path's last branch.
+    SearchArithmetic,
     /// A comparison's propagation stalled (deciding a branch).
     Comparison,
     /// An SQL condition's propagation stalled.
@@ -157,6 +161,11 @@ fn stall(text: &str) -> Option<Stall> {
     let [why, at] = term.args() else { return None };
     let why = match (why.functor(), why.args()) {
         (("search", 0), _) => StallReason::Search,
+        (("search", 1), [kind]) => match kind.functor() {
+            ("sql", 0) => StallReason::SearchSql,
+            ("arithmetic", 0) => StallReason::SearchArithmetic,
+            _ => StallReason::Search,
+        },
         (("model", 0), _) => StallReason::Model,
         (("engines", 0), _) => StallReason::Engines,
         (("solving", 1), [kind]) => match kind.functor() {
