@@ -558,6 +558,20 @@ mod tests {
     }
 
     #[test]
+    fn an_overrun_after_a_branch_is_told_apart_from_one_deciding_it() {
+        let at = Some(("A.f(int)".to_string(), 3));
+        assert_eq!(stall("stall(search, at('A.f(int)', 3))"), Some(Stall { why: StallReason::Search, at: at.clone() }));
+        assert_eq!(
+            stall("stall(search(sql), at('A.f(int)', 3))"),
+            Some(Stall { why: StallReason::SearchSql, at: at.clone() })
+        );
+        assert_eq!(
+            stall("stall(search(arithmetic), none)"),
+            Some(Stall { why: StallReason::SearchArithmetic, at: None })
+        );
+    }
+
+    #[test]
     fn explores_every_path_with_small_inputs() {
         let method = quot();
         let none = HashSet::new();
