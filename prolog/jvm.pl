@@ -148,13 +148,16 @@ integral_conversion(char, A, R) :- wrap(char, A, R).
 %  ?- X in 0..9, Y in 0..9, jvm:compare(lt, X, Y, t), \+ jvm:compare(lt, X, Y, f).
 %  X in 0..8, ...
 compare(Op, A, B, Outcome) :-
+    % A search budget that runs out from here on is the branch's own (within_search_budget/1).
+    bb_b_put(hornet_deciding, true),
     (   var(A), var(B), A \== B, ordering(Op) ->
         (   recorded_difference(B, A, D) -> swapped(Op, Op1)
         ;   difference(A, B, D), Op1 = Op
         ),
         outcome(Op1, D, 0, Outcome)
     ;   outcome(Op, A, B, Outcome)
-    ).
+    ),
+    bb_b_put(hornet_deciding, false).
 
 %% difference(?A, ?B, -D)
 %
@@ -212,7 +215,7 @@ attribute_goals(V) --> { put_atts(V, -differences(_)) }.
 %  ?- X in 0..9, jvm:guarded(X #> 5).
 %  X in 6..9.
 guarded(Goal) :-
-    within_search_budget,
+    within_search_budget(Goal),
     call_with_inference_limit(Goal, 200000, R),
     (   R == inference_limit_exceeded ->
         bb_put(hornet_stalled, true),
@@ -271,7 +274,9 @@ stall_noted(Why) :-
 %% stall(-Stall)
 %
 %  The first budget overrun since the last stalled(false): none, or stall(Why, Where) with Why
-%  search (finding the next path took more than the search budget), solving(Kind) (one
+%  search (finding the next path took more than the search budget, deciding the branch
+%  Where), search(Kind) (the same, in the SQL or arithmetic that follows the branch Where:
+%  Kind sql or arithmetic), solving(Kind) (one
 %  constraint's propagation stalled: Kind comparison, sql or arithmetic), model (abandon/0:
 %  the path needs what the model does not follow) or engines (abandon/1: H2 and PostgreSQL
 %  differ there), Where at(Method, Branch), the branch last
@@ -313,12 +318,19 @@ search_start(Budget) :-
 
 max_overruns(8).
 
-within_search_budget :-
+% Goal is the constraint about to be posted: past the deadline, the overrun is noted as the
+% branch's own while compare/4 decides it (search), else as the SQL or arithmetic the path
+% runs after it (search(sql), search(arithmetic)).
+within_search_budget(Goal) :-
     (   bb_get(hornet_deadline, Deadline), integer(Deadline) ->
         '$inference_count'(Now),
         (   Now =< Deadline -> true
         ;   bb_put(hornet_stalled, true),
-            stall_noted(search),
+            (   bb_get(hornet_deciding, true) -> Why = search
+            ;   goal_kind(Goal, comparison) -> Why = search
+            ;   goal_kind(Goal, Kind), Why = search(Kind)
+            ),
+            stall_noted(Why),
             bb_get(hornet_overruns, K0),
             K is K0 + 1,
             bb_put(hornet_overruns, K),

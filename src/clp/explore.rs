@@ -136,8 +136,12 @@ pub struct Stall {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StallReason {
-    /// Finding the next path took more than the search budget.
+    /// Finding the next path took more than the search budget (deciding a branch).
     Search,
+    /// The same, in the SQL statements the path runs after its last branch.
+    SearchSql,
+    /// The same, in arithmetic after the path's last branch.
+    SearchArithmetic,
     /// A comparison's propagation stalled (deciding a branch).
     Comparison,
     /// An SQL condition's propagation stalled.
@@ -157,6 +161,11 @@ fn stall(text: &str) -> Option<Stall> {
     let [why, at] = term.args() else { return None };
     let why = match (why.functor(), why.args()) {
         (("search", 0), _) => StallReason::Search,
+        (("search", 1), [kind]) => match kind.functor() {
+            ("sql", 0) => StallReason::SearchSql,
+            ("arithmetic", 0) => StallReason::SearchArithmetic,
+            _ => StallReason::Search,
+        },
         (("model", 0), _) => StallReason::Model,
         (("engines", 0), _) => StallReason::Engines,
         (("solving", 1), [kind]) => match kind.functor() {
@@ -546,6 +555,20 @@ mod tests {
             array_lists: ArrayListSlots::default(),
             zoned: false,
         }
+    }
+
+    #[test]
+    fn an_overrun_after_a_branch_is_told_apart_from_one_deciding_it() {
+        let at = Some(("A.f(int)".to_string(), 3));
+        assert_eq!(stall("stall(search, at('A.f(int)', 3))"), Some(Stall { why: StallReason::Search, at: at.clone() }));
+        assert_eq!(
+            stall("stall(search(sql), at('A.f(int)', 3))"),
+            Some(Stall { why: StallReason::SearchSql, at: at.clone() })
+        );
+        assert_eq!(
+            stall("stall(search(arithmetic), none)"),
+            Some(Stall { why: StallReason::SearchArithmetic, at: None })
+        );
     }
 
     #[test]

@@ -40,6 +40,14 @@ pub fn budget_note(
                 "search budget ran out {at}: finding the next path took more than \
                  {budget} inferences (--budget); paths from there on may be missing"
             ),
+            StallReason::SearchSql => format!(
+                "search budget ran out in the SQL statements {after}: finding the next path took \
+                 more than {budget} inferences (--budget); paths from there on may be missing"
+            ),
+            StallReason::SearchArithmetic => format!(
+                "search budget ran out in arithmetic {after}: finding the next path took more \
+                 than {budget} inferences (--budget); paths from there on may be missing"
+            ),
             StallReason::Comparison => format!(
                 "solving budget ran out {deciding}: its comparison did not propagate \
                  within 200000 inferences; that path was abandoned"
