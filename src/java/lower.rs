@@ -1237,7 +1237,7 @@ impl<'t> MethodLowering<'_, 't> {
             Some(object) if self.caught_exception(object).is_some() => self.unsupported(
                 object,
                 format!(
-                    "calling '{method}' on the caught exception '{}' (hornet models getMessage(), printStackTrace(), and an SQLException's getSQLState() and getErrorCode())",
+                    "calling '{method}' on the caught exception '{}' (hornet models getMessage(), printStackTrace(), getCause() held in a local, compared with null, tested with instanceof or called getMessage() on, and an SQLException's getSQLState() and getErrorCode(), of the exception or of its cause cast to SQLException)",
                     self.text(object)
                 ),
             ),
