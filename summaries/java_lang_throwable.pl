@@ -11,8 +11,10 @@
 
 :- use_module(library(lists)).
 
-'java.lang.Throwable.getMessage(Throwable)'([E], R, S, S, ok) :-
-    (   compound(E), functor(E, _, A), A >= 2, arg(1, E, M), M \== unknown -> R = M
+% Called on e.getCause() too, which is null when the exception has no cause.
+'java.lang.Throwable.getMessage(Throwable)'([E], R, S, S, Ex) :-
+    (   E == null -> Ex = exc('java.lang.NullPointerException')
+    ;   compound(E), functor(E, _, A), A >= 2, arg(1, E, M), M \== unknown -> R = M, Ex = ok
     ;   jvm:abandon
     ).
 

@@ -5,18 +5,25 @@
    by a misused JDBC object) abandons the path: its state is not known. When the tests run on
    H2 and on PostgreSQL too (a schema in PostgreSQL's dialect, db:engine/2), a path that reads
    what the two engines report differently is abandoned as well: the error code (PostgreSQL's
-   is 0), and the states of a foreign key or CHECK violation.
+   is 0), and the states of a foreign key or CHECK violation. The receiver may be a caught
+   exception's getCause() (cast to SQLException), null when it has none: NullPointerException.
 */
 
-'java.sql.SQLException.getSQLState(Throwable)'([E], R, S, S, ok) :-
-    violation_code(E, Violation, Code),
-    (   session_engine(S, postgres), \+ memberchk(Violation, [unique, not_null, too_long]) -> jvm:abandon(engines)
-    ;   number_chars(Code, Chars),
-        strings:literal(Chars, R)
+'java.sql.SQLException.getSQLState(Throwable)'([E], R, S, S, Ex) :-
+    (   E == null -> Ex = exc('java.lang.NullPointerException')
+    ;   violation_code(E, Violation, Code),
+        Ex = ok,
+        (   session_engine(S, postgres), \+ memberchk(Violation, [unique, not_null, too_long]) -> jvm:abandon(engines)
+        ;   number_chars(Code, Chars),
+            strings:literal(Chars, R)
+        )
     ).
-'java.sql.SQLException.getErrorCode(Throwable)'([E], Code, S, S, ok) :-
-    violation_code(E, _, Code0),
-    (   session_engine(S, postgres) -> jvm:abandon(engines) ; Code = Code0 ).
+'java.sql.SQLException.getErrorCode(Throwable)'([E], Code, S, S, Ex) :-
+    (   E == null -> Ex = exc('java.lang.NullPointerException')
+    ;   violation_code(E, _, Code0),
+        Ex = ok,
+        (   session_engine(S, postgres) -> jvm:abandon(engines) ; Code = Code0 )
+    ).
 
 violation_code(E, Violation, Code) :-
     (   E = 'java.sql.SQLException'(Violation), db:violation(Violation, Code0) -> Code = Code0

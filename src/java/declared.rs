@@ -72,6 +72,20 @@ pub(crate) fn declared_methods(
     found
 }
 
+/// The fully qualified names of the top-level classes, interfaces and enums declared in `root`
+/// (a file of `package`).
+pub(crate) fn declared_types(source: &str, root: Node, package: &str) -> Vec<String> {
+    children(root)
+        .into_iter()
+        .filter(|n| matches!(n.kind(), "class_declaration" | "interface_declaration" | "enum_declaration"))
+        .filter_map(|n| n.child_by_field_name("name"))
+        .map(|name| match package {
+            "" => text(name, source).to_string(),
+            _ => format!("{package}.{}", text(name, source)),
+        })
+        .collect()
+}
+
 /// The descriptor of a Java type as written: primitives, arrays, generic classes (erased).
 fn type_descriptor(written: &str, package: &str, imports: &HashMap<String, String>, classes: &HashSet<String>) -> String {
     let written = written.trim();

@@ -51,6 +51,27 @@ pub(crate) struct ClassInfo<'t> {
     pub is_interface: bool,
 }
 
+impl<'t> ClassInfo<'t> {
+    /// A class declared at `node` whose members are still to be indexed: no fields or methods
+    /// yet, objects not analysed, no supertypes, concrete.
+    fn declared(fq_name: String, file: &'t FileScope<'t>, node: Node<'t>) -> Self {
+        ClassInfo {
+            fq_name,
+            file,
+            node,
+            fields: HashMap::new(),
+            instance_fields: Vec::new(),
+            static_fields: Vec::new(),
+            methods: Vec::new(),
+            is_object_class: false,
+            superclass: None,
+            interfaces: Vec::new(),
+            is_abstract: false,
+            is_interface: false,
+        }
+    }
+}
+
 pub(crate) struct FieldInfo<'t> {
     pub ty: Option<Ty>,
     pub is_static: bool,
@@ -820,20 +841,7 @@ fn enum_class<'t>(
     if !members.iter().any(|m| m.kind() == "method_declaration") {
         return None;
     }
-    let mut class = ClassInfo {
-        fq_name,
-        file,
-        node,
-        fields: HashMap::new(),
-        instance_fields: Vec::new(),
-        static_fields: Vec::new(),
-        methods: Vec::new(),
-        is_object_class: false,
-        superclass: None,
-        interfaces: Vec::new(),
-        is_abstract: false,
-        is_interface: false,
-    };
+    let mut class = ClassInfo::declared(fq_name, file, node);
     for member in members {
         match member.kind() {
             "method_declaration" => {
@@ -1115,18 +1123,12 @@ fn index_class<'t>(
         .filter(|_| is_object_class)
         .collect();
     let mut class = ClassInfo {
-        fq_name,
-        file,
-        node,
-        fields: HashMap::new(),
-        instance_fields: Vec::new(),
-        static_fields: Vec::new(),
-        methods: Vec::new(),
         is_object_class,
         superclass,
         interfaces,
         is_abstract: is_interface || has_modifier(node, source, "abstract"),
         is_interface,
+        ..ClassInfo::declared(fq_name, file, node)
     };
     let Some(body) = node.child_by_field_name("body") else { return class };
     let class_name = crate::ir::simple_name(&class.fq_name).to_string();

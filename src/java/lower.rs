@@ -130,6 +130,7 @@ pub(crate) fn lower_method<'t>(
         sql: Vec::new(),
         texts: HashMap::new(),
         text_only: HashSet::new(),
+        exception_causes: HashSet::new(),
         list_elements: HashSet::new(),
         diamond_lists: HashSet::new(),
         builders: HashSet::new(),
@@ -296,6 +297,8 @@ struct MethodLowering<'i, 't> {
     texts: HashMap<LocalId, LocalText>,
     /// String locals that hold SQL text too long to be a runtime value.
     text_only: HashSet<LocalId>,
+    /// Locals holding `e.getCause()` of a caught exception (`thrown.rs`): null when it has none.
+    exception_causes: HashSet<LocalId>,
     /// Temporaries holding the `Integer` a list method returned (`lists.rs`): `==` between two
     /// of them compares references, and one passed to `remove` removes by value.
     list_elements: HashSet<LocalId>,
@@ -536,6 +539,9 @@ impl<'t> MethodLowering<'_, 't> {
         };
         if builders::is_builder_type(self.text(type_node)) {
             return self.builder_declaration(node);
+        }
+        if let Some(declared) = self.exception_declaration(node) {
+            return declared;
         }
         if self.text(type_node) == "var" {
             return self.var_declaration(node);
@@ -854,6 +860,12 @@ impl<'t> MethodLowering<'_, 't> {
             return self.error(node, "syntax error: throw without an exception");
         };
         if let Some(exception) = self.caught_exception(thrown) {
+            if self.exception_causes.contains(&exception) {
+                return self.unsupported(
+                    thrown,
+                    format!("throwing '{}', the cause of a caught exception (it may be null)", self.text(thrown)),
+                );
+            }
             let span = self.span(node);
             self.terminate(Terminator::Rethrow { exception, span });
             return Ok(());
@@ -1225,7 +1237,7 @@ impl<'t> MethodLowering<'_, 't> {
             Some(object) if self.caught_exception(object).is_some() => self.unsupported(
                 object,
                 format!(
-                    "calling '{method}' on the caught exception '{}' (hornet models getMessage(), printStackTrace(), and an SQLException's getSQLState() and getErrorCode())",
+                    "calling '{method}' on the caught exception '{}' (hornet models getMessage(), printStackTrace(), getCause() held in a local, compared with null, tested with instanceof or called getMessage() on, and an SQLException's getSQLState() and getErrorCode(), of the exception or of its cause cast to SQLException)",
                     self.text(object)
                 ),
             ),
@@ -1306,6 +1318,9 @@ impl<'t> MethodLowering<'_, 't> {
         else {
             return self.error(node, "syntax error");
         };
+        if let Some(cond) = self.exception_null_comparison(op, left, right) {
+            return cond;
+        }
         let lhs = self.value(left)?;
         let lhs_is_list_element = self.is_list_element(lhs.operand);
         let lhs = self.stabilise(lhs, &[right]);
@@ -1498,7 +1513,7 @@ impl<'t> MethodLowering<'_, 't> {
             if variable.ty == Ty::Throwable {
                 return self.unsupported(
                     node,
-                    format!("using the caught exception '{name}' as a value (hornet models 'throw {name}', '{name}' as the cause of a new exception, and its getMessage())"),
+                    format!("using the caught exception '{name}' as a value (hornet models 'throw {name}', '{name}' as the cause of a new exception, a local holding it or its getCause(), comparing it with null, and its getMessage())"),
                 );
             }
             return Ok(Typed { operand: Operand::Local(variable.id), ty: variable.ty });

@@ -59,7 +59,10 @@ pub fn lower_sources(files: &[(PathBuf, String)], library: &Library, schema: Opt
             let lowered = lower::lower_method(&index, class, method)
                 .and_then(|mut lowered| crate::sql::check_method(&mut lowered, schema).map(|()| lowered));
             match lowered {
-                Ok(lowered) => program.methods.push(lowered),
+                Ok(lowered) => {
+                    diags.extend(crate::sql::check::decimal_read_as_floating(&lowered));
+                    program.methods.push(lowered)
+                }
                 Err(diag) if method.ret == Ty::String && diag.message.contains(lower::LONG_STRING) => {
                     // A helper that builds SQL text: its callers evaluate it statically.
                     diags.push(Diagnostic::warning(
@@ -80,7 +83,13 @@ pub fn lower_sources(files: &[(PathBuf, String)], library: &Library, schema: Opt
     spread_zoned(&mut program.methods);
     let lowered: HashSet<(&str, &str, &Span)> =
         program.methods.iter().map(|m| (m.key.class.as_str(), m.key.name.as_str(), &m.span)).collect();
-    let classes: HashSet<String> = index.classes.keys().cloned().collect();
+    // Every type the sources declare, analysed or not: a skipped method's parameter may be an
+    // enum or a class that hornet left out.
+    let classes: HashSet<String> = scopes
+        .iter()
+        .zip(&roots)
+        .flat_map(|(scope, root)| declared::declared_types(scope.source, *root, &scope.package))
+        .collect();
     let mut skipped = Vec::new();
     for (scope, root) in scopes.iter().zip(&roots) {
         for m in declared::declared_methods(scope.path, scope.source, *root, &scope.package, &scope.imports, &classes) {

@@ -157,11 +157,14 @@ impl<'t> MethodLowering<'_, 't> {
     /// `e.getSQLState()` and `e.getErrorCode()` of a caught SQLException, as library calls
     /// taking the exception. None when the call is something else.
     pub(super) fn sql_exception_call(&mut self, node: Node<'t>, object: Node<'t>, name: &str, want_value: bool) -> Option<Lowered<Option<Typed>>> {
-        let exception = self.caught_exception(skip_parens(object))?;
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
         if !matches!(name, "getSQLState" | "getErrorCode") || !arguments.is_empty() {
             return None;
         }
+        let exception = match self.sql_exception_receiver(object)? {
+            Ok(exception) => exception,
+            Err(diag) => return Some(Err(diag)),
+        };
         let ret = if name == "getSQLState" { Ty::String } else { Ty::Int };
         let callee = MethodKey { class: SQL_EXCEPTION.into(), name: name.into(), params: vec![Ty::Throwable] };
         let dst = want_value.then(|| self.new_temp(ret));

@@ -151,20 +151,30 @@ impl<'t> MethodLowering<'_, 't> {
         }
     }
 
-    /// `e.getMessage()` of a caught exception used as a value, as a library call taking the
-    /// exception. None when the call is something else.
+    /// `e.getMessage()` of a caught exception (or of `e.getCause()`) used as a value, as a
+    /// library call taking the exception. None when the call is something else.
     pub(super) fn caught_exception_call(&mut self, node: Node<'t>, object: Node<'t>, name: &str, want_value: bool) -> Option<Lowered<Option<Typed>>> {
-        let exception = self.caught_exception(skip_parens(object))?;
+        let object = skip_parens(object);
+        let caught = self.caught_exception(object);
+        if caught.is_none() && !self.is_cause_call(object) {
+            return None;
+        }
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
         if !arguments.is_empty() {
             return None;
         }
-        if let Some((position, ty)) = self.caught_class(exception).and_then(|c| self.index.exception_getter(&c, name)) {
+        if let Some(exception) = caught
+            && let Some((position, ty)) = self.caught_class(exception).and_then(|c| self.index.exception_getter(&c, name))
+        {
             return Some(Ok(self.carried_field(node, exception, position, ty, want_value)));
         }
         if name != "getMessage" {
             return None;
         }
+        let exception = match caught.map_or_else(|| self.cause_of(object), Ok) {
+            Ok(exception) => exception,
+            Err(diag) => return Some(Err(diag)),
+        };
         let ret = Ty::String;
         let callee = MethodKey { class: THROWABLE.into(), name: name.into(), params: vec![Ty::Throwable] };
         let dst = want_value.then(|| self.new_temp(ret));
@@ -206,18 +216,97 @@ impl<'t> MethodLowering<'_, 't> {
         if let Some(exception) = self.caught_exception(node) {
             return Some(Ok(Operand::Local(exception)));
         }
-        let object = node.child_by_field_name("object").filter(|_| node.kind() == "method_invocation")?;
-        let exception = self.caught_exception(skip_parens(object))?;
-        let name = node.child_by_field_name("name").map(|n| self.text(n))?;
-        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
-        if name != "getCause" || !arguments.is_empty() {
-            return None;
-        }
-        let callee = MethodKey { class: THROWABLE.into(), name: name.into(), params: vec![Ty::Throwable] };
+        self.is_cause_call(node).then(|| self.cause_of(node).map(Operand::Local))
+    }
+
+    /// Whether `node` is `e.getCause()` of a caught exception `e` (it lowers nothing).
+    fn is_cause_call(&self, node: Node<'t>) -> bool {
+        let node = skip_parens(node);
+        node.kind() == "method_invocation"
+            && node.child_by_field_name("name").is_some_and(|n| self.text(n) == "getCause")
+            && node.child_by_field_name("arguments").map(children).unwrap_or_default().is_empty()
+            && node.child_by_field_name("object").is_some_and(|o| self.caught_exception(skip_parens(o)).is_some())
+    }
+
+    /// `e.getCause()` (`is_cause_call`), as a library call: a temporary holding the cause, null
+    /// when there is none.
+    fn cause_of(&mut self, node: Node<'t>) -> Lowered<crate::ir::LocalId> {
+        let node = skip_parens(node);
+        let object = node.child_by_field_name("object").map(skip_parens);
+        let Some(exception) = object.and_then(|o| self.caught_exception(o)) else {
+            return self.error(node, "syntax error: getCause() without a caught exception");
+        };
+        let callee = MethodKey { class: THROWABLE.into(), name: "getCause".into(), params: vec![Ty::Throwable] };
         let dst = self.new_temp(Ty::Throwable);
         let span = self.span(node);
         self.emit(Inst::Call { dst: Some(dst), callee, args: vec![Operand::Local(exception)], span });
-        Some(Ok(Operand::Local(dst)))
+        Ok(dst)
+    }
+
+    /// The receiver of `getSQLState()`/`getErrorCode()` other than a caught exception: its
+    /// `getCause()`, or either cast to `SQLException` (`((SQLException) e.getCause()).getErrorCode()`).
+    /// The cast is not checked: the summaries abandon a path that reads these of anything but
+    /// an SQLException the database raised, so a cause of another class (a ClassCastException
+    /// on the JVM) gets no test, never a wrong one; a null one throws NullPointerException.
+    pub(super) fn sql_exception_receiver(&mut self, object: Node<'t>) -> Option<Lowered<crate::ir::LocalId>> {
+        let mut object = skip_parens(object);
+        if object.kind() == "cast_expression" {
+            let class = object.child_by_field_name("type").map(|t| self.index.exception_class(self.text(t), self.class.file));
+            if class.as_deref() != Some(crate::java::library::SQL_EXCEPTION) {
+                return None;
+            }
+            object = skip_parens(object.child_by_field_name("value")?);
+        }
+        if let Some(exception) = self.caught_exception(object) {
+            return Some(Ok(exception));
+        }
+        self.is_cause_call(object).then(|| self.cause_of(object))
+    }
+
+    /// `Throwable cause = e.getCause();` or `Exception saved = e;` of a caught exception `e`
+    /// (one declarator, a declared type among the known exception classes): a local the rest of
+    /// the method uses as it would `e` (getMessage(), instanceof, a comparison with null), except
+    /// that a cause, which may be null, is not thrown. None when the declaration is another.
+    pub(super) fn exception_declaration(&mut self, node: Node<'t>) -> Option<Lowered<()>> {
+        let type_node = node.child_by_field_name("type")?;
+        let class = self.index.exception_class(self.text(type_node), self.class.file);
+        if !crate::java::exceptions::is_known(&self.index.exception_superclasses, &class) {
+            return None;
+        }
+        let declarators = crate::java::syntax::field_children(node, "declarator");
+        let [declarator] = declarators.as_slice() else { return None };
+        let name = declarator.child_by_field_name("name")?;
+        let value = skip_parens(declarator.child_by_field_name("value")?);
+        let (exception, is_cause) = match self.caught_exception(value) {
+            Some(exception) => (exception, false),
+            None if self.is_cause_call(value) => match self.cause_of(value) {
+                Ok(cause) => (cause, true),
+                Err(diag) => return Some(Err(diag)),
+            },
+            None => return None,
+        };
+        let id = self.declare(self.text(name), Ty::Throwable, None);
+        if is_cause || self.exception_causes.contains(&exception) {
+            self.exception_causes.insert(id);
+        }
+        self.assign(id, crate::ir::Rvalue::Use(Operand::Local(exception)));
+        Some(Ok(()))
+    }
+
+    /// `x == null` or `x != null` of a caught exception, a local holding one or `e.getCause()`.
+    /// None when the comparison is another.
+    pub(super) fn exception_null_comparison(&mut self, op: crate::ir::CmpOp, left: Node<'t>, right: Node<'t>) -> Option<Lowered<crate::ir::Cond>> {
+        if !matches!(op, crate::ir::CmpOp::Eq | crate::ir::CmpOp::Ne) {
+            return None;
+        }
+        let is_null = |n: Node| skip_parens(n).kind() == "null_literal";
+        let exception = match (is_null(left), is_null(right)) {
+            (false, true) => left,
+            (true, false) => right,
+            _ => return None,
+        };
+        let operand = self.caught_exception_value(exception)?;
+        Some(operand.map(|lhs| crate::ir::Cond { op, lhs, rhs: Operand::Null }))
     }
 
     /// `exception instanceof C` of a caught exception (or its cause): whether its class is

@@ -157,6 +157,31 @@ public class AccountDao {
         }
     }
 
+    /** Why an account was not opened, read through the DAO exception's cause (kept in a local):
+     *  the SQL state H2 gives the violated constraint. The DAO always passes the SQLException
+     *  on, so the cause is never null here. */
+    public static String openFailure(Connection conn, int id, String name, String email) {
+        try {
+            open(conn, id, name, email);
+            return "opened";
+        } catch (DaoException e) {
+            Throwable cause = e.getCause();
+            if (cause == null) {
+                return e.getMessage();
+            }
+            return "state " + ((SQLException) cause).getSQLState();
+        }
+    }
+
+    /** H2's error code of the failure behind a transfer that was not recorded, or 0. */
+    public static int recordFailureCode(Connection conn, int id, int accountId, int amount) {
+        try {
+            return record(conn, id, accountId, amount) ? 0 : -1;
+        } catch (DaoException e) {
+            return ((SQLException) e.getCause()).getErrorCode();
+        }
+    }
+
     /** Adds an account and lets the SQLException out: the test checks which constraint failed. */
     public static void add(Connection conn, int id, String name, String email, int balance) throws SQLException {
         try (PreparedStatement ps = conn.prepareStatement("INSERT INTO account (id, name, email, balance) VALUES (?, ?, ?, ?)")) {

@@ -1,0 +1,5 @@
+CREATE TABLE payment (
+  id SERIAL PRIMARY KEY,
+  amount DECIMAL NOT NULL,
+  fee NUMERIC
+);
