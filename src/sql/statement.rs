@@ -1055,6 +1055,12 @@ impl<'a> Compiler<'a> {
             SetExpr::Values(values) if source.order_by.is_none() && source.limit_clause.is_none() => values,
             _ => return self.unsupported(self.offset(source.span().start), "INSERT ... SELECT"),
         };
+        if values.value_keyword {
+            return self.unsupported(
+                self.offset(source.span().start),
+                "INSERT ... VALUE (MySQL's synonym of VALUES, which H2, the tests' database, rejects in every mode: write VALUES)",
+            );
+        }
         let [row] = values.rows.as_slice() else {
             return self.unsupported(self.offset(source.span().start), "INSERT of several rows");
         };
