@@ -1973,6 +1973,9 @@ impl<'t> MethodLowering<'_, 't> {
         };
         let name = self.text(name_node);
         let object = node.child_by_field_name("object");
+        if let Some(what) = object.and_then(|o| self.configuration_use(o, name)) {
+            return self.unsupported(node, what);
+        }
         if let Some(object) = object
             && let Some(printed) = self.printing_call(node, object, name)
         {

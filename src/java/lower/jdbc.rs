@@ -798,6 +798,31 @@ impl<'t> MethodLowering<'_, 't> {
         self.property_read(skip_parens(returned), &Scope::Helper { class, params })
     }
 
+    /// Why a call on `object` that reads or loads configuration from the class path is not
+    /// analysed where it is not the URL, user or password of a connection: the configuration
+    /// field `P` (`P.getProperty(key)` with a key not known, `P.load(...)`), or a class's
+    /// resources (`X.class.getClassLoader()`).
+    pub(super) fn configuration_use(&self, object: Node<'t>, name: &str) -> Option<String> {
+        let spelled = self.text(object);
+        if name == "getClassLoader" && object.kind() == "class_literal" {
+            return Some(format!(
+                "a resource of the class path ('{spelled}.getClassLoader()'), which a test can neither choose nor \
+                 know; a static initialiser that loads a static final Properties from it is set-up run when the \
+                 class is loaded, whose values are supported as the URL, user and password of \
+                 DriverManager.getConnection"
+            ));
+        }
+        let resource = match object.kind() {
+            "identifier" if self.lookup(spelled).is_none() => crate::java::configuration::loaded_properties(self.class, spelled),
+            _ => None,
+        }?;
+        Some(format!(
+            "a value of the configuration '{resource}' on the class path ('{spelled}.{name}'), which a test can \
+             neither choose nor know: supported only as the URL, user or password given to DriverManager.getConnection, \
+             with a constant key"
+        ))
+    }
+
     /// `P.getProperty(key[, default])` of a configuration field `P` (of the scope's class, or
     /// `C.P`) with constant text as the key and default.
     fn property_read(&self, node: Node<'t>, scope: &Scope<'_, 't>) -> Option<(String, String, Option<String>)> {
