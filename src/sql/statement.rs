@@ -1056,8 +1056,9 @@ impl<'a> Compiler<'a> {
             _ => return self.unsupported(self.offset(source.span().start), "INSERT ... SELECT"),
         };
         if values.value_keyword {
-            return self.unsupported(
-                self.offset(source.span().start),
+            return self.unsupported_clause(
+                start,
+                Keyword::VALUE,
                 "INSERT ... VALUE (MySQL's synonym of VALUES, which H2, the tests' database, rejects in every mode: write VALUES)",
             );
         }
