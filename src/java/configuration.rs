@@ -30,17 +30,22 @@ pub(crate) fn loaded_properties(class: &ClassInfo, field: &str) -> Option<String
     if !is_properties_field(class, field) {
         return None;
     }
-    let body = class.node.child_by_field_name("body")?;
+    loaded_configuration(class).into_iter().find(|(f, _)| f == field).map(|(_, resource)| resource)
+}
+
+/// The `static final Properties` fields of `class` its set-up static initialisers load from
+/// the class path, with their resources.
+pub(crate) fn loaded_configuration(class: &ClassInfo) -> Vec<(String, String)> {
+    let Some(body) = class.node.child_by_field_name("body") else { return Vec::new() };
+    let mut configuration = Vec::new();
     for initialiser in children(body).into_iter().filter(|m| m.kind() == "static_initializer") {
         let Some(block) = children(initialiser).into_iter().find(|c| c.kind() == "block") else { continue };
         let mut loaded = Vec::new();
-        if children(block).iter().all(|s| set_up(class, *s, 0, &mut loaded))
-            && let Some((_, resource)) = loaded.into_iter().find(|(f, _)| f == field)
-        {
-            return Some(resource);
+        if children(block).iter().all(|s| set_up(class, *s, 0, &mut loaded)) {
+            configuration.extend(loaded);
         }
     }
-    None
+    configuration
 }
 
 /// Whether `field` is a `static final Properties` of `class` made by `new Properties()`.
