@@ -839,6 +839,11 @@ pub enum ConnectionSource {
     /// `DriverManager.getConnection(url, ...)` with this constant URL: a test registers a
     /// driver that opens its database for the URL.
     DriverManager { url: String },
+    /// `DriverManager.getConnection(url, ...)` with the URL read from a `Properties` loaded from
+    /// the class-path resource `resource`, at `key` (or `default` where the resource has no
+    /// such key): a test registers a driver for the URL it finds there, and supplies the
+    /// resource with a URL of its own when the class path has none.
+    Configured { resource: String, key: String, default: Option<String> },
     /// A method of an interface of the sources returning a Connection: a test gives the code
     /// an implementation whose connection-returning methods open its database.
     Interface { interface: ClassName },

@@ -627,8 +627,9 @@ fn write_tests(
     // The engine gives tests a database only when there is a schema to build it from.
     if let Some(schema) = schema {
         let driver_urls = junit::driver_urls(results.iter().map(|(m, _)| *m));
+        let configured_urls = junit::configured_urls(results.iter().map(|(m, _)| *m));
         for package in database_packages {
-            let (rel, text) = junit::database_helper(package, schema, &driver_urls);
+            let (rel, text) = junit::database_helper(package, schema, &driver_urls, &configured_urls);
             let path = out.join(rel);
             write_file(&path, &text)?;
             written.push(path);

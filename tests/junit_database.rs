@@ -238,7 +238,7 @@ fn library_tests() -> Vec<MethodTests> {
 /// The generated files, relative paths and texts: the test class, then the helper.
 fn emit(methods: &[Method], tests: &[MethodTests], schema: &Schema) -> Vec<(PathBuf, String)> {
     let pairs: Vec<(&Method, &MethodTests)> = methods.iter().zip(tests).collect();
-    vec![junit::test_class(CLASS, &pairs, Some(schema)), junit::database_helper("shop", schema, &Default::default())]
+    vec![junit::test_class(CLASS, &pairs, Some(schema)), junit::database_helper("shop", schema, &Default::default(), &Default::default())]
 }
 
 fn snapshot_text(files: &[(PathBuf, String)]) -> String {

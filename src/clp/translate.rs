@@ -1032,7 +1032,9 @@ impl Translator<'_> {
             JdbcCall::Execute(id) => format!("execute({})", sql(id)),
             JdbcCall::Close => "close".into(),
             JdbcCall::OpenConnection(ConnectionSource::DataSource) => "open_connection(datasource)".into(),
-            JdbcCall::OpenConnection(ConnectionSource::DriverManager { .. }) => "open_connection(driver_manager)".into(),
+            JdbcCall::OpenConnection(ConnectionSource::DriverManager { .. } | ConnectionSource::Configured { .. }) => {
+                "open_connection(driver_manager)".into()
+            }
             JdbcCall::OpenConnection(ConnectionSource::Interface { .. }) => "open_connection(proxy)".into(),
             JdbcCall::CloseResource => "close_resource".into(),
             JdbcCall::SetParameter(Ty::Boxed(primitive)) => format!("set_object({})", ty_atom(primitive.ty())),

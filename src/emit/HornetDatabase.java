@@ -76,7 +76,7 @@ final class HornetDatabase {
     private static String currentUrl;
 
     static {
-        if (DRIVER_URLS.length > 0) {
+        if (DRIVER_URLS.length > 0/*{or configured}*/) {
             routeDriverUrls();
         }
     }
@@ -521,7 +521,7 @@ final class HornetDatabase {
     private static final class TestDatabaseDriver implements java.sql.Driver {
         @Override
         public boolean acceptsURL(String url) {
-            return java.util.Arrays.asList(DRIVER_URLS).contains(url);
+            return java.util.Arrays.asList(DRIVER_URLS).contains(url)/*{or configured url}*/;
         }
 
         @Override
@@ -554,4 +554,5 @@ final class HornetDatabase {
             throw new java.sql.SQLFeatureNotSupportedException();
         }
     }
+/*{configured}*/
 }

@@ -1237,12 +1237,13 @@ fn index_class<'t>(
         }
     }
     for initialiser in static_initialisers {
-        if !assigns_blank_finals(&mut class, initialiser) {
+        if !assigns_blank_finals(&mut class, initialiser) && !super::configuration::is_set_up_initialiser(&class, initialiser) {
             diags.push(Diagnostic::unsupported(
                 span_of(file.path, initialiser),
                 "static initialiser (code run once when the class is loaded, which a test can neither choose nor \
-                 reset; one that only assigns static final fields is read as their declarations: give them \
-                 constant values there, and do set-up such as loading a driver where it is needed)",
+                 reset; one that only assigns static final fields is read as their declarations, and one that only \
+                 loads a JDBC driver or a static final Properties from the class path is set-up: give the fields \
+                 constant values there, and do other set-up where it is needed)",
             ));
         }
     }

@@ -189,6 +189,23 @@ pub(crate) fn lower_method<'t>(
         lowering.terminate(Terminator::Return(None));
     }
     let blocks = lowering.reachable_blocks(span.clone())?;
+    // Its tests would load the class before the database helper supplies the configuration
+    // file the class path may lack; a method using the database opens that helper's database
+    // first.
+    if !method.is_private
+        && let Some(resource) = super::configuration::loaded_configuration(class).first().map(|(_, r)| r.clone())
+        && !blocks.iter().any(|(_, block)| block.insts.iter().any(|inst| matches!(inst, Inst::Jdbc { .. })))
+    {
+        return Err(Diagnostic::unsupported(
+            span,
+            format!(
+                "a method of '{}', which loads the configuration '{resource}' from the class path when it is loaded \
+                 (only its methods that use the database are analysed: their tests supply that file where the class \
+                 path has none)",
+                crate::ir::simple_name(&class.fq_name)
+            ),
+        ));
+    }
     if let Some(end) = falls_off_end
         && method.ret != Ty::Void
         && blocks.iter().any(|(old, _)| *old == end)
@@ -1988,6 +2005,9 @@ impl<'t> MethodLowering<'_, 't> {
         };
         let name = self.text(name_node);
         let object = node.child_by_field_name("object");
+        if let Some(what) = object.and_then(|o| self.configuration_use(o, name)) {
+            return self.unsupported(node, what);
+        }
         if let Some(object) = object
             && let Some(printed) = self.printing_call(node, object, name)
         {

@@ -2,6 +2,7 @@
 //! supports to the IR. Whatever it does not support is reported as one diagnostic at the
 //! construct, and the enclosing method is skipped; everything else goes on.
 
+mod configuration;
 mod declared;
 mod enum_values;
 mod exceptions;

@@ -1090,6 +1090,13 @@ impl<'a> Compiler<'a> {
             SetExpr::Values(values) if source.order_by.is_none() && source.limit_clause.is_none() => values,
             _ => return self.unsupported(self.offset(source.span().start), "INSERT ... SELECT"),
         };
+        if values.value_keyword {
+            return self.unsupported_clause(
+                start,
+                Keyword::VALUE,
+                "INSERT ... VALUE (MySQL's synonym of VALUES, which H2, the tests' database, rejects in every mode: write VALUES)",
+            );
+        }
         let [row] = values.rows.as_slice() else {
             return self.unsupported(self.offset(source.span().start), "INSERT of several rows");
         };

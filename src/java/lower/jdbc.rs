@@ -743,8 +743,11 @@ impl<'t> MethodLowering<'_, 't> {
                 );
             }
         };
-        let text = match self.text_parts(url, &Scope::Method, 0).map(|parts| self.constant_url(&parts)) {
-            Ok(Some(text)) => text,
+        let source = match self.text_parts(url, &Scope::Method, 0).map(|parts| self.constant_url(&parts)) {
+            Ok(Some(text)) => ConnectionSource::DriverManager { url: text },
+            _ if let Some((resource, key, default)) = self.configured_value(url) => {
+                ConnectionSource::Configured { resource, key, default }
+            }
             _ => {
                 return self.unsupported(
                     url,
@@ -760,12 +763,97 @@ impl<'t> MethodLowering<'_, 't> {
         self.credentials(credentials)?;
         // A static method has no receiver: a constant stands for it.
         let receiver = Operand::Const(0, Ty::Int);
-        let call = JdbcCall::OpenConnection(ConnectionSource::DriverManager { url: text });
+        let call = JdbcCall::OpenConnection(source);
         let ret = Ty::Jdbc(JdbcType::Connection);
         let dst = want_value.then(|| self.new_temp(ret));
         let span = self.span(node);
         self.emit(Inst::Jdbc { dst, call, receiver, args: Vec::new(), span });
         Ok(dst.map(|dst| Typed { operand: Operand::Local(dst), ty: ret }))
+    }
+
+    /// A value read from configuration the class path supplies: `P.getProperty(key)` or
+    /// `P.getProperty(key, default)` of a `static final Properties` its class loads from a
+    /// class-path resource when it is loaded (`configuration.rs`), directly or returned by a
+    /// static helper of one statement (`return P.getProperty(key);`), with constant text as the
+    /// key and default. Its resource, key and default.
+    pub(super) fn configured_value(&self, node: Node<'t>) -> Option<(String, String, Option<String>)> {
+        let node = skip_parens(node);
+        if node.kind() != "method_invocation" {
+            return None;
+        }
+        if let Some(read) = self.property_read(node, &Scope::Method) {
+            return Some(read);
+        }
+        let (class, method) = self.helper(node, &Scope::Method)?;
+        if method.kind != crate::ir::MethodKind::Static || method.ret != Ty::String {
+            return None;
+        }
+        let [statement] = children(method.body?)[..] else { return None };
+        let returned = (statement.kind() == "return_statement").then(|| children(statement).first().copied()).flatten()?;
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let mut params = HashMap::new();
+        for (name, argument) in method.param_names.iter().zip(arguments) {
+            params.insert(name.clone(), self.text_parts(argument, &Scope::Method, 0).ok()?);
+        }
+        self.property_read(skip_parens(returned), &Scope::Helper { class, params })
+    }
+
+    /// Why a call on `object` that reads or loads configuration from the class path is not
+    /// analysed where it is not the URL, user or password of a connection: the configuration
+    /// field `P` (`P.getProperty(key)` with a key not known, `P.load(...)`), or a class's
+    /// resources (`X.class.getClassLoader()`).
+    pub(super) fn configuration_use(&self, object: Node<'t>, name: &str) -> Option<String> {
+        let spelled = self.text(object);
+        if name == "getClassLoader" && object.kind() == "class_literal" {
+            return Some(format!(
+                "a resource of the class path ('{spelled}.getClassLoader()'), which a test can neither choose nor \
+                 know; a static initialiser that loads a static final Properties from it is set-up run when the \
+                 class is loaded, whose values are supported as the URL, user and password of \
+                 DriverManager.getConnection"
+            ));
+        }
+        let resource = match object.kind() {
+            "identifier" if self.lookup(spelled).is_none() => crate::java::configuration::loaded_properties(self.class, spelled),
+            _ => None,
+        }?;
+        Some(format!(
+            "a value of the configuration '{resource}' on the class path ('{spelled}.{name}'), which a test can \
+             neither choose nor know: supported only as the URL, user or password given to DriverManager.getConnection, \
+             with a constant key"
+        ))
+    }
+
+    /// `P.getProperty(key[, default])` of a configuration field `P` (of the scope's class, or
+    /// `C.P`) with constant text as the key and default.
+    fn property_read(&self, node: Node<'t>, scope: &Scope<'_, 't>) -> Option<(String, String, Option<String>)> {
+        let source = self.text_source(scope);
+        if node.kind() != "method_invocation" || node.child_by_field_name("name")?.utf8_text(source.as_bytes()).ok()? != "getProperty" {
+            return None;
+        }
+        let object = node.child_by_field_name("object")?;
+        let (class, field) = match object.kind() {
+            "identifier" => (self.scope_class(scope), object.utf8_text(source.as_bytes()).ok()?),
+            "field_access" => {
+                let owner = object.child_by_field_name("object")?.utf8_text(source.as_bytes()).ok()?;
+                let ClassRef::Analysed(class) = self.index.resolve_class(owner, self.scope_class(scope).file) else { return None };
+                (class, object.child_by_field_name("field")?.utf8_text(source.as_bytes()).ok()?)
+            }
+            _ => return None,
+        };
+        // A local or parameter of that name hides the field.
+        if matches!(scope, Scope::Method) && object.kind() == "identifier" && self.lookup(field).is_some() {
+            return None;
+        }
+        let resource = crate::java::configuration::loaded_properties(class, field)?;
+        let constant = |argument: Node<'t>| {
+            let parts = self.text_parts(argument, scope, 0).ok()?;
+            parts.iter().map(|p| match p { Part::Text(text) => Some(text.as_str()), _ => None }).collect::<Option<String>>()
+        };
+        match node.child_by_field_name("arguments").map(children).unwrap_or_default()[..] {
+            [key] => Some((resource, constant(key)?, None)),
+            [key, default] => Some((resource, constant(key)?, Some(constant(default)?))),
+            _ => None,
+        }
     }
 
     /// The text of a URL whose parts are all constant: literals, constants, and String locals
@@ -799,7 +887,7 @@ impl<'t> MethodLowering<'_, 't> {
         for credential in credentials {
             let constant = matches!(self.text_parts(*credential, &Scope::Method, 0),
                 Ok(parts) if parts.iter().all(|p| matches!(p, Part::Text(_))));
-            if !constant {
+            if !constant && self.configured_value(*credential).is_none() {
                 self.argument(*credential, Ty::String)?;
             }
         }

@@ -1,0 +1,5 @@
+CREATE TABLE user (
+    id INT NOT NULL AUTO_INCREMENT,
+    fio VARCHAR(35) NULL,
+    PRIMARY KEY (id)
+) ENGINE=InnoDB;
