@@ -28,7 +28,7 @@
 */
 
 :- module(jdbc, [start/3, invoke/7, closed/2, shown/2, ref_compare/4, connection_compare/4,
-                 passed_connections/2, replay/6]).
+                 passed_connections/2, replay/6, replay_composed/5]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -695,4 +695,74 @@ made_object(V) :-
 mapped(V, Refs, W) :-
     (   nonvar(V), ( V == conn ; made_object(V) ), member(K-W0, Refs), K == V -> W = W0
     ;   W = V
+    ).
+
+%% replay_composed(+Events, +CaseIO, +CallerIO, +S0, -S)
+%
+%  replay/6 for a case of a method that also has objects in its interface (an instance DAO
+%  method holding a DataSource, a factory or a connection; a method taking or returning a
+%  bean): its heap event is composed into the caller's heap first (heap:composed/4, as
+%  state:replay_composed/5 does), then its JDBC calls run again on the caller's session. The
+%  case's JDBC values are renamed first, so that both parts map them alike: its connection
+%  `conn` becomes the caller's (the argument passed, or the one in the caller's object; one
+%  the caller has not looked at is the test's, `conn`, as jdbc_call/7 takes it inline), and
+%  each object it made becomes the caller's once the call making it is replayed. CaseIO is
+%  io(Inputs, Out, Receivers) of the case, CallerIO io(Inputs, Out) of the call, as for
+%  state:replay_composed/5.
+%
+%  ?- state:initial(S0), jdbc:start(schema([]), S0, S1),
+%     jdbc:replay_composed([jdbc(create_statement, conn, [], stmt(0), ok), heap([], [])], io([conn], stmt(0)-ok, []), io([conn], R-Ex), S1, S).
+%  R = stmt(0), Ex = ok.
+replay_composed(Events, io(CaseInputs0, CaseOut0, Receivers), io(Inputs, Out), S0, S) :-
+    must_be(list, Events),
+    (   select(heap(Initial0, Final0), Events, Others0) -> true
+    ;   Initial0 = [], Final0 = [], Others0 = Events
+    ),
+    foldl(made_by, Others0, [], Made),
+    Renames = [conn-Connection|Made],
+    renamed(Renames, CaseInputs0-CaseOut0-Initial0-Final0, CaseInputs-CaseOut-Initial-Final),
+    maplist(call_renamed(Renames), Others0, Others),
+    jvm:guarded(heap:composed(case(Initial, Final, CaseInputs, CaseOut, Receivers), caller(Inputs, Out), S0, S1)),
+    (   var(Connection) -> Connection = conn
+    ;   Connection == conn -> true
+    ;   Connection = conn(Id), integer(Id)
+    ),
+    foldl(replayed_call, Others, S1, S).
+
+% The objects a case made, each with the variable standing for the caller's.
+made_by(Event, Made0, Made) :-
+    (   Event = jdbc(_, _, _, Result, _), made_object(Result), \+ ( member(K-_, Made0), K == Result ) ->
+        Made = [Result-_|Made0]
+    ;   Made = Made0
+    ).
+
+% A JDBC call's receiver and result renamed (its call and arguments hold SQL and values only).
+call_renamed(Renames, Event0, Event) :-
+    (   Event0 = jdbc(Call, Receiver0, Args, Result0, Ex) ->
+        renamed(Renames, Receiver0-Result0, Receiver-Result),
+        Event = jdbc(Call, Receiver, Args, Result, Ex)
+    ;   Event = Event0
+    ).
+
+% T0 with each JDBC value of the case that Renames lists replaced by its variable; the other
+% variables stay those of the case.
+renamed(Renames, T0, T) :-
+    (   var(T0) -> T = T0
+    ;   member(K-V, Renames), K == T0 -> T = V
+    ;   atomic(T0) -> T = T0
+    ;   T0 = s(_, _) -> T = T0
+    ;   T0 =.. [F|As0], maplist(renamed(Renames), As0, As), T =.. [F|As]
+    ).
+
+% One event of a renamed case on the caller's state: a JDBC call runs on its session and gives
+% what it gave in the case (an object it made: the caller's, bound here).
+replayed_call(Event, S0, S) :-
+    (   Event = jdbc(Call, Receiver, Args, Result, Ex) ->
+        called(Call, Receiver, Args, Result1, S0, S1, Ex1),
+        Ex1 = Ex,
+        Result1 = Result,
+        state:replay([jdbc(Call, Receiver, Args, Result, Ex)], S1, S)
+    ;   Event = db(_, _, _) ->
+        S = S0
+    ;   state:replay([Event], S0, S)
     ).
