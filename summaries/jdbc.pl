@@ -123,9 +123,43 @@ negated(f, t).
 %  R = stmt(0), Ex = ok.
 %  Each call is recorded as the event jdbc(Call, Receiver, Args, Result, Ex), which a composed
 %  summary's case carries, so that its caller replays the call on its own session (replay/6).
+%  A getter's event is jdbc(get(Type, Null), ...) (recorded_call/5).
 invoke(Call, Receiver, Args, Result, S0, S, Ex) :-
     called(Call, Receiver, Args, Result, S0, S1, Ex),
-    state:replay([jdbc(Call, Receiver, Args, Result, Ex)], S1, S).
+    recorded_call(Call, Receiver, Ex, S1, Recorded),
+    state:replay([jdbc(Recorded, Receiver, Args, Result, Ex)], S1, S).
+
+%% recorded_call(+Call, +Receiver, +Ex, +S, -Recorded)
+%
+%  The call as its event records it. A getter's is get(Type, Null), Null 1 when the value read
+%  was NULL and 0 when not: its result alone does not say (getInt gives 0 for NULL and for 0),
+%  and a caller replaying the call on its own rows must decide the value the same way, or two
+%  cases of the callee that differ only there would each give both of the caller's paths. A
+%  value the getter left open decides Null when it is decided (db:tie_read/2); a string
+%  copied unread leaves it open, as its result is then the value itself.
+%
+%  ?- jdbc:recorded_call(next, rs(0), ok, _, R).
+%  R = next.
+recorded_call(Call, Receiver, Ex, S, Recorded) :-
+    (   Call = get(Type), Ex == ok, Receiver = rs(Id) ->
+        state:session(S, J),
+        object(Id, J, result(_, _, _, WasNull)),
+        read_null(WasNull, Null),
+        Recorded = get(Type, Null)
+    ;   Recorded = Call
+    ).
+
+% The Null of a getter's event for the result object's WasNull (jdbc_call/7 of get).
+read_null(WasNull, Null) :-
+    (   integer(WasNull) -> Null = WasNull
+    ;   WasNull = unread(string(_), _) -> true
+    ;   WasNull = unread(_, V), var(V) ->
+        Null in 0..1,
+        db:tie_read(V, jdbc:null_decided(V, Null))
+    ;   WasNull = unread(_, V) -> null_decided(V, Null)
+    ).
+
+null_decided(V, Null) :- ( V == null -> Null = 1 ; Null = 0 ).
 
 called(Call, Receiver, Args, Result, S0, S, Ex) :-
     must_be(list, Args),
@@ -672,7 +706,7 @@ replay(Events, Refs0, CaseResult, Result, S0, S) :-
 replayed(Event, Refs0-S0, Refs-S) :-
     (   Event = jdbc(Call, CaseReceiver, Args, CaseResult, CaseEx) ->
         mapped(CaseReceiver, Refs0, Receiver),
-        called(Call, Receiver, Args, Result, S0, S1, Ex),
+        called_again(Call, Receiver, Args, Result, S0, S1, Ex),
         Ex = CaseEx,
         (   made_object(CaseResult) ->
             nonvar(Result), Refs = [CaseResult-Result|Refs0]
@@ -683,6 +717,31 @@ replayed(Event, Refs0-S0, Refs-S) :-
         Refs = Refs0, S = S0
     ;   Refs = Refs0,
         state:replay([Event], S0, S)
+    ).
+
+%% called_again(+Call, +Receiver, +Args, -Result, +S0, -S, -Ex)
+%
+%  A case's recorded call run on the caller's session, as called/7 runs it. A getter's value
+%  is NULL here exactly when it was in the case (recorded_call/5): the caller's value still
+%  open is decided so, a decided one must agree.
+called_again(Call, Receiver, Args, Result, S0, S, Ex) :-
+    (   Call = get(Type, Null) ->
+        called(get(Type), Receiver, Args, Result, S0, S, Ex),
+        (   Ex == ok, Receiver = rs(Id) ->
+            state:session(S, J),
+            object(Id, J, result(_, _, _, WasNull)),
+            (   integer(Null) -> null_agrees(WasNull, Null) ; read_null(WasNull, Null) )
+        ;   true
+        )
+    ;   called(Call, Receiver, Args, Result, S0, S, Ex)
+    ).
+
+null_agrees(WasNull, Null) :-
+    (   integer(WasNull) -> WasNull =:= Null
+    ;   WasNull = unread(string(_), _) -> true
+    ;   WasNull = unread(Type, V), var(V) ->
+        (   Null =:= 1 -> V = null ; db:decided_nonnull(Type, V) )
+    ;   WasNull = unread(_, V) -> null_decided(V, Null)
     ).
 
 % A JDBC object a case's method made in its own session.
@@ -758,7 +817,7 @@ renamed(Renames, T0, T) :-
 % what it gave in the case (an object it made: the caller's, bound here).
 replayed_call(Event, S0, S) :-
     (   Event = jdbc(Call, Receiver, Args, Result, Ex) ->
-        called(Call, Receiver, Args, Result1, S0, S1, Ex1),
+        called_again(Call, Receiver, Args, Result1, S0, S1, Ex1),
         Ex1 = Ex,
         Result1 = Result,
         state:replay([jdbc(Call, Receiver, Args, Result, Ex)], S1, S)
