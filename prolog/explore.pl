@@ -61,8 +61,41 @@ case_lines([C-S|Cs], [Line|Lines]) :-
 
 path_case(Entry, Budget, CaseName, Clause, Shown) :-
     call(user:Entry, Inputs, Ret, Ex, Events),
-    case_clause(CaseName, Inputs, Ret, Ex, Events, Clause, Shown),
+    case_clause(CaseName, Inputs, Ret, Ex, Events, Clause, Shown0),
+    database_shown(Events, Composable, _),
+    composed_clause(CaseName, Inputs, Ret, Ex, Composable, Composed),
+    append(Shown0, Composed, Shown),
     jvm:search_budget(Budget).
+
+%% composed_clause(+Name, ?Inputs, ?Ret, ?Ex, +Events, -Text)
+%
+%  For a path that used the database, the line `%% composed Clause.`: its case as callers
+%  compose it, without its own database event, whose rows a caller's replay of the JDBC calls
+%  finds again in its own database (jdbc:replay/6), and so without the constraints on those
+%  rows: the SQL that posted them runs again on the caller's rows and posts them there. The
+%  Java code sees the database only through its JDBC calls' results, which the clause keeps
+%  with their constraints. Cases that differ only in their own database (which rows a COUNT
+%  counted, say) are then the same clause, which callers load once: each would give every one
+%  of the caller's paths again. Empty for other paths.
+composed_clause(none, _, _, _, _, []) :- !.
+composed_clause(Name, Inputs, Ret, Ex, Events, Text) :-
+    (   append(Front, [Database], Events), Database = db(_, _, _) ->
+        Head =.. [Name, Inputs, Ret, Ex, Front],
+        copy_term(Head-Database, Copy-CopyDatabase, Goals0),
+        term_variables(Copy, Kept),
+        term_variables(CopyDatabase, DatabaseVars),
+        exclude_vars(DatabaseVars, Kept, Rows),
+        without_goals_on(Goals0, Rows, Goals1),
+        phrase(strings_in(Copy), Strings),
+        foldl(lazy_string, Strings, Copy-Goals1, Lazy-Goals2),
+        without_free_variables(Goals2, Lazy, Goals),
+        list_goal(Goals, Body),
+        term_variables(Lazy-Body, Vars),
+        variable_names(Vars, 0, Names),
+        write_term_to_chars((Lazy :- Body), [quoted(true), variable_names(Names)], Cs),
+        append(["%% composed ", Cs, ".\n"], Text)
+    ;   Text = []
+    ).
 
 %% labels(+CaseName, +Budget, -Text)
 %
@@ -168,6 +201,115 @@ exclude_goals([G|Gs], Dropped, Out) :-
     exclude_goals(Gs, Dropped, Out1).
 
 memberchk_eq(X, [Y|Ys]) :- ( X == Y -> true ; memberchk_eq(X, Ys) ).
+
+%% lazy_string(+String, +Term0-Goals0, -Term-Goals)
+%
+%  A string s(Len, Codes) of Term0 whose codes only their padding constrains (each in
+%  0\/32..126, nonzero exactly within Len: strings:codes/2) is as it was before an operation
+%  needed its codes, which a composed database case's own SQL did: Term has it as s(Len, C)
+%  with C a fresh variable, and Goals loses the padding, which a caller posts again if its
+%  replayed SQL needs the codes (and where the caller's string is known, does not).
+%
+%  ?- C in 0\/32..126, explore:lazy_string(s(L, [C]), f(s(L, [C]))-[clpz:(C in 0\/32..126)], T-Gs).
+%  T = f(s(L,_A)), Gs = [].
+lazy_string(s(Len, Codes), Term0-Goals0, Term-Goals) :-
+    (   variable_codes(Codes),
+        goals_on(Goals0, Codes, On),
+        maplist(padding_goal(Codes), On) ->
+        exclude_goals(Goals0, On, Goals),
+        lazy_codes(Term0, Codes, Len, _, Term)
+    ;   Term = Term0, Goals = Goals0
+    ).
+
+% A proper list of variables.
+variable_codes(Codes) :-
+    nonvar(Codes),
+    (   Codes == [] -> true
+    ;   Codes = [C|Cs], var(C), variable_codes(Cs)
+    ).
+
+goals_on([], _, []).
+goals_on([G|Gs], Vars, Out) :-
+    term_variables(G, GVars),
+    (   member(V, GVars), var_member(V, Vars) -> Out = [G|Out1] ; Out = Out1 ),
+    goals_on(Gs, Vars, Out1).
+
+padding_goal(Codes, G) :-
+    unqualified(G, U),
+    (   U = (C in 0\/32..126) -> true
+    ;   U = ((C #\= 0) #<==> B), var(B)
+    ),
+    var(C), var_member(C, Codes).
+
+% T0 with every s(Len, Codes) replaced by s(Len, Fresh).
+lazy_codes(T0, Codes, Len, Fresh, T) :-
+    (   var(T0) -> T = T0
+    ;   T0 = s(L, Cs), L == Len, Cs == Codes -> T = s(L, Fresh)
+    ;   atomic(T0) -> T = T0
+    ;   T0 =.. [F|As0], maplist(lazy_codes_of(Codes, Len, Fresh), As0, As), T =.. [F|As]
+    ).
+
+lazy_codes_of(Codes, Len, Fresh, T0, T) :- lazy_codes(T0, Codes, Len, Fresh, T).
+
+%% without_goals_on(+Goals0, +Vars, -Goals)
+%
+%  Goals0 without the goals on any of Vars.
+%
+%  ?- explore:without_goals_on([clpz:(X #> 1), clpz:(Y #> X)], [Y], Gs).
+%  Gs = [clpz:(X#>1)].
+without_goals_on([], _, []).
+without_goals_on([G|Gs], Vars, Out) :-
+    term_variables(G, GVars),
+    (   member(V, GVars), var_member(V, Vars) -> Out = Out1 ; Out = [G|Out1] ),
+    without_goals_on(Gs, Vars, Out1).
+
+%% without_free_variables(+Goals0, +Head, -Goals)
+%
+%  Goals0 without the goals of each variable X outside Head that some value of X always
+%  satisfies, whatever the other variables are: only differences `X #\= Y` (Y a variable or an
+%  integer) and at most a domain constrain X, and the domain has more values than X has
+%  differences; or X is the truth value of one reified condition (`C #<==> X`, X in 0..1).
+%  Repeated until none is left: the keys of a database's rows, all different and different
+%  from an input, go one by one.
+%
+%  ?- X in 0..9, Y in 0..9, explore:without_free_variables([clpz:(X #\= Y), clpz:(X #\= Z), clpz:(X in 0..9), clpz:(Y in 0..9)], f(Z), Gs).
+%  Gs = [].
+without_free_variables(Goals0, Head, Goals) :-
+    term_variables(Head, Kept),
+    term_variables(Goals0, Vars),
+    (   member(X, Vars),
+        \+ var_member(X, Kept),
+        goals_with(Goals0, X, With),
+        free_variable_goals(With, X) ->
+        exclude_goals(Goals0, With, Goals1),
+        without_free_variables(Goals1, Head, Goals)
+    ;   Goals = Goals0
+    ).
+
+free_variable_goals(With, X) :-
+    (   only_differences(With, X, 0, Differences, unbounded, Size) ->
+        ( Size == unbounded -> true ; Size > Differences )
+    ;   select(G, With, Domain),
+        unqualified(G, (_ #<==> B)), B == X,
+        (   Domain = [] -> true
+        ;   Domain = [D], unqualified(D, (Y in 0..1)), Y == X
+        )
+    ).
+
+only_differences([], _, N, N, Size, Size).
+only_differences([G|Gs], X, N0, N, Size0, Size) :-
+    unqualified(G, U),
+    (   U = (A #\= B), ( var(A) ; integer(A) ), ( var(B) ; integer(B) ) ->
+        N1 is N0 + 1, Size1 = Size0
+    ;   U = (Y in Dom), Y == X, Size0 == unbounded ->
+        dom_ranges(Dom, Ranges), ranges_size(Ranges, 0, Size1), N1 = N0
+    ),
+    only_differences(Gs, X, N1, N, Size1, Size).
+
+ranges_size([], Size, Size).
+ranges_size([r(L, H)|Rs], Size0, Size) :-
+    (   integer(L), integer(H), integer(Size0) -> Size1 is Size0 + H - L + 1 ; Size1 = unbounded ),
+    ranges_size(Rs, Size1, Size).
 
 %% shown(+Visible, +Database, +Goals, -Shown)
 %

@@ -823,7 +823,6 @@ fn build_report(
             ("recursion", stats.inlined.recursion),
             ("no-compose", stats.inlined.no_compose),
             ("jdbc-objects", stats.inlined.jdbc_objects),
-            ("database-and-objects", stats.inlined.database_and_objects),
             ("date-text", stats.inlined.date_text),
         ]
         .into_iter()

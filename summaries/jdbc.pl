@@ -28,7 +28,7 @@
 */
 
 :- module(jdbc, [start/3, invoke/7, closed/2, shown/2, ref_compare/4, connection_compare/4,
-                 passed_connections/2, replay/6]).
+                 passed_connections/2, replay/6, replay_composed/5]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -123,9 +123,43 @@ negated(f, t).
 %  R = stmt(0), Ex = ok.
 %  Each call is recorded as the event jdbc(Call, Receiver, Args, Result, Ex), which a composed
 %  summary's case carries, so that its caller replays the call on its own session (replay/6).
+%  A getter's event is jdbc(get(Type, Null), ...) (recorded_call/5).
 invoke(Call, Receiver, Args, Result, S0, S, Ex) :-
     called(Call, Receiver, Args, Result, S0, S1, Ex),
-    state:replay([jdbc(Call, Receiver, Args, Result, Ex)], S1, S).
+    recorded_call(Call, Receiver, Ex, S1, Recorded),
+    state:replay([jdbc(Recorded, Receiver, Args, Result, Ex)], S1, S).
+
+%% recorded_call(+Call, +Receiver, +Ex, +S, -Recorded)
+%
+%  The call as its event records it. A getter's is get(Type, Null), Null 1 when the value read
+%  was NULL and 0 when not: its result alone does not say (getInt gives 0 for NULL and for 0),
+%  and a caller replaying the call on its own rows must decide the value the same way, or two
+%  cases of the callee that differ only there would each give both of the caller's paths. A
+%  value the getter left open decides Null when it is decided (db:tie_read/2); a string
+%  copied unread leaves it open, as its result is then the value itself.
+%
+%  ?- jdbc:recorded_call(next, rs(0), ok, _, R).
+%  R = next.
+recorded_call(Call, Receiver, Ex, S, Recorded) :-
+    (   Call = get(Type), Ex == ok, Receiver = rs(Id) ->
+        state:session(S, J),
+        object(Id, J, result(_, _, _, WasNull)),
+        read_null(WasNull, Null),
+        Recorded = get(Type, Null)
+    ;   Recorded = Call
+    ).
+
+% The Null of a getter's event for the result object's WasNull (jdbc_call/7 of get).
+read_null(WasNull, Null) :-
+    (   integer(WasNull) -> Null = WasNull
+    ;   WasNull = unread(string(_), _) -> true
+    ;   WasNull = unread(_, V), var(V) ->
+        Null in 0..1,
+        db:tie_read(V, jdbc:null_decided(V, Null))
+    ;   WasNull = unread(_, V) -> null_decided(V, Null)
+    ).
+
+null_decided(V, Null) :- ( V == null -> Null = 1 ; Null = 0 ).
 
 called(Call, Receiver, Args, Result, S0, S, Ex) :-
     must_be(list, Args),
@@ -672,7 +706,7 @@ replay(Events, Refs0, CaseResult, Result, S0, S) :-
 replayed(Event, Refs0-S0, Refs-S) :-
     (   Event = jdbc(Call, CaseReceiver, Args, CaseResult, CaseEx) ->
         mapped(CaseReceiver, Refs0, Receiver),
-        called(Call, Receiver, Args, Result, S0, S1, Ex),
+        called_again(Call, Receiver, Args, Result, S0, S1, Ex),
         Ex = CaseEx,
         (   made_object(CaseResult) ->
             nonvar(Result), Refs = [CaseResult-Result|Refs0]
@@ -685,6 +719,31 @@ replayed(Event, Refs0-S0, Refs-S) :-
         state:replay([Event], S0, S)
     ).
 
+%% called_again(+Call, +Receiver, +Args, -Result, +S0, -S, -Ex)
+%
+%  A case's recorded call run on the caller's session, as called/7 runs it. A getter's value
+%  is NULL here exactly when it was in the case (recorded_call/5): the caller's value still
+%  open is decided so, a decided one must agree.
+called_again(Call, Receiver, Args, Result, S0, S, Ex) :-
+    (   Call = get(Type, Null) ->
+        called(get(Type), Receiver, Args, Result, S0, S, Ex),
+        (   Ex == ok, Receiver = rs(Id) ->
+            state:session(S, J),
+            object(Id, J, result(_, _, _, WasNull)),
+            (   integer(Null) -> null_agrees(WasNull, Null) ; read_null(WasNull, Null) )
+        ;   true
+        )
+    ;   called(Call, Receiver, Args, Result, S0, S, Ex)
+    ).
+
+null_agrees(WasNull, Null) :-
+    (   integer(WasNull) -> WasNull =:= Null
+    ;   WasNull = unread(string(_), _) -> true
+    ;   WasNull = unread(Type, V), var(V) ->
+        (   Null =:= 1 -> V = null ; db:decided_nonnull(Type, V) )
+    ;   WasNull = unread(_, V) -> null_decided(V, Null)
+    ).
+
 % A JDBC object a case's method made in its own session.
 made_object(V) :-
     nonvar(V),
@@ -695,4 +754,74 @@ made_object(V) :-
 mapped(V, Refs, W) :-
     (   nonvar(V), ( V == conn ; made_object(V) ), member(K-W0, Refs), K == V -> W = W0
     ;   W = V
+    ).
+
+%% replay_composed(+Events, +CaseIO, +CallerIO, +S0, -S)
+%
+%  replay/6 for a case of a method that also has objects in its interface (an instance DAO
+%  method holding a DataSource, a factory or a connection; a method taking or returning a
+%  bean): its heap event is composed into the caller's heap first (heap:composed/4, as
+%  state:replay_composed/5 does), then its JDBC calls run again on the caller's session. The
+%  case's JDBC values are renamed first, so that both parts map them alike: its connection
+%  `conn` becomes the caller's (the argument passed, or the one in the caller's object; one
+%  the caller has not looked at is the test's, `conn`, as jdbc_call/7 takes it inline), and
+%  each object it made becomes the caller's once the call making it is replayed. CaseIO is
+%  io(Inputs, Out, Receivers) of the case, CallerIO io(Inputs, Out) of the call, as for
+%  state:replay_composed/5.
+%
+%  ?- state:initial(S0), jdbc:start(schema([]), S0, S1),
+%     jdbc:replay_composed([jdbc(create_statement, conn, [], stmt(0), ok), heap([], [])], io([conn], stmt(0)-ok, []), io([conn], R-Ex), S1, S).
+%  R = stmt(0), Ex = ok.
+replay_composed(Events, io(CaseInputs0, CaseOut0, Receivers), io(Inputs, Out), S0, S) :-
+    must_be(list, Events),
+    (   select(heap(Initial0, Final0), Events, Others0) -> true
+    ;   Initial0 = [], Final0 = [], Others0 = Events
+    ),
+    foldl(made_by, Others0, [], Made),
+    Renames = [conn-Connection|Made],
+    renamed(Renames, CaseInputs0-CaseOut0-Initial0-Final0, CaseInputs-CaseOut-Initial-Final),
+    maplist(call_renamed(Renames), Others0, Others),
+    jvm:guarded(heap:composed(case(Initial, Final, CaseInputs, CaseOut, Receivers), caller(Inputs, Out), S0, S1)),
+    (   var(Connection) -> Connection = conn
+    ;   Connection == conn -> true
+    ;   Connection = conn(Id), integer(Id)
+    ),
+    foldl(replayed_call, Others, S1, S).
+
+% The objects a case made, each with the variable standing for the caller's.
+made_by(Event, Made0, Made) :-
+    (   Event = jdbc(_, _, _, Result, _), made_object(Result), \+ ( member(K-_, Made0), K == Result ) ->
+        Made = [Result-_|Made0]
+    ;   Made = Made0
+    ).
+
+% A JDBC call's receiver and result renamed (its call and arguments hold SQL and values only).
+call_renamed(Renames, Event0, Event) :-
+    (   Event0 = jdbc(Call, Receiver0, Args, Result0, Ex) ->
+        renamed(Renames, Receiver0-Result0, Receiver-Result),
+        Event = jdbc(Call, Receiver, Args, Result, Ex)
+    ;   Event = Event0
+    ).
+
+% T0 with each JDBC value of the case that Renames lists replaced by its variable; the other
+% variables stay those of the case.
+renamed(Renames, T0, T) :-
+    (   var(T0) -> T = T0
+    ;   member(K-V, Renames), K == T0 -> T = V
+    ;   atomic(T0) -> T = T0
+    ;   T0 = s(_, _) -> T = T0
+    ;   T0 =.. [F|As0], maplist(renamed(Renames), As0, As), T =.. [F|As]
+    ).
+
+% One event of a renamed case on the caller's state: a JDBC call runs on its session and gives
+% what it gave in the case (an object it made: the caller's, bound here).
+replayed_call(Event, S0, S) :-
+    (   Event = jdbc(Call, Receiver, Args, Result, Ex) ->
+        called_again(Call, Receiver, Args, Result1, S0, S1, Ex1),
+        Ex1 = Ex,
+        Result1 = Result,
+        state:replay([jdbc(Call, Receiver, Args, Result, Ex)], S1, S)
+    ;   Event = db(_, _, _) ->
+        S = S0
+    ;   state:replay([Event], S0, S)
     ).

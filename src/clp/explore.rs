@@ -5,6 +5,7 @@ use super::term::{PTerm, parse_terms};
 use super::translate::{case_pred, entry_pred, raw_case_pred};
 use crate::ir::MethodKey;
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
@@ -197,6 +198,9 @@ pub struct Cases {
     /// For each clause, what `hornet summaries` shows of it (`explore:shown/3`, as text whose
     /// variables are the clause's).
     pub shown: Vec<String>,
+    /// The clauses of `case_pred(key)` callers compose: a path that used the database without
+    /// its own database (`explore:composed_clause/6`), each distinct clause once.
+    pub composed: String,
 }
 
 /// As `explore`, and also returns the method's summary.
@@ -211,14 +215,21 @@ pub fn explore_with_summary(
     let exhausted = output.lines().find_map(|l| l.strip_prefix("%% budget_exhausted"));
     let budget_exhausted = exhausted.is_some();
     let stall = exhausted.and_then(|rest| stall(rest.trim()));
-    // Each clause is followed by the line `%% shown Term.` (explore:shown/3).
+    // Each clause is followed by the line `%% shown Term.` (explore:shown/3), and for a path
+    // that used the database by `%% composed Clause.` (explore:composed_clause/6).
     let mut clauses: Vec<&str> = Vec::new();
     let mut shown: Vec<&str> = Vec::new();
+    let mut composed: Vec<Option<&str>> = Vec::new();
     for line in output.lines() {
         if let Some(term) = line.strip_prefix("%% shown ") {
             shown.push(term);
+        } else if let Some(clause) = line.strip_prefix("%% composed ") {
+            if let Some(last) = composed.last_mut() {
+                *last = Some(clause);
+            }
         } else if !line.starts_with("%%") {
             clauses.push(line);
+            composed.push(None);
         }
     }
     engine.consult(&format!("{key}$raw.pl"), &case_program(&raw, &clauses.join("\n")))?;
@@ -236,6 +247,7 @@ pub fn explore_with_summary(
     }
     let mut exploration = Exploration { paths: Vec::new(), budget_exhausted, stall };
     let mut summary = Cases::default();
+    let mut composed_seen: HashSet<&str> = HashSet::new();
     let case = case_pred(key);
     for (i, (term, clause)) in terms.iter().zip(&clauses).enumerate() {
         let path = match term.functor() {
@@ -261,6 +273,12 @@ pub fn explore_with_summary(
             summary.clauses.push_str(clause.strip_prefix(raw.as_str()).unwrap_or(clause));
             summary.clauses.push('\n');
             summary.shown.push(shown.get(i).map(|s| s.to_string()).unwrap_or_default());
+            let clause = composed[i].unwrap_or(clause);
+            if composed_seen.insert(clause) {
+                summary.composed.push_str(&case);
+                summary.composed.push_str(clause.strip_prefix(raw.as_str()).unwrap_or(clause));
+                summary.composed.push('\n');
+            }
         }
         exploration.paths.push(path);
     }

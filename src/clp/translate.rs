@@ -144,6 +144,43 @@ pub fn database_summary_glue(method: &Method) -> String {
     }
 }
 
+/// The clause that lets callers use the summary of a method that both uses the database and
+/// has objects in its interface (an instance DAO method, a method taking or returning a
+/// bean): the case's heap event is composed with the caller's heap and its JDBC calls run
+/// again on the caller's session (`jdbc:replay_composed/5`), the case's connection and the
+/// JDBC objects it made mapped to the caller's. `receivers` are as for `heap_summary_glue`.
+/// As in `database_summary_glue`, where the caller passes a connection that may be null or is
+/// not looked at yet, the method runs inline.
+pub fn database_heap_summary_glue(method: &Method, receivers: &[ClassName]) -> String {
+    let key = &method.key;
+    let params: Vec<String> = (0..method.param_count).map(|i| format!("P{i}")).collect();
+    let passed: Vec<&str> = method.locals[..method.param_count as usize]
+        .iter()
+        .zip(&params)
+        .filter(|(l, _)| matches!(l.ty, Ty::Jdbc(JdbcType::Connection)))
+        .map(|(_, p)| p.as_str())
+        .collect();
+    let receivers: Vec<String> = receivers.iter().map(|c| quote_atom(c.as_str())).collect();
+    let composed = format!(
+        "jvm:guarded(user:{}(CaseInputs, CaseRet, CaseEx, Events)),\n        \
+         jdbc:replay_composed(Events, io(CaseInputs, CaseRet-CaseEx, [{}]), io([{}], Ret-Ex), S0, S)",
+        case_pred(key),
+        receivers.join(","),
+        params.join(",")
+    );
+    let head = format!("{}([{}], Ret, S0, S, Ex)", summary_pred(key), params.join(","));
+    if passed.is_empty() {
+        format!("{head} :-\n    {}.\n", composed.replace("\n        ", "\n    "))
+    } else {
+        format!(
+            "{head} :-\n    (   jdbc:passed_connections([{}], _) ->\n        {composed}\n    ;   {}([{}], Ret, S0, S, Ex)\n    ).\n",
+            passed.join(","),
+            method_pred(key),
+            params.join(",")
+        )
+    }
+}
+
 fn block_pred(key: &MethodKey, block: BlockId) -> String {
     quote_atom(&format!("{key}#{}", block.0))
 }

@@ -104,7 +104,7 @@ mod tests {
     use crate::clp::explore::Exploration;
 
     fn sample() -> Summary {
-        Summary { method: "A.f(int)".into(), cases: "'A.f(int)$case'([A],A,ok,[]) :- true.\n".into(), shown: Vec::new(), exploration: Exploration::default() }
+        Summary { method: "A.f(int)".into(), cases: "'A.f(int)$case'([A],A,ok,[]) :- true.\n".into(), shown: Vec::new(), composed: String::new(), exploration: Exploration::default() }
     }
 
     fn temp_cache(name: &str) -> Cache {

@@ -8,7 +8,8 @@ use crate::callgraph::CallGraph;
 use crate::clp::engine::{self, Engine, EngineError};
 use crate::clp::explore::{case_program, explore_with_summary};
 use crate::clp::translate::{
-    Context, case_pred, database_summary_glue, heap_summary_glue, summary_glue, translate_method,
+    Context, case_pred, database_heap_summary_glue, database_summary_glue, heap_summary_glue, summary_glue,
+    translate_method,
 };
 use crate::ir::{Inst, JdbcType, Method, MethodKey, MethodKind, Ty};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -68,16 +69,13 @@ pub struct Inlined {
     /// The callee takes or returns a Statement, PreparedStatement or ResultSet: the caller's
     /// open JDBC objects are not mapped into a summary (a Connection or a DataSource is).
     pub jdbc_objects: usize,
-    /// The callee uses the database and has objects in its interface: its JDBC calls and its
-    /// heap are each composed (`database_summary_glue`, `heap_summary_glue`), not both at once.
-    pub database_and_objects: usize,
     /// The callee parses date text, itself or through its callees (`text_parsers`).
     pub date_text: usize,
 }
 
 impl Inlined {
     pub fn total(&self) -> usize {
-        self.recursion + self.no_compose + self.jdbc_objects + self.database_and_objects + self.date_text
+        self.recursion + self.no_compose + self.jdbc_objects + self.date_text
     }
 }
 
@@ -110,16 +108,13 @@ pub fn compute(
     // Methods whose inputs or result may be objects compose: their cases carry the heap they
     // read and leave, matched against the caller's (`state:replay_composed/5`). Database
     // methods compose too: their cases' JDBC calls run again on the caller's session
-    // (`jdbc:replay/6`). Inline still: methods that do both (one glue replays the heap, the
-    // other the session), and those that take or return the caller's open JDBC objects.
-    let object_users: HashSet<MethodKey> =
-        methods.iter().filter(|m| m.has_object_interface()).map(|m| m.key.clone()).collect();
-    let database_and_object_users: HashSet<MethodKey> = database_users.intersection(&object_users).cloned().collect();
+    // (`jdbc:replay/6`), and methods that do both replay both, the heap first
+    // (`jdbc:replay_composed/5`). Inline still: those that take or return the caller's open
+    // JDBC objects.
     let jdbc_object_users: HashSet<MethodKey> =
         methods.iter().filter(|m| has_jdbc_object_interface(m)).map(|m| m.key.clone()).collect();
     let parsers = text_parsers(methods);
-    let inline_users: HashSet<MethodKey> =
-        database_and_object_users.union(&jdbc_object_users).chain(&parsers).cloned().collect();
+    let inline_users: HashSet<MethodKey> = jdbc_object_users.union(&parsers).cloned().collect();
     // Composed database methods with a Connection parameter run inline where the caller's
     // connection may be null (`database_summary_glue`): their clauses are loaded as well.
     let with_fallback: HashSet<MethodKey> = methods
@@ -253,8 +248,6 @@ pub fn compute(
                                 stats.inlined.recursion += 1;
                             } else if jdbc_object_users.contains(callee) {
                                 stats.inlined.jdbc_objects += 1;
-                            } else if database_and_object_users.contains(callee) {
-                                stats.inlined.database_and_objects += 1;
                             } else if parsers.contains(callee) {
                                 stats.inlined.date_text += 1;
                             } else {
@@ -410,18 +403,21 @@ fn component_keys(
 
 /// What callers load to compose a method: its cases and the clause in the shape of a call
 /// (one that composes the case's heap with the caller's when objects cross the call, one that
-/// replays its JDBC calls on the caller's session when it uses the database).
+/// replays its JDBC calls on the caller's session when it uses the database, one that does
+/// both).
 fn summary_text(method: &Method, summary: &Summary, database_users: &HashSet<MethodKey>) -> (String, String) {
     let key = &method.key;
-    let glue = if method.has_object_interface() {
-        let receivers = if method.kind == MethodKind::Instance { method.receivers.as_slice() } else { &[] };
+    let receivers = if method.kind == MethodKind::Instance { method.receivers.as_slice() } else { &[] };
+    let glue = if method.has_object_interface() && database_users.contains(key) {
+        database_heap_summary_glue(method, receivers)
+    } else if method.has_object_interface() {
         heap_summary_glue(key, receivers)
     } else if database_users.contains(key) {
         database_summary_glue(method)
     } else {
         summary_glue(key)
     };
-    (format!("{key}$summary.pl"), format!("{}{glue}", case_program(&case_pred(key), &summary.cases)))
+    (format!("{key}$summary.pl"), format!("{}{glue}", case_program(&case_pred(key), &summary.composed)))
 }
 
 struct Job {
@@ -498,7 +494,16 @@ fn run_job(
             let from = start.take().unwrap_or_else(Instant::now);
             let (exploration, cases) = explore_with_summary(engine, key, budget).map_err(|e| explain(&e))?;
             let ms = u64::try_from(from.elapsed().as_millis()).unwrap_or(u64::MAX);
-            Ok((Summary { method: key.to_string(), cases: cases.clauses, shown: cases.shown, exploration }, ms))
+            Ok((
+                Summary {
+                    method: key.to_string(),
+                    cases: cases.clauses,
+                    shown: cases.shown,
+                    composed: cases.composed,
+                    exploration,
+                },
+                ms,
+            ))
         })
         .collect()
 }

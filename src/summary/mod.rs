@@ -20,6 +20,9 @@ pub struct Summary {
     /// For each case clause, in order, what `hornet summaries` shows of it: the
     /// `explore:shown/3` term, whose variables are the clause's (empty when not known).
     pub shown: Vec<String>,
+    /// The clauses of the case predicate that callers compose: `cases` with a database
+    /// method's own database left out, each distinct clause once (`clp::explore::Cases`).
+    pub composed: String,
     /// The method's paths, labelled.
     pub exploration: Exploration,
 }
