@@ -10,6 +10,11 @@
 //!   same sources in the same run, without cache: paths, tests, `incomplete` methods and time of
 //!   both, and the baseline's time over this build's (above 1x this build is faster).
 //!
+//! - against the figures kept in the repository (`benches/figures.json`, the previous commit's):
+//!   each suite's paths, tests, `incomplete` methods and composing wall time, and the ratio of
+//!   each to its recorded value (above 1x: more, or slower). `HORNET_BENCH_RECORD=1` writes
+//!   this run's figures there (a suite not run keeps its recorded ones).
+//!
 //! Each time is the best of `HORNET_BENCH_REPS` repetitions (default: 3 for small suites, 1 for
 //! large ones and database examples, which take minutes). The machine may be shared and noisy, so what to read are the ratios, measured in
 //! the same run; nothing here asserts on time. A FILTER selects the suites whose name contains it.
@@ -20,6 +25,8 @@ mod options;
 
 use hornet::emit::report::{Report, Status};
 use hornet::pipeline::{GenOptions, generate};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -69,6 +76,10 @@ fn main() {
     if let Some(binary) = &baseline {
         assert!(binary.is_file(), "HORNET_BENCH_BASELINE names no file: {}", binary.display());
     }
+    let record = std::env::var_os("HORNET_BENCH_RECORD").is_some_and(|v| v == "1");
+    let figures_path = Path::new(env!("CARGO_MANIFEST_DIR")).join(FIGURES_FILE);
+    let mut recorded = read_figures(&figures_path);
+    let mut against_recorded = Vec::new();
     let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hornet-bench");
     let _ = std::fs::remove_dir_all(&scratch);
 
@@ -117,6 +128,11 @@ fn main() {
                 ratio(base.time, new.time),
             ));
         }
+        let now = Figures::of(&m.compositional_report, m.compositional);
+        against_recorded.push(recorded_row(&suite.name, &now, recorded.get(&suite.name)));
+        if record {
+            recorded.insert(suite.name.clone(), Recorded::of(&now));
+        }
         let totals = &m.compositional_report.totals;
         let warm = &m.warm_report.totals;
         println!(
@@ -148,8 +164,95 @@ fn main() {
             println!("{row}");
         }
     }
+    println!();
+    println!("against {FIGURES_FILE} (this/recorded; above 1x more, or slower):");
+    println!(
+        "{:<20} {:>17} {:>17} {:>7} {:>25}",
+        "suite", "paths", "tests", "inc", "wall"
+    );
+    for row in against_recorded {
+        println!("{row}");
+    }
+    if record {
+        write_figures(&figures_path, &recorded);
+        println!("recorded in {FIGURES_FILE}");
+    }
     for note in notes {
         println!("note: {note}");
+    }
+}
+
+/// The figures kept in the repository, relative to its root: those of the commit that last
+/// wrote them (`HORNET_BENCH_RECORD=1`), suite by suite.
+const FIGURES_FILE: &str = "benches/figures.json";
+
+/// A suite's recorded figures: composing, without cache, best wall time in milliseconds.
+#[derive(Serialize, Deserialize, Clone, Copy)]
+struct Recorded {
+    paths: u64,
+    tests: u64,
+    incomplete: usize,
+    wall_ms: u64,
+}
+
+impl Recorded {
+    fn of(figures: &Figures) -> Recorded {
+        Recorded {
+            paths: figures.paths,
+            tests: figures.tests,
+            incomplete: figures.incomplete,
+            wall_ms: u64::try_from(figures.time.as_millis()).unwrap_or(u64::MAX),
+        }
+    }
+}
+
+/// The recorded figures by suite; none when the file is missing (a first run).
+fn read_figures(path: &Path) -> BTreeMap<String, Recorded> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not a figures file: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => BTreeMap::new(),
+        Err(e) => panic!("reading {}: {e}", path.display()),
+    }
+}
+
+fn write_figures(path: &Path, figures: &BTreeMap<String, Recorded>) {
+    let mut text = serde_json::to_string_pretty(figures).expect("figures serialise");
+    text.push('\n');
+    std::fs::write(path, text).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+}
+
+/// `now recorded ratio` for paths, tests and wall time, and the `incomplete` methods now and
+/// recorded; `-` where the suite has no recorded figures.
+fn recorded_row(suite: &str, now: &Figures, recorded: Option<&Recorded>) -> String {
+    let count = |now: u64, before: Option<u64>| match before {
+        Some(before) => format!("{now:>5} {before:>5} {:>5}", count_ratio(now, before)),
+        None => format!("{now:>5} {:>5} {:>5}", "-", "-"),
+    };
+    let wall = match recorded {
+        Some(r) => format!(
+            "{:>9} {:>9} {:>5}",
+            seconds(now.time),
+            seconds(Duration::from_millis(r.wall_ms)),
+            ratio(now.time, Duration::from_millis(r.wall_ms).max(Duration::from_millis(1)))
+        ),
+        None => format!("{:>9} {:>9} {:>5}", seconds(now.time), "-", "-"),
+    };
+    format!(
+        "{:<20} {} {} {:>3} {:>3} {}",
+        suite,
+        count(now.paths, recorded.map(|r| r.paths)),
+        count(now.tests, recorded.map(|r| r.tests)),
+        now.incomplete,
+        recorded.map_or("-".to_string(), |r| r.incomplete.to_string()),
+        wall
+    )
+}
+
+fn count_ratio(now: u64, before: u64) -> String {
+    if before == 0 {
+        if now == 0 { "1.00x".to_string() } else { "-".to_string() }
+    } else {
+        format!("{:.2}x", now as f64 / before as f64)
     }
 }
 
