@@ -607,10 +607,11 @@ iso_number(Codes, N) :-
     maplist(ascii_digit, Codes),
     foldl(decimal, Codes, 0, N).
 
-% Text the ISO parser may read in a way the model does not follow: a signed year, or a year of
-% more than four digits.
+% Text the ISO parser may read in a way the model does not follow: a signed year, a year of
+% more than four digits, a decimal point without digits (JDKs differ on it).
 iso_unfollowed([C|_]) :- memberchk(C, [0'+, 0'-]).
 iso_unfollowed([C1, C2, C3, C4, C5|_]) :- maplist(ascii_digit, [C1, C2, C3, C4, C5]).
+iso_unfollowed(Text) :- append(_, [0'.], Text).
 
 % The fields checked as the STRICT resolver checks them: out of range or past the month's end
 % is a DateTimeParseException; a year outside 1970..2099 or a fraction finer than a

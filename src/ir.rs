@@ -768,12 +768,17 @@ impl MethodKey {
     }
 
     /// Whether this library method is `valueOf(String)` of `java.sql.Date`, `Time` or
-    /// `Timestamp`, whose summary parses known text as the JDK does and describes unknown text
-    /// by kinds (`dates:text_parsed/4`).
+    /// `Timestamp`, or `parse(String)` of `LocalDate` or `LocalDateTime`, whose summary parses
+    /// known text as the JDK does and describes unknown text by kinds (`dates:text_parsed/4`,
+    /// `dates:iso_parsed/4`).
     pub fn parses_date_text(&self) -> bool {
-        self.name == "valueOf"
-            && self.params == [Ty::String]
-            && matches!(DateClass::from_class_name(&self.class), Some(DateClass::Sql | DateClass::Time | DateClass::Timestamp))
+        let class = DateClass::from_class_name(&self.class);
+        self.params == [Ty::String]
+            && match self.name.as_str() {
+                "valueOf" => matches!(class, Some(DateClass::Sql | DateClass::Time | DateClass::Timestamp)),
+                "parse" => matches!(class, Some(DateClass::LocalDate | DateClass::LocalDateTime)),
+                _ => false,
+            }
     }
 }
 
