@@ -28,8 +28,10 @@ shape(Type, B) :-
     ;   type_error(box, B)
     ).
 
-% A date (dates.pl) holds an instant of an input's range; a box a value of its primitive type.
+% A date (dates.pl) holds an instant of an input's range, a LocalDate the start of a day of
+% it; a box a value of its primitive type.
 box_value(date, V) :- !, dates:value(V).
+box_value(local_date, V) :- !, dates:day(V).
 box_value(decimal, V) :- !, decimals:value(V).
 box_value(Type, V) :- jvm:value(Type, V).
 

@@ -9,7 +9,8 @@
 */
 
 :- module(dates, [value/1, day/1, day_start/2, time_of_day/2, time_value/1, time_stored/2, compared/5,
-                  text_parsed/4, text_of/4, value_text/3]).
+                  compared/6, text_parsed/4, text_of/4, value_text/3, made/4, iso_parsed/4, field/5,
+                  local_compared/4, days_added/5, converted/5]).
 
 :- use_module(library(clpz)).
 :- use_module(library(error)).
@@ -81,11 +82,20 @@ time_stored(T, V) :-
 %
 %  ?- dates:compared(before, box(1), box(2), R, Ex).
 %  R = 1, Ex = ok.
-compared(Op, A, B, R, Ex) :-
+compared(Op, A, B, R, Ex) :- compared(date, Op, A, B, R, Ex).
+
+%% compared(+Kind, +Op, ?A, ?B, -R, -Ex)
+%
+%  As compared/5, for values shaped as Kind (boxes:shape/2): date, or local_date for a
+%  java.time.LocalDate (isBefore, isAfter).
+%
+%  ?- dates:compared(local_date, after, box(86400000), box(0), R, Ex).
+%  R = 1, Ex = ok.
+compared(Kind, Op, A, B, R, Ex) :-
     must_be(atom, Op),
-    boxes:unboxed(date, A, MA, ExA),
+    boxes:unboxed(Kind, A, MA, ExA),
     (   ExA == ok ->
-        boxes:unboxed(date, B, MB, Ex),
+        boxes:unboxed(Kind, B, MB, Ex),
         (   Ex == ok -> relation(Op, MA, MB, R) ; true )
     ;   Ex = ExA
     ).
@@ -398,14 +408,19 @@ civil_days(Y0, Mo, Days) :-
 
 %% text_of(+Class, ?D, -S, -Ex)
 %
-%  S is D.toString() of a java.sql.Date (Class date: yyyy-mm-dd) or java.sql.Time (time:
-%  hh:mm:ss): the fields of the instant in the zone the tests run in (UTC). Ex is a
+%  S is D.toString() of a java.sql.Date (Class date: yyyy-mm-dd), java.sql.Time (time:
+%  hh:mm:ss), java.sql.Timestamp (timestamp: yyyy-mm-dd hh:mm:ss.f, the fraction without its
+%  trailing zeros), LocalDate (local_date), LocalDateTime (local_date_time: the ISO text, its
+%  seconds only when not zero) or Instant (instant: ISO, ending in Z): the fields of the
+%  instant in the zone the tests run in (UTC); a text whose length the fields decide is a path
+%  per length. Ex is a
 %  NullPointerException flag for null. A Date of a year outside 1970..2099 abandons the path.
 %
 %  ?- dates:text_of(date, box(1580464800250), s(L, _), Ex).
 %  L = 10, Ex = ok.
 text_of(Class, D, S, Ex) :-
-    boxes:shape(date, D),
+    text_kind(Class, Kind),
+    boxes:shape(Kind, D),
     (   D == null -> Ex = exc('java.lang.NullPointerException')
     ;   value_text(Class, D, S),
         Ex = ok
@@ -419,13 +434,15 @@ text_of(Class, D, S, Ex) :-
 %  S = s(4, [110, 117, 108, 108, 0, ...]).
 value_text(Class, D, S) :-
     must_be(atom, Class),
-    boxes:shape(date, D),
+    text_kind(Class, Kind),
+    boxes:shape(Kind, D),
     (   D == null -> strings:literal("null", S)
     ;   D = box(M),
         instant_text(Class, M, Codes),
         strings:max_length(Max),
         length(Codes, Len),
-        Pad is Max - Len,
+        % Text longer than the bound on unknown strings has a known length: no padding.
+        Pad is max(0, Max - Len),
         length(Zeros, Pad),
         maplist(=(0), Zeros),
         append(Codes, Zeros, Padded),
@@ -443,6 +460,43 @@ instant_text(date, M, [Y1, Y2, Y3, Y4, 45, Mo1, Mo2, 45, D1, D2]) :-
     ;   M #< 0 #\/ M #> 4102444799999,
         jvm:abandon
     ).
+instant_text(local_date, M, Codes) :- instant_text(date, M, Codes).
+% The text of a LocalDateTime: the seconds only when they or the milliseconds are not zero.
+instant_text(local_date_time, M, Codes) :-
+    instant_text(date, M, Date),
+    clock_fields(M, H, Mi, Se, Ms),
+    digits([H1, H2], H),
+    digits([Mi1, Mi2], Mi),
+    (   Se #= 0, Ms #= 0, Rest = []
+    ;   Se #\= 0, Ms #= 0, Rest = [58, Se1, Se2], digits([Se1, Se2], Se)
+    ;   Ms #\= 0, Rest = [58, Se1, Se2, 46|Fraction], digits([Se1, Se2], Se), Fraction = [F1, F2, F3], digits(Fraction, Ms)
+    ),
+    append(Date, [84, H1, H2, 58, Mi1, Mi2|Rest], Codes).
+% The text of an Instant (ISO, in UTC): milliseconds only when not zero.
+instant_text(instant, M, Codes) :-
+    instant_text(date, M, Date),
+    clock_fields(M, H, Mi, Se, Ms),
+    digits([H1, H2], H),
+    digits([Mi1, Mi2], Mi),
+    digits([Se1, Se2], Se),
+    (   Ms #= 0, Fraction = []
+    ;   Ms #\= 0, Fraction = [46, F1, F2, F3], digits([F1, F2, F3], Ms)
+    ),
+    append(Fraction, [90], End),
+    append(Date, [84, H1, H2, 58, Mi1, Mi2, 58, Se1, Se2|End], Codes).
+% The text of a Timestamp: its nanoseconds without their trailing zeros, at least one digit.
+instant_text(timestamp, M, Codes) :-
+    instant_text(date, M, Date),
+    clock_fields(M, H, Mi, Se, Ms),
+    digits([H1, H2], H),
+    digits([Mi1, Mi2], Mi),
+    digits([Se1, Se2], Se),
+    (   Ms #= 0, Fraction = [48]
+    ;   Ms #\= 0, Ms #= Tenths * 100, Fraction = [F1], digits([F1], Tenths)
+    ;   Ms mod 100 #\= 0, Ms #= Hundredths * 10, Fraction = [F1, F2], digits([F1, F2], Hundredths)
+    ;   Ms mod 10 #\= 0, Fraction = [F1, F2, F3], digits([F1, F2, F3], Ms)
+    ),
+    append(Date, [32, H1, H2, 58, Mi1, Mi2, 58, Se1, Se2, 46|Fraction], Codes).
 instant_text(time, M, [H1, H2, 58, Mi1, Mi2, 58, Se1, Se2]) :-
     T #= M mod 86400000,
     H #= T // 3600000,
@@ -451,3 +505,282 @@ instant_text(time, M, [H1, H2, 58, Mi1, Mi2, 58, Se1, Se2]) :-
     digits([H1, H2], H),
     digits([Mi1, Mi2], Mi),
     digits([Se1, Se2], Se).
+
+% --- java.time ------------------------------------------------------------------------------
+
+%% made(+Class, +Fields, -R, -Ex)
+%
+%  R is LocalDate.of(Y, Mo, D) (Class local_date, Fields [Y, Mo, D]) or LocalDateTime.of(Y, Mo,
+%  D, H, Mi[, Se]) (local_date_time): the instant of those fields in UTC, or Ex the
+%  DateTimeException a field out of its range (a day past its month's end) throws. Each
+%  outcome is a path; a year outside 1970..2099 abandons the path (not modelled).
+%
+%  ?- dates:made(local_date, [2020, 1, 31], R, Ex).
+%  R = box(1580428800000), Ex = ok ; ...
+made(Class, Fields, R, Ex) :-
+    must_be(atom, Class),
+    made_fields(Class, Fields, Y, Mo, D, H, Mi, Se),
+    (   Y in 1970..2099,
+        (   instant(Y, Mo, D, H, Mi, Se, M),
+            R = box(M),
+            Ex = ok
+        ;   invalid_fields(Y, Mo, D, H, Mi, Se),
+            Ex = exc('java.time.DateTimeException')
+        )
+    ;   Y #< 1970 #\/ Y #> 2099,
+        jvm:abandon
+    ).
+
+made_fields(local_date, [Y, Mo, D], Y, Mo, D, 0, 0, 0).
+made_fields(local_date_time, [Y, Mo, D, H, Mi], Y, Mo, D, H, Mi, 0).
+made_fields(local_date_time, [Y, Mo, D, H, Mi, Se], Y, Mo, D, H, Mi, Se).
+
+% A field out of its range, or a day past the end of its month (year within 1970..2099).
+invalid_fields(Y, Mo, D, H, Mi, Se) :-
+    (   Mo #< 1 #\/ Mo #> 12 #\/ D #< 1 #\/ D #> 31 #\/ H #< 0 #\/ H #> 23 #\/ Mi #< 0 #\/ Mi #> 59
+        #\/ Se #< 0 #\/ Se #> 59
+    ;   Mo in 1..12, D in 29..31, H in 0..23, Mi in 0..59, Se in 0..59,
+        Leap #<==> (Y mod 4 #= 0),
+        element(Mo, [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31], Length0),
+        February #<==> (Mo #= 2),
+        D #> Length0 + February * Leap
+    ).
+
+%% iso_parsed(+Class, ?S, -R, -Ex)
+%
+%  R is LocalDate.parse(S) (Class local_date: uuuu-MM-dd) or LocalDateTime.parse(S)
+%  (local_date_time: uuuu-MM-ddTHH:mm[:ss[.SSS]]), the ISO forms, strictly (a day past its
+%  month's end is no date), or Ex: DateTimeParseException for text that is no such date,
+%  NullPointerException for null. Known text is parsed; a form the model does not follow (a
+%  signed or longer year, a fraction finer than a millisecond, a year outside 1970..2099)
+%  abandons the path. Unknown text is one of three kinds, each a path: the layout of the class
+%  (uuuu-MM-dd, or uuuu-MM-ddTHH:mm: 16 characters), the empty text (DateTimeParseException),
+%  or null; a text something constrained before (none of these) abandons a fourth path.
+%
+%  ?- strings:literal("2020-01-31T10:00:00.25", S), dates:iso_parsed(local_date_time, S, R, Ex).
+%  R = box(1580464800250), Ex = ok.
+iso_parsed(Class, S, R, Ex) :-
+    must_be(atom, Class),
+    (   memberchk(Class, [local_date, local_date_time]) -> true
+    ;   domain_error(iso_text_class, Class, iso_parsed/4)
+    ),
+    strings:shape(S),
+    (   S == null -> Ex = exc('java.lang.NullPointerException')
+    ;   S = s(Len, Codes), integer(Len), ground(Codes) ->
+        length(Text, Len),
+        append(Text, _, Codes),
+        (   iso_fields(Class, Text, Fields) -> iso_outcome(Fields, R, Ex)
+        ;   iso_unfollowed(Text) -> jvm:abandon
+        ;   Ex = exc('java.time.format.DateTimeParseException')
+        )
+    ;   unknown_iso_parsed(Class, S, R, Ex)
+    ).
+
+% The fields of a text in the ISO layout: digits where it has them, a month and a day of two
+% digits, a time of HH:mm, then :ss and a fraction of 1 to 9 digits (LocalDateTime only).
+iso_fields(local_date, Text, f(Y, Mo, D, 0, 0, 0, 0)) :-
+    iso_date(Text, [], Y, Mo, D).
+iso_fields(local_date_time, Text, f(Y, Mo, D, H, Mi, Se, Nanos)) :-
+    iso_date(Text, [T|Time], Y, Mo, D),
+    memberchk(T, [0'T, 0't]),
+    Time = [H1, H2, 0':, Mi1, Mi2|Rest],
+    iso_number([H1, H2], H),
+    iso_number([Mi1, Mi2], Mi),
+    (   Rest == [] -> Se = 0, Nanos = 0
+    ;   Rest = [0':, S1, S2|Fraction],
+        iso_number([S1, S2], Se),
+        (   Fraction == [] -> Nanos = 0
+        ;   Fraction = [0'.|Digits],
+            length(Digits, Places),
+            Places >= 1, Places =< 9,
+            iso_number(Digits, F),
+            Nanos is F * 10^(9 - Places)
+        )
+    ).
+
+iso_date([Y1, Y2, Y3, Y4, 0'-, Mo1, Mo2, 0'-, D1, D2|Rest], Rest, Y, Mo, D) :-
+    iso_number([Y1, Y2, Y3, Y4], Y),
+    iso_number([Mo1, Mo2], Mo),
+    iso_number([D1, D2], D).
+
+iso_number(Codes, N) :-
+    maplist(ascii_digit, Codes),
+    foldl(decimal, Codes, 0, N).
+
+% Text the ISO parser may read in a way the model does not follow: a signed year, a year of
+% more than four digits, a decimal point without digits (JDKs differ on it).
+iso_unfollowed([C|_]) :- memberchk(C, [0'+, 0'-]).
+iso_unfollowed([C1, C2, C3, C4, C5|_]) :- maplist(ascii_digit, [C1, C2, C3, C4, C5]).
+iso_unfollowed(Text) :- append(_, [0'.], Text).
+
+% The fields checked as the STRICT resolver checks them: out of range or past the month's end
+% is a DateTimeParseException; a year outside 1970..2099 or a fraction finer than a
+% millisecond abandons the path.
+iso_outcome(f(Y, Mo, D, H, Mi, Se, Nanos), R, Ex) :-
+    (   Y < 1970 ; Y > 2099 ; Nanos mod 1000000 =\= 0 ),
+    !,
+    jvm:abandon.
+iso_outcome(f(Y, Mo, D, H, Mi, Se, Nanos), R, Ex) :-
+    (   instant(Y, Mo, D, H, Mi, Se, M0) ->
+        M is M0 + Nanos // 1000000,
+        R = box(M),
+        Ex = ok
+    ;   Ex = exc('java.time.format.DateTimeParseException')
+    ).
+
+unknown_iso_parsed(Class, S, R, Ex) :-
+    S = s(Len, Codes),
+    strings:max_length(Max),
+    (   var(Codes), fd_inf(Len, 0), fd_sup(Len, Max) -> Untouched = true
+    ;   of_an_iso_kind(Class, S) -> Untouched = true
+    ;   Untouched = false
+    ),
+    (   iso_layout(Class, Layout, Y, Mo, D, H, Mi),
+        laid_out(S, Layout),
+        instant(Y, Mo, D, H, Mi, 0, M),
+        R = box(M),
+        Ex = ok
+    ;   Len = 0,
+        Ex = exc('java.time.format.DateTimeParseException')
+    ;   Untouched == false,
+        jvm:abandon
+    ).
+
+% uuuu-MM-dd, and uuuu-MM-ddTHH:mm (16 characters: the bound on unknown strings).
+iso_layout(local_date, [Y1, Y2, Y3, Y4, 0'-, Mo1, Mo2, 0'-, D1, D2], Y, Mo, D, 0, 0) :-
+    digits([Y1, Y2, Y3, Y4], Y),
+    digits([Mo1, Mo2], Mo),
+    digits([D1, D2], D).
+iso_layout(local_date_time, Layout, Y, Mo, D, H, Mi) :-
+    iso_layout(local_date, Date, Y, Mo, D, _, _),
+    append(Date, [0'T, H1, H2, 0':, Mi1, Mi2], Layout),
+    digits([H1, H2], H),
+    digits([Mi1, Mi2], Mi).
+
+% Whether S is a text parse already read (the same text parsed twice): empty, or of the
+% layout's length with its separators and digits elsewhere.
+of_an_iso_kind(Class, s(Len, Codes)) :-
+    integer(Len),
+    (   Len =:= 0 -> true
+    ;   nonvar(Codes),
+        \+ \+ ( iso_layout(Class, Layout, _, _, _, _, _), length(Layout, Len) ),
+        length(Text, Len),
+        append(Text, _, Codes),
+        iso_kind_codes(Class, Text)
+    ).
+
+iso_kind_codes(Class, Text) :-
+    iso_layout(Class, Layout, _, _, _, _, _),
+    maplist(iso_kind_code, Layout, Text).
+
+iso_kind_code(L, C) :-
+    (   integer(L) -> C == L
+    ;   only(C, 48..57)
+    ).
+
+%% field(+Field, +Kind, ?D, -V, -Ex)
+%
+%  V is D.getYear() (Field year), D.getMonthValue() (month) or D.getDayOfMonth() (day) of a
+%  LocalDate or LocalDateTime D (shaped as Kind), in UTC; Ex is a NullPointerException flag
+%  for null.
+%
+%  ?- dates:field(month, local_date, box(1580428800000), V, Ex).
+%  V = 1, Ex = ok.
+field(Field, Kind, D, V, Ex) :-
+    must_be(atom, Field),
+    boxes:unboxed(Kind, D, M, Ex),
+    (   Ex == ok ->
+        civil(M, Y, Mo, Day),
+        field_value(Field, Y, Mo, Day, V)
+    ;   true
+    ).
+
+field_value(year, Y, _, _, Y).
+field_value(month, _, Mo, _, Mo).
+field_value(day, _, _, D, D).
+
+% The year, month and day (UTC) of an instant of 1970..2099.
+civil(M, Y, Mo, D) :-
+    M in 0..4102444799999,
+    instant(Y, Mo, D, 0, 0, 0, DayStart),
+    M #= DayStart + Rest,
+    Rest in 0..86399999.
+
+%% local_compared(?A, ?B, -R, -Ex)
+%
+%  R is A.compareTo(B) of two LocalDates: the difference of their years, else of their
+%  months, else of their days (as the JDK computes it, not a sign); Ex a NullPointerException
+%  flag when either is null.
+%
+%  ?- dates:local_compared(box(0), box(86400000), R, Ex).
+%  R = -1, Ex = ok.
+local_compared(A, B, R, Ex) :-
+    boxes:unboxed(local_date, A, MA, ExA),
+    (   ExA == ok ->
+        boxes:unboxed(local_date, B, MB, Ex),
+        (   Ex == ok ->
+            civil(MA, YA, MoA, DA),
+            civil(MB, YB, MoB, DB),
+            DY #= YA - YB,
+            DM #= MoA - MoB,
+            DD #= DA - DB,
+            (DY #\= 0) #==> (R #= DY),
+            (DY #= 0 #/\ DM #\= 0) #==> (R #= DM),
+            (DY #= 0 #/\ DM #= 0) #==> (R #= DD)
+        ;   true
+        )
+    ;   Ex = ExA
+    ).
+
+%% days_added(+Kind, ?D, ?N, -R, -Ex)
+%
+%  R is D.plusDays(N) of a LocalDate or LocalDateTime D (shaped as Kind); Ex a
+%  NullPointerException flag for null. A result outside 1970..2099 abandons the path, unless N
+%  is known: then the input is kept where the result is within those years (no other Java
+%  path is lost; a long N far from zero may throw DateTimeException).
+%
+%  ?- dates:days_added(local_date, box(0), 2, R, Ex).
+%  R = box(172800000), Ex = ok.
+days_added(Kind, D, N, R, Ex) :-
+    boxes:unboxed(Kind, D, M, Ex),
+    (   Ex == ok ->
+        M1 #= M + N * 86400000,
+        R = box(M1),
+        (   integer(N) ->
+            % Known days keep a result in range by the input's range (the same Java path).
+            M1 in 0..4102444799999
+        ;   (   M1 in 0..4102444799999
+            ;   M1 #< 0 #\/ M1 #> 4102444799999, jvm:abandon
+            )
+        )
+    ;   true
+    ).
+
+%% converted(+Conversion, +Kind, ?D, -R, -Ex)
+%
+%  R is the value D (shaped as Kind) converted in UTC, the zone the tests run in: Conversion
+%  same (Date.valueOf(LocalDate), Timestamp.valueOf(LocalDateTime), LocalDate.atStartOfDay(),
+%  Timestamp.from(Instant)...: the same instant) or day (toLocalDate(): the start of its day).
+%  Ex is a NullPointerException flag for null.
+%
+%  ?- dates:converted(day, date, box(90000000), R, Ex).
+%  R = box(86400000), Ex = ok.
+converted(Conversion, Kind, D, R, Ex) :-
+    must_be(atom, Conversion),
+    boxes:unboxed(Kind, D, M, Ex),
+    (   Ex == ok -> conversion(Conversion, M, M1), R = box(M1) ; true ).
+
+conversion(same, M, M).
+conversion(day, M, Day) :- day_start(M, Day).
+
+% The hour, minute, second and millisecond of an instant (UTC).
+clock_fields(M, H, Mi, Se, Ms) :-
+    T #= M mod 86400000,
+    H #= T // 3600000,
+    Mi #= (T // 60000) mod 60,
+    Se #= (T // 1000) mod 60,
+    Ms #= T mod 1000.
+
+% The shape of a value whose text the class gives.
+text_kind(local_date, local_date) :- !.
+text_kind(_, date).

@@ -330,7 +330,8 @@ impl<'de> Deserialize<'de> for EnumType {
 }
 
 /// A class of instants in the model. A `java.sql.Timestamp`, `Date` or `Time` may be used
-/// where a `java.util.Date` is expected (they extend it), and the value stays the same.
+/// where a `java.util.Date` is expected (they extend it), and the value stays the same. The
+/// `java.time` classes are no `java.util.Date`: they convert only by their methods.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum DateClass {
     /// `java.util.Date`.
@@ -341,6 +342,13 @@ pub enum DateClass {
     Timestamp,
     /// `java.sql.Time`: what `setTime`/`getTime` take and give (a time of day, in SQL).
     Time,
+    /// `java.time.LocalDate`: a day, kept as the instant it starts in UTC (the zone the tests
+    /// run in), so that it converts to a `java.sql.Date` unchanged.
+    LocalDate,
+    /// `java.time.LocalDateTime`: a date and time, kept as its instant in UTC, in milliseconds.
+    LocalDateTime,
+    /// `java.time.Instant`, in milliseconds.
+    Instant,
 }
 
 impl DateClass {
@@ -351,12 +359,41 @@ impl DateClass {
             DateClass::Sql => "java.sql.Date",
             DateClass::Timestamp => "java.sql.Timestamp",
             DateClass::Time => "java.sql.Time",
+            DateClass::LocalDate => "java.time.LocalDate",
+            DateClass::LocalDateTime => "java.time.LocalDateTime",
+            DateClass::Instant => "java.time.Instant",
         }
     }
 
     /// The class a fully qualified name spells.
     pub fn from_class_name(name: &str) -> Option<DateClass> {
-        [DateClass::Util, DateClass::Sql, DateClass::Timestamp, DateClass::Time].into_iter().find(|c| c.class_name() == name)
+        [
+            DateClass::Util,
+            DateClass::Sql,
+            DateClass::Timestamp,
+            DateClass::Time,
+            DateClass::LocalDate,
+            DateClass::LocalDateTime,
+            DateClass::Instant,
+        ]
+        .into_iter()
+        .find(|c| c.class_name() == name)
+    }
+
+    /// Whether a value of this class is a `java.util.Date` (the `java.sql` classes extend it).
+    pub fn is_util_date(self) -> bool {
+        !self.is_java_time()
+    }
+
+    /// Whether this is a class of `java.time`.
+    pub fn is_java_time(self) -> bool {
+        matches!(self, DateClass::LocalDate | DateClass::LocalDateTime | DateClass::Instant)
+    }
+
+    /// The kind of value the runtime shapes for an input of this class (`boxes:shape/2`): a
+    /// `LocalDate` is the start of a day, the others any millisecond.
+    pub fn box_kind(self) -> &'static str {
+        if self == DateClass::LocalDate { "local_date" } else { "date" }
     }
 }
 
@@ -714,24 +751,34 @@ impl MethodKey {
     }
 
     /// Whether this library method reads the JVM's default time zone: `valueOf(String)` of
-    /// `java.sql.Date`, `Time` and `Timestamp` give the instant of the text in that zone, and
-    /// the text of a `java.sql.Date` or `Time` (`toString`, `String.valueOf`) is the fields
-    /// of its instant there.
+    /// `java.sql.Date`, `Time` and `Timestamp` give the instant of the text in that zone, the
+    /// text of a `java.sql.Date`, `Time` or `Timestamp` (`toString`, `String.valueOf`) is the
+    /// fields of its instant there, and so are their conversions to and from `LocalDate` and
+    /// `LocalDateTime`.
     pub fn reads_time_zone(&self) -> bool {
-        let dated = |ty: &Ty| matches!(ty, Ty::Date(DateClass::Sql | DateClass::Time));
+        let dated = |ty: &Ty| matches!(ty, Ty::Date(DateClass::Sql | DateClass::Time | DateClass::Timestamp));
+        let local = |ty: &Ty| matches!(ty, Ty::Date(DateClass::LocalDate | DateClass::LocalDateTime));
         match (self.name.as_str(), self.params.as_slice()) {
             ("valueOf" | "toString", [ty]) if dated(ty) => true,
+            // The conversions between the java.sql dates and LocalDate, LocalDateTime.
+            ("valueOf", [ty]) if local(ty) => true,
+            ("toLocalDate" | "toLocalDateTime", [ty]) if dated(ty) => true,
             _ => self.parses_date_text(),
         }
     }
 
     /// Whether this library method is `valueOf(String)` of `java.sql.Date`, `Time` or
-    /// `Timestamp`, whose summary parses known text as the JDK does and describes unknown text
-    /// by kinds (`dates:text_parsed/4`).
+    /// `Timestamp`, or `parse(String)` of `LocalDate` or `LocalDateTime`, whose summary parses
+    /// known text as the JDK does and describes unknown text by kinds (`dates:text_parsed/4`,
+    /// `dates:iso_parsed/4`).
     pub fn parses_date_text(&self) -> bool {
-        self.name == "valueOf"
-            && self.params == [Ty::String]
-            && matches!(DateClass::from_class_name(&self.class), Some(DateClass::Sql | DateClass::Time | DateClass::Timestamp))
+        let class = DateClass::from_class_name(&self.class);
+        self.params == [Ty::String]
+            && match self.name.as_str() {
+                "valueOf" => matches!(class, Some(DateClass::Sql | DateClass::Time | DateClass::Timestamp)),
+                "parse" => matches!(class, Some(DateClass::LocalDate | DateClass::LocalDateTime)),
+                _ => false,
+            }
     }
 }
 

@@ -27,6 +27,7 @@ const BUILTIN_SUMMARIES: &[(&str, &str)] = &[
     ("java_lang_system.pl", include_str!("../summaries/java_lang_system.pl")),
     ("java_util_list.pl", include_str!("../summaries/java_util_list.pl")),
     ("java_util_date.pl", include_str!("../summaries/java_util_date.pl")),
+    ("java_time.pl", include_str!("../summaries/java_time.pl")),
     ("java_math_bigdecimal.pl", include_str!("../summaries/java_math_bigdecimal.pl")),
     ("java_io_printing.pl", include_str!("../summaries/java_io_printing.pl")),
     ("logging.pl", include_str!("../summaries/logging.pl")),

@@ -386,7 +386,7 @@ impl Translator<'_> {
             }
             let boxed = [&cond.lhs, &cond.rhs].into_iter().find_map(|op| match self.operand_ty(op) {
                 Ty::Boxed(primitive) => Some(ty_atom(primitive.ty())),
-                Ty::Date(_) => Some("date"),
+                Ty::Date(class) => Some(class.box_kind()),
                 Ty::Decimal => Some("decimal"),
                 _ => None,
             });
@@ -1025,7 +1025,7 @@ impl Translator<'_> {
             Held::Unknown => "unknown".to_string(),
             Held::String => "string".to_string(),
             Held::Boxed(primitive) => format!("box({})", ty_atom(primitive.ty())),
-            Held::Date(_) => "box(date)".to_string(),
+            Held::Date(class) => format!("box({})", class.box_kind()),
             Held::Decimal => "box(decimal)".to_string(),
             Held::Enum(e) => format!("enum({})", enum_names(e)),
             Held::Object(class) => format!("object({})", self.shape_term_of(class)),
@@ -1208,13 +1208,13 @@ fn array_term(elem: Elem) -> String {
     }
 }
 
-/// What JDBC makes of a date of `class` (`summaries/jdbc.pl`): a java.sql.Date is a DATE (a
-/// day), a java.sql.Time a TIME (a time of day), the others a TIMESTAMP (an instant).
+/// What JDBC makes of a date of `class` (`summaries/jdbc.pl`): a java.sql.Date or LocalDate is
+/// a DATE (a day), a java.sql.Time a TIME (a time of day), the others a TIMESTAMP (an instant).
 fn sql_date_kind(class: DateClass) -> &'static str {
     match class {
-        DateClass::Sql => "day",
+        DateClass::Sql | DateClass::LocalDate => "day",
         DateClass::Time => "time_of_day",
-        DateClass::Util | DateClass::Timestamp => "instant",
+        DateClass::Util | DateClass::Timestamp | DateClass::LocalDateTime | DateClass::Instant => "instant",
     }
 }
 

@@ -936,12 +936,20 @@ const UTC_ZONE: &str = "
 /// A date as readable Java: `java.sql.Date.valueOf("2020-01-31")` for a java.sql.Date at the
 /// start of a day, `java.sql.Timestamp.valueOf("2020-01-31 10:00:00")` for a Timestamp,
 /// `java.sql.Time.valueOf("10:00:00")` for a Time of a whole second of 1970-01-01, a
-/// java.util.Date (or other Time) of a Timestamp's instant; the milliseconds for instants outside the years
-/// `valueOf` reads (1970..9999 here).
+/// java.util.Date (or other Time) of a Timestamp's instant, `java.time.LocalDate.parse("2020-01-31")`
+/// and the ISO text of a LocalDateTime or Instant; the milliseconds for instants outside the
+/// years `valueOf` reads (1970..9999 here).
 fn date_literal(class: DateClass, millis: i64) -> String {
     const DAY: i64 = 86_400_000;
     let Some(instant) = chrono::DateTime::from_timestamp_millis(millis).filter(|_| (0..253_402_300_800_000).contains(&millis)) else {
-        return format!("new {}({millis}L)", class.class_name());
+        return match class {
+            DateClass::LocalDate => format!("java.time.LocalDate.ofEpochDay({}L)", millis.div_euclid(DAY)),
+            DateClass::LocalDateTime => {
+                format!("java.time.LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli({millis}L), java.time.ZoneOffset.UTC)")
+            }
+            DateClass::Instant => format!("java.time.Instant.ofEpochMilli({millis}L)"),
+            _ => format!("new {}({millis}L)", class.class_name()),
+        };
     };
     let fraction = if millis % 1000 == 0 { "" } else { "%.3f" };
     let timestamp = format!("java.sql.Timestamp.valueOf(\"{}\")", instant.format(&format!("%Y-%m-%d %H:%M:%S{fraction}")));
@@ -950,6 +958,12 @@ fn date_literal(class: DateClass, millis: i64) -> String {
         DateClass::Timestamp => timestamp,
         DateClass::Time if millis < DAY && millis % 1000 == 0 => format!("java.sql.Time.valueOf(\"{}\")", instant.format("%H:%M:%S")),
         DateClass::Sql | DateClass::Util | DateClass::Time => format!("new {}({timestamp}.getTime())", class.class_name()),
+        // A LocalDate is the start of its day (its other instants are no LocalDate).
+        DateClass::LocalDate => format!("java.time.LocalDate.parse(\"{}\")", instant.format("%Y-%m-%d")),
+        DateClass::LocalDateTime => {
+            format!("java.time.LocalDateTime.parse(\"{}\")", instant.format(&format!("%Y-%m-%dT%H:%M:%S{fraction}")))
+        }
+        DateClass::Instant => format!("java.time.Instant.parse(\"{}\")", instant.format(&format!("%Y-%m-%dT%H:%M:%S{fraction}Z"))),
     }
 }
 

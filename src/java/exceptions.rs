@@ -28,6 +28,9 @@ pub(crate) const JDK_EXCEPTIONS: &[(&str, &str)] = &[
     ("java.lang.UnsupportedOperationException", "java.lang.RuntimeException"),
     ("java.util.NoSuchElementException", "java.lang.RuntimeException"),
     ("java.sql.SQLException", "java.lang.Exception"),
+    // What java.time's parse methods throw for text that is no date.
+    ("java.time.DateTimeException", "java.lang.RuntimeException"),
+    ("java.time.format.DateTimeParseException", "java.time.DateTimeException"),
     ("java.lang.ReflectiveOperationException", "java.lang.Exception"),
     ("java.lang.ClassNotFoundException", "java.lang.ReflectiveOperationException"),
     // The checked exceptions of java.lang and java.io that real code catches around what it

@@ -89,6 +89,12 @@ const UTIL_DATE: Ty = Ty::Date(DateClass::Util);
 const SQL_DATE: Ty = Ty::Date(DateClass::Sql);
 const TIMESTAMP: Ty = Ty::Date(DateClass::Timestamp);
 const TIME: Ty = Ty::Date(DateClass::Time);
+const LOCAL_DATE: Ty = Ty::Date(DateClass::LocalDate);
+const LOCAL_DATE_TIME: Ty = Ty::Date(DateClass::LocalDateTime);
+const INSTANT: Ty = Ty::Date(DateClass::Instant);
+const JT_DATE: &str = "java.time.LocalDate";
+const JT_DATE_TIME: &str = "java.time.LocalDateTime";
+const JT_INSTANT: &str = "java.time.Instant";
 
 const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (MATH, "abs", &[Ty::Int], Ty::Int),
@@ -179,6 +185,51 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     ("java.sql.Time", "toString", &[TIME], Ty::String),
     (STRING, "valueOf", &[SQL_DATE], Ty::String),
     (STRING, "valueOf", &[TIME], Ty::String),
+    (STRING, "valueOf", &[TIMESTAMP], Ty::String),
+    ("java.sql.Timestamp", "toString", &[TIMESTAMP], Ty::String),
+    // java.time (`summaries/java_time.pl`, `lower/dates.rs`): instance methods take the
+    // receiver first.
+    (JT_DATE, "of", &[Ty::Int, Ty::Int, Ty::Int], LOCAL_DATE),
+    (JT_DATE_TIME, "of", &[Ty::Int, Ty::Int, Ty::Int, Ty::Int, Ty::Int], LOCAL_DATE_TIME),
+    (JT_DATE_TIME, "of", &[Ty::Int, Ty::Int, Ty::Int, Ty::Int, Ty::Int, Ty::Int], LOCAL_DATE_TIME),
+    (JT_DATE, "parse", &[Ty::String], LOCAL_DATE),
+    (JT_DATE_TIME, "parse", &[Ty::String], LOCAL_DATE_TIME),
+    (JT_INSTANT, "ofEpochMilli", &[Ty::Long], INSTANT),
+    (JT_INSTANT, "toEpochMilli", &[INSTANT], Ty::Long),
+    (JT_DATE, "isBefore", &[LOCAL_DATE, LOCAL_DATE], Ty::Boolean),
+    (JT_DATE, "isAfter", &[LOCAL_DATE, LOCAL_DATE], Ty::Boolean),
+    (JT_DATE_TIME, "isBefore", &[LOCAL_DATE_TIME, LOCAL_DATE_TIME], Ty::Boolean),
+    (JT_DATE_TIME, "isAfter", &[LOCAL_DATE_TIME, LOCAL_DATE_TIME], Ty::Boolean),
+    (JT_INSTANT, "isBefore", &[INSTANT, INSTANT], Ty::Boolean),
+    (JT_INSTANT, "isAfter", &[INSTANT, INSTANT], Ty::Boolean),
+    (JT_DATE, "equals", &[LOCAL_DATE, LOCAL_DATE], Ty::Boolean),
+    (JT_DATE_TIME, "equals", &[LOCAL_DATE_TIME, LOCAL_DATE_TIME], Ty::Boolean),
+    (JT_INSTANT, "equals", &[INSTANT, INSTANT], Ty::Boolean),
+    (JT_DATE, "compareTo", &[LOCAL_DATE, LOCAL_DATE], Ty::Int),
+    (JT_DATE, "plusDays", &[LOCAL_DATE, Ty::Long], LOCAL_DATE),
+    (JT_DATE, "minusDays", &[LOCAL_DATE, Ty::Long], LOCAL_DATE),
+    (JT_DATE_TIME, "plusDays", &[LOCAL_DATE_TIME, Ty::Long], LOCAL_DATE_TIME),
+    (JT_DATE_TIME, "minusDays", &[LOCAL_DATE_TIME, Ty::Long], LOCAL_DATE_TIME),
+    (JT_DATE, "getYear", &[LOCAL_DATE], Ty::Int),
+    (JT_DATE, "getMonthValue", &[LOCAL_DATE], Ty::Int),
+    (JT_DATE, "getDayOfMonth", &[LOCAL_DATE], Ty::Int),
+    (JT_DATE_TIME, "getYear", &[LOCAL_DATE_TIME], Ty::Int),
+    (JT_DATE_TIME, "getMonthValue", &[LOCAL_DATE_TIME], Ty::Int),
+    (JT_DATE_TIME, "getDayOfMonth", &[LOCAL_DATE_TIME], Ty::Int),
+    ("java.sql.Date", "valueOf", &[LOCAL_DATE], SQL_DATE),
+    ("java.sql.Date", "toLocalDate", &[SQL_DATE], LOCAL_DATE),
+    ("java.sql.Timestamp", "valueOf", &[LOCAL_DATE_TIME], TIMESTAMP),
+    ("java.sql.Timestamp", "toLocalDateTime", &[TIMESTAMP], LOCAL_DATE_TIME),
+    ("java.sql.Timestamp", "from", &[INSTANT], TIMESTAMP),
+    ("java.sql.Timestamp", "toInstant", &[TIMESTAMP], INSTANT),
+    (JT_DATE, "atStartOfDay", &[LOCAL_DATE], LOCAL_DATE_TIME),
+    (JT_DATE_TIME, "toLocalDate", &[LOCAL_DATE_TIME], LOCAL_DATE),
+    (JT_DATE, "toString", &[LOCAL_DATE], Ty::String),
+    (JT_DATE_TIME, "toString", &[LOCAL_DATE_TIME], Ty::String),
+    (JT_INSTANT, "toString", &[INSTANT], Ty::String),
+    (STRING, "valueOf", &[LOCAL_DATE], Ty::String),
+    (STRING, "valueOf", &[LOCAL_DATE_TIME], Ty::String),
+    (STRING, "valueOf", &[INSTANT], Ty::String),
     // BigDecimal (`summaries/java_math_bigdecimal.pl`, `lower/decimals.rs`): instance methods
     // take the receiver first; setScale's rounding mode is RoundingMode's ordinal.
     (BIG_DECIMAL, crate::ir::CONSTRUCTOR, &[Ty::Long], Ty::Decimal),

@@ -1605,7 +1605,7 @@ impl<'t> MethodLowering<'_, 't> {
                 operand,
             ) => Ok(operand),
             // A java.sql.Date or Timestamp is a java.util.Date, of the same instant.
-            (Ty::Date(_), Ty::Date(DateClass::Util), operand) => Ok(operand),
+            (Ty::Date(from), Ty::Date(DateClass::Util), operand) if from.is_util_date() => Ok(operand),
             (Ty::Array(_), Ty::AnyObject, operand) => Ok(operand),
             // Unboxing, then widening (`long n = anInteger;`).
             (Ty::Boxed(_), Ty::Int | Ty::Long | Ty::Boolean | Ty::Double | Ty::Float | Ty::Byte | Ty::Short | Ty::Char, _) => {
@@ -1733,8 +1733,9 @@ impl<'t> MethodLowering<'_, 't> {
                 Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand)
             }
             (ty @ Ty::Enum(_), operand) => Ok(self.temp(Ty::String, Rvalue::Text { operand, ty }).operand),
-            // String.valueOf of a java.sql.Date or Time: fixed fields, "null" for null.
-            (ty @ Ty::Date(DateClass::Sql | DateClass::Time), operand) => {
+            // String.valueOf of a date whose class fixes its text (not a java.util.Date, which
+            // may hold any of the java.sql dates), "null" for null.
+            (ty @ Ty::Date(class), operand) if class != DateClass::Util => {
                 let callee = MethodKey { class: crate::java::library::STRING.into(), name: "valueOf".into(), params: vec![ty] };
                 let dst = self.new_temp(Ty::String);
                 let span = self.span(at);
@@ -1869,7 +1870,7 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Enum(a), Ty::Null) | (Ty::Null, Ty::Enum(a)) => Ty::Enum(a),
             (Ty::Date(a), Ty::Date(b)) if a == b => Ty::Date(a),
             (Ty::Date(a), Ty::Null) | (Ty::Null, Ty::Date(a)) => Ty::Date(a),
-            (Ty::Date(_), Ty::Date(_)) => Ty::Date(DateClass::Util),
+            (Ty::Date(a), Ty::Date(b)) if a.is_util_date() && b.is_util_date() => Ty::Date(DateClass::Util),
             (Ty::Decimal, Ty::Decimal | Ty::Null) | (Ty::Null, Ty::Decimal) => Ty::Decimal,
             (Ty::Optional(a), Ty::Optional(b)) if a == b || b == Held::Unknown => Ty::Optional(a),
             (Ty::Optional(Held::Unknown), Ty::Optional(b)) => Ty::Optional(b),
@@ -2282,7 +2283,7 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &In
                     to,
                     Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal | Ty::Optional(_)
                 ))
-            || (matches!(from, Ty::Date(_)) && to == Ty::Date(DateClass::Util))
+            || (matches!(from, Ty::Date(class) if class.is_util_date()) && to == Ty::Date(DateClass::Util))
             || (matches!(from, Ty::Array(_)) && to == Ty::AnyObject)
     };
     // Boxing to the primitive's own box; unboxing, then widening.

@@ -217,7 +217,7 @@ fn known_library_classes() -> impl Iterator<Item = &'static str> {
         .map(|(class, _)| *class)
         .chain(crate::ir::JdbcType::ALL.iter().map(|t| t.qualified_name()))
         .chain(library::MODELLED_CLASSES.iter().copied())
-        .chain(["java.sql.Date", "java.sql.Timestamp", "java.sql.Time"])
+        .chain(["java.sql.Date", "java.sql.Timestamp", "java.sql.Time", "java.time.LocalDate", "java.time.LocalDateTime", "java.time.Instant"])
 }
 
 /// Methods that call a method which was skipped cannot be analysed either.

@@ -6,6 +6,9 @@
 //! clock (`new java.util.Date()`) and `==` between two dates (reference identity) are reported.
 //! `Timestamp.valueOf(String)`, `java.sql.Date.valueOf(String)` and `Time.valueOf(String)`
 //! parse text as the JDK does (`dates:text_parsed/4`), in the zone the tests run in (UTC).
+//! `java.time`'s `LocalDate`, `LocalDateTime` and `Instant` are dates of their own classes
+//! (no `java.util.Date`), whose factories, methods and conversions to and from the
+//! `java.sql` dates are library calls too (`summaries/java_time.pl`).
 
 use super::{Lowered, MethodLowering, Typed};
 use crate::ir::{CONSTRUCTOR, CmpOp, Cond, DateClass, Inst, MethodKey, Operand, Ty};
@@ -44,9 +47,11 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(Typed { operand: Operand::Local(dst), ty: Ty::Date(class) })
     }
 
-    /// `Timestamp.valueOf(text)`, `java.sql.Date.valueOf(text)`, `Time.valueOf(text)`: a
-    /// library call returning the date the text stands for (or IllegalArgumentException).
-    /// None when `object` does not name a date class.
+    /// A static method of a date class: `Timestamp.valueOf(text)`, `java.sql.Date.valueOf(text)`,
+    /// `Time.valueOf(text)` (the date the text stands for, or IllegalArgumentException),
+    /// `java.sql.Date.valueOf(localDate)`, `Timestamp.valueOf(localDateTime)`,
+    /// `Timestamp.from(instant)`, `LocalDate.of`, `LocalDateTime.of`, their `parse(text)`, and
+    /// `Instant.ofEpochMilli`: library calls. None when `object` does not name a date class.
     pub(super) fn date_factory(&mut self, node: Node<'t>, object: Node<'t>, name: &str) -> Option<Lowered<Option<Typed>>> {
         let spelled = self.text(object);
         if !matches!(object.kind(), "identifier" | "scoped_identifier" | "field_access") || self.lookup(spelled).is_some() {
@@ -55,22 +60,47 @@ impl<'t> MethodLowering<'_, 't> {
         let class = date_class(spelled, self.class.file)?;
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
         Some((|| {
-            let [argument] = arguments.as_slice() else {
-                return self.unsupported(node, format!("{}.{name} with {} argument(s)", class.class_name(), arguments.len()));
-            };
-            if name != "valueOf" || class == DateClass::Util {
-                return self.unsupported(node, format!("{}.{name} (hornet models valueOf(String) of java.sql.Date, Time and Timestamp)", class.class_name()));
+            let mut values = Vec::new();
+            for argument in &arguments {
+                values.push(self.value(*argument)?);
             }
-            let text = self.value(*argument)?;
-            let text = match text.ty {
-                Ty::String => text.operand,
-                Ty::Null => Operand::Null,
-                ty => return self.unsupported(*argument, format!("{}.valueOf of a {ty} (hornet models valueOf(String))", class.class_name())),
+            let types: Vec<Ty> = values.iter().map(|v| v.ty).collect();
+            let int_fields = |n: usize| types.len() == n && types.iter().all(|t| matches!(t, Ty::Int | Ty::Short | Ty::Byte | Ty::Char));
+            let params: Vec<Ty> = match (class, name, types.as_slice()) {
+                (DateClass::Sql | DateClass::Time | DateClass::Timestamp, "valueOf", [Ty::String | Ty::Null]) => vec![Ty::String],
+                (DateClass::Sql, "valueOf", [Ty::Date(DateClass::LocalDate)]) => vec![Ty::Date(DateClass::LocalDate)],
+                (DateClass::Timestamp, "valueOf", [Ty::Date(DateClass::LocalDateTime)]) => vec![Ty::Date(DateClass::LocalDateTime)],
+                (DateClass::Timestamp, "from", [Ty::Date(DateClass::Instant)]) => vec![Ty::Date(DateClass::Instant)],
+                (DateClass::LocalDate, "of", _) if int_fields(3) => vec![Ty::Int; 3],
+                (DateClass::LocalDateTime, "of", _) if int_fields(5) || int_fields(6) => vec![Ty::Int; types.len()],
+                (DateClass::LocalDate | DateClass::LocalDateTime, "parse", [Ty::String | Ty::Null]) => vec![Ty::String],
+                (DateClass::Instant, "ofEpochMilli", [Ty::Int | Ty::Long | Ty::Short | Ty::Byte | Ty::Char]) => vec![Ty::Long],
+                (_, "now", []) => {
+                    return self.unsupported(node, format!("{}.now() (it reads the clock, an input a test cannot set)", class.class_name()));
+                }
+                _ => {
+                    let listed: Vec<String> = types.iter().map(|t| t.to_string()).collect();
+                    return self.unsupported(
+                        node,
+                        format!(
+                            "{}.{name}({}) (hornet models valueOf(String) of java.sql.Date, Time and Timestamp, their valueOf of a LocalDate or LocalDateTime, Timestamp.from(Instant), LocalDate.of and parse, LocalDateTime.of and parse, Instant.ofEpochMilli)",
+                            class.class_name(),
+                            listed.join(", ")
+                        ),
+                    );
+                }
             };
-            let callee = MethodKey { class: class.class_name().into(), name: name.into(), params: vec![Ty::String] };
+            let mut args = Vec::new();
+            for ((value, param), argument) in values.into_iter().zip(params.iter()).zip(&arguments) {
+                args.push(match value.ty {
+                    Ty::Null => Operand::Null,
+                    _ => self.coerce(value, *param, *argument)?,
+                });
+            }
+            let callee = MethodKey { class: class.class_name().into(), name: name.into(), params };
             let dst = self.new_temp(Ty::Date(class));
             let span = self.span(node);
-            self.emit(Inst::Call { dst: Some(dst), callee, args: vec![text], span });
+            self.emit(Inst::Call { dst: Some(dst), callee, args, span });
             Ok(Some(Typed { operand: Operand::Local(dst), ty: Ty::Date(class) }))
         })())
     }
@@ -84,22 +114,37 @@ impl<'t> MethodLowering<'_, 't> {
         name: &str,
         want_value: bool,
     ) -> Lowered<Option<Typed>> {
+        use DateClass::{Instant, LocalDate, LocalDateTime, Sql, Timestamp};
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let own = Ty::Date(class);
         let (key_class, params, ret) = match (name, arguments.as_slice()) {
-            ("getTime", []) => (DateClass::Util, vec![UTIL_DATE], Ty::Long),
-            ("before" | "after", [_]) => (DateClass::Util, vec![UTIL_DATE, UTIL_DATE], Ty::Boolean),
-            ("compareTo", [_]) => (DateClass::Util, vec![UTIL_DATE, UTIL_DATE], Ty::Int),
+            ("getTime", []) if class.is_util_date() => (DateClass::Util, vec![UTIL_DATE], Ty::Long),
+            ("before" | "after", [_]) if class.is_util_date() => (DateClass::Util, vec![UTIL_DATE, UTIL_DATE], Ty::Boolean),
+            ("compareTo", [_]) if class.is_util_date() => (DateClass::Util, vec![UTIL_DATE, UTIL_DATE], Ty::Int),
             // Timestamp.equals is false for a java.util.Date of the same instant, and a
             // java.util.Date may hold a Timestamp: only dates of one class compare.
-            ("equals", [_]) if class != DateClass::Util => (class, vec![Ty::Date(class); 2], Ty::Boolean),
-            // The text of a java.sql.Date or Time is fixed fields; a Timestamp's and a
-            // java.util.Date's are not (a fraction of any length, names of days and zones).
-            ("toString", []) if matches!(class, DateClass::Sql | DateClass::Time) => (class, vec![Ty::Date(class)], Ty::String),
+            ("equals", [_]) if class != DateClass::Util => (class, vec![own; 2], Ty::Boolean),
+            // The text of a java.util.Date has names of days and zones, and it may hold a
+            // java.sql.Date or Timestamp, whose text differs.
+            ("toString", []) if class != DateClass::Util => (class, vec![own], Ty::String),
+            ("isBefore" | "isAfter", [_]) if class.is_java_time() => (class, vec![own; 2], Ty::Boolean),
+            // LocalDate.compareTo gives a difference of fields; LocalDateTime's and Instant's
+            // mix signs and differences.
+            ("compareTo", [_]) if class == LocalDate => (class, vec![own; 2], Ty::Int),
+            ("plusDays" | "minusDays", [_]) if matches!(class, LocalDate | LocalDateTime) => (class, vec![own, Ty::Long], own),
+            ("getYear" | "getMonthValue" | "getDayOfMonth", []) if matches!(class, LocalDate | LocalDateTime) => {
+                (class, vec![own], Ty::Int)
+            }
+            ("toEpochMilli", []) if class == Instant => (class, vec![own], Ty::Long),
+            ("atStartOfDay", []) if class == LocalDate => (class, vec![own], Ty::Date(LocalDateTime)),
+            ("toLocalDate", []) if matches!(class, Sql | LocalDateTime) => (class, vec![own], Ty::Date(LocalDate)),
+            ("toLocalDateTime", []) if class == Timestamp => (class, vec![own], Ty::Date(LocalDateTime)),
+            ("toInstant", []) if class == Timestamp => (class, vec![own], Ty::Date(Instant)),
             _ => {
                 return self.unsupported(
                     node,
                     format!(
-                        "{} method '{name}' with {} argument(s) (hornet models getTime, before, after, compareTo, equals of a java.sql.Date, Time or Timestamp, and toString of a java.sql.Date or Time)",
+                        "{} method '{name}' with {} argument(s) (hornet models getTime, before, after, compareTo, equals and toString of the java.sql dates; isBefore, isAfter, equals, toString of java.time's LocalDate, LocalDateTime and Instant, plusDays, minusDays, getYear, getMonthValue, getDayOfMonth, LocalDate.compareTo, Instant.toEpochMilli; toLocalDate, toLocalDateTime, atStartOfDay)",
                         receiver.ty,
                         arguments.len()
                     ),
@@ -112,8 +157,9 @@ impl<'t> MethodLowering<'_, 't> {
             let other = self.value(*argument)?;
             let other = match (other.ty, params[1]) {
                 (Ty::Null, _) => Operand::Null,
-                (Ty::Date(_), UTIL_DATE) => other.operand,
+                (Ty::Date(from), UTIL_DATE) if from.is_util_date() => other.operand,
                 (from, to) if from == to => other.operand,
+                (_, Ty::Long) => self.coerce(other, Ty::Long, *argument)?,
                 (from, _) => {
                     return self.unsupported(
                         *argument,

@@ -14,7 +14,7 @@ use crate::ir::{
     ConnectionSource, DateClass, Inst, JdbcCall, JdbcType, LocalId, Operand, Primitive, Rvalue, STRING_MAX_LENGTH, SqlId,
     SqlText, Ty,
 };
-use crate::java::index::{ClassInfo, ClassRef};
+use crate::java::index::{ClassInfo, ClassRef, FileScope, date_class};
 use crate::java::syntax::{children, skip_parens};
 use crate::sql::Piece;
 use std::collections::HashMap;
@@ -702,10 +702,13 @@ impl<'t> MethodLowering<'_, 't> {
                     "Long.class" | "java.lang.Long.class" => Ty::Boxed(Primitive::Long),
                     "Boolean.class" | "java.lang.Boolean.class" => Ty::Boxed(Primitive::Boolean),
                     "String.class" | "java.lang.String.class" => Ty::String,
+                    // A DATE as a LocalDate, a TIMESTAMP (or the start of a DATE) as a
+                    // LocalDateTime or Instant, as H2 converts them (in UTC, the tests' zone).
+                    spelled if let Some(java_time) = java_time_class(spelled, self.class.file) => Ty::Date(java_time),
                     other => {
                         return self.unsupported(
                             *class,
-                            format!("getObject as '{other}' (only Integer, Long, Boolean and String are modelled)"),
+                            format!("getObject as '{other}' (only Integer, Long, Boolean, String, LocalDate, LocalDateTime and Instant are modelled)"),
                         );
                     }
                 };
@@ -898,6 +901,11 @@ impl<'t> MethodLowering<'_, 't> {
         let typed = self.value(node)?;
         self.coerce(typed, ty, node)
     }
+}
+
+/// The `java.time` class a class literal (`LocalDate.class`) names, if it names one.
+fn java_time_class(spelled: &str, file: &FileScope) -> Option<DateClass> {
+    date_class(spelled.strip_suffix(".class")?, file).filter(|class| class.is_java_time())
 }
 
 /// The date class a JDBC date getter or setter (`getDate`, `setTimestamp`, `getTime`, ...) gives

@@ -1,0 +1,27 @@
+package clinic;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+
+class Today {
+    // The clock is an input a test cannot set.
+    static LocalDate today() {
+        return LocalDate.now();
+    }
+
+    // LocalDateTime.compareTo mixes differences of fields and signs: not modelled.
+    static int order(LocalDateTime a, LocalDateTime b) {
+        return a.compareTo(b);
+    }
+
+    // A java.time value is no java.util.Date.
+    static boolean before(LocalDate a, java.sql.Date b) {
+        return a.isBefore(b.toLocalDate()) && a.equals(b);
+    }
+
+    // Other methods of java.time.
+    static Instant later(Instant a) {
+        return a.plusSeconds(1);
+    }
+}
