@@ -11,7 +11,7 @@
 */
 
 :- module(enums, [index/3, canonical/2, compare/5, ordinal/4, name/4, equal/5, compare_to/5, value_of/4,
-                  text_of/3, field/5]).
+                  text_of/3, field/5, constant/4]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -161,6 +161,19 @@ field(Names, Values, E, V, Ex) :-
         )
     ;   true
     ).
+
+%% constant(+Names, +I, -E, -Ex)
+%
+%  E is the constant at position I of E.values() (I within 0..N-1: the index of an enhanced
+%  for over the array values() returns, which is fresh, so it holds the constants in order).
+%
+%  ?- enums:constant([s(1,[65|_]), s(1,[66|_])], 1, E, Ex).
+%  E = e(1), Ex = ok.
+constant(Names, I, e(I), ok) :-
+    must_be(list, Names),
+    length(Names, N),
+    Max is N - 1,
+    I in 0..Max.
 
 %% text_of(+Names, ?E, -S)
 %

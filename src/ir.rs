@@ -1067,6 +1067,10 @@ pub enum EnumOp {
     /// `e.getCode()` of a getter returning the enum's field at this position in
     /// `EnumType::fields`: the constant's value of it.
     Field(u32),
+    /// `E.values()[i]` for an index within the constants (an enhanced `for` over `values()`):
+    /// the constant at position `i`. `values()` returns a fresh array nothing else can change,
+    /// so its elements are the constants in declaration order.
+    Constant,
 }
 
 impl EnumOp {
@@ -1078,6 +1082,7 @@ impl EnumOp {
             EnumOp::CompareTo => "compareTo",
             EnumOp::ValueOf => "valueOf",
             EnumOp::Field(_) => "field",
+            EnumOp::Constant => "values",
         }
     }
 }

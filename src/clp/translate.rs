@@ -746,6 +746,7 @@ impl Translator<'_> {
                     EnumOp::CompareTo => "compare_to",
                     EnumOp::ValueOf => "value_of",
                     EnumOp::Field(_) => "field",
+                    EnumOp::Constant => "constant",
                 };
                 goals.push(format!("enums:{pred}({}, {r}, {flag})", operands.join(", ")));
                 let at_throw = env.clone();

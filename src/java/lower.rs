@@ -1486,7 +1486,7 @@ impl<'t> MethodLowering<'_, 't> {
                 Some(value) => Ok(value),
                 None => self.error(node, "a void method call has no value"),
             },
-            "field_access" => match self.enum_constant(node) {
+            "field_access" => match self.enum_constant(node).or_else(|| self.enum_values_length(node)) {
                 Some(constant) => Ok(constant),
                 None => self.field_access(node),
             },
@@ -2101,6 +2101,7 @@ impl<'t> MethodLowering<'_, 't> {
         };
         // The overloads that may be called, as (class, parameter types, return type).
         let candidates: Vec<(String, Vec<Ty>, Ty)> = match object {
+            None if let Some(e) = self.enum_values_call(node) => return self.enum_static_method(node, e, name),
             None => self.class_overloads(self.class, name),
             Some(object) if matches!(object.kind(), "identifier" | "field_access") => {
                 if self.lookup(self.text(object)).is_some() {

@@ -101,12 +101,54 @@ impl<'t> MethodLowering<'_, 't> {
                 }
                 Ok(Some(self.enum_call(node, EnumOp::ValueOf, e, vec![text.operand], Ty::Enum(e))))
             }
-            ("values", []) => self.unsupported(node, "'values()' of an enum (arrays of enum constants are not modelled)"),
+            ("values", []) => self.unsupported(
+                node,
+                "'values()' of an enum other than iterated by an enhanced for or read for its length (arrays of enum constants are not modelled)",
+            ),
             _ => self.unsupported(
                 node,
                 format!("static method '{name}' of the enum {}, which is not analysed (see the diagnostics at its declaration)", e.class().as_str()),
             ),
         }
+    }
+
+    /// The enum `E` of a call `E.values()` of an enum of the sources.
+    pub(super) fn enum_values_call(&self, node: Node<'t>) -> Option<EnumType> {
+        let node = skip_parens(node);
+        if node.kind() != "method_invocation"
+            || node.child_by_field_name("name").map(|n| self.text(n)) != Some("values")
+            || node.child_by_field_name("arguments").is_some_and(|a| !children(a).is_empty())
+        {
+            return None;
+        }
+        match node.child_by_field_name("object") {
+            // `values()` in the enum's own code.
+            None => self.index.types.enum_named(&self.class.fq_name, self.class.file),
+            Some(object) if self.names_class(object) => self.index.types.enum_named(self.text(object), self.class.file),
+            Some(_) => None,
+        }
+    }
+
+    /// `E.values().length`: the number of constants (the array is fresh and never null).
+    pub(super) fn enum_values_length(&self, node: Node<'t>) -> Option<Typed> {
+        let node = skip_parens(node);
+        if node.kind() != "field_access" || node.child_by_field_name("field").map(|f| self.text(f)) != Some("length") {
+            return None;
+        }
+        let e = self.enum_values_call(node.child_by_field_name("object")?)?;
+        Some(Typed { operand: Operand::Const(e.constants().len() as i64, Ty::Int), ty: Ty::Int })
+    }
+
+    /// The constant at position `index` of `E.values()`, `index` within the constants.
+    pub(super) fn enum_constant_at(&mut self, e: EnumType, index: Operand, at: Node<'t>) -> Typed {
+        self.enum_call(at, EnumOp::Constant, e, vec![index], Ty::Enum(e))
+    }
+
+    /// `e.code` for a final field of the enum whose value per constant is known (read in the
+    /// enum's own code, as its getter would): NullPointerException on null.
+    pub(super) fn enum_field_read(&mut self, value: Typed, e: EnumType, name: &str, at: Node<'t>) -> Option<Typed> {
+        let k = e.fields().iter().position(|f| f.name == name)?;
+        Some(self.enum_call(at, EnumOp::Field(k as u32), e, vec![value.operand], e.fields()[k].ty))
     }
 
     /// Whether the class (an enum's static side) declares a static method `name` of the sources.

@@ -2,9 +2,9 @@
 //! reference, its length read once, which throws NullPointerException for a null array, then an
 //! index loop); over a `List<Integer>`, an index loop over `size()` and `get(i)`, which is what
 //! the list's iterator does as long as the body does not modify the list structurally (Java's
-//! iterator would then throw ConcurrentModificationException: such bodies are reported). Either
-//! way the loop's one conditional jump is one branch, as `hasNext()`'s or the index test's is in
-//! the bytecode.
+//! iterator would then throw ConcurrentModificationException: such bodies are reported); over
+//! an enum's `values()`, an index loop over its constants. Either way the loop's one
+//! conditional jump is one branch, as `hasNext()`'s or the index test's is in the bytecode.
 
 use super::{Lowered, LoopTargets, MethodLowering, Typed};
 use crate::ir::{BinOp, CmpOp, Cond, Elem, Inst, JdbcType, MethodKey, MethodKind, Operand, Rvalue, Ty};
@@ -43,57 +43,78 @@ impl<'t> MethodLowering<'_, 't> {
     ) -> Lowered<()> {
         let spelled_type = self.text(type_node);
         let boxed = matches!(spelled_type, "Integer" | "java.lang.Integer" | "Long" | "java.lang.Long");
-        let collection = self.value(iterable)?;
-        let element = match collection.ty {
-            Ty::Array(elem) => elem.ty(),
-            Ty::List(elem) => {
+        // `for (E c : E.values())`: javac's loop over the fresh array of the constants, whose
+        // length is their number and whose elements are the constants in order.
+        let constants = self.enum_values_call(iterable);
+        let collection = match constants {
+            Some(_) => None,
+            None => Some(self.value(iterable)?),
+        };
+        let element = match (constants, collection.map(|c| c.ty)) {
+            (Some(e), _) => Ty::Enum(e),
+            (None, Some(Ty::Array(elem))) => elem.ty(),
+            (None, Some(Ty::List(elem))) => {
                 self.check_unmodified(node, body)?;
                 elem.ty()
             }
-            ty => {
+            (None, ty) => {
+                let ty = ty.expect("a collection unless iterating an enum's constants");
                 return self.unsupported(
                     iterable,
-                    format!("enhanced for over a {ty} (hornet models it over arrays and lists)"),
+                    format!("enhanced for over a {ty} (hornet models it over arrays, lists and an enum's values())"),
                 );
             }
         };
+        let collection_ty = collection.map(|c| c.ty);
         let declared = match spelled_type {
             "var" => element,
-            _ if boxed && collection.ty == Ty::List(Elem::Int) => Ty::Int,
-            _ if boxed && collection.ty == Ty::List(Elem::Long) => Ty::Long,
+            _ if boxed && collection_ty == Some(Ty::List(Elem::Int)) => Ty::Int,
+            _ if boxed && collection_ty == Some(Ty::List(Elem::Long)) => Ty::Long,
             _ => self.declared_type(type_node)?,
         };
         // javac's copy of the reference: assignments in the body do not change what is iterated.
-        let copy = self.temp(collection.ty, Rvalue::Use(collection.operand));
-        let length = match collection.ty {
-            Ty::Array(_) => Some(self.array_length(copy, iterable)),
+        let copy = collection.map(|c| self.temp(c.ty, Rvalue::Use(c.operand)));
+        let length = match (constants, copy) {
+            (Some(e), _) => Some(Typed { operand: Operand::Const(e.constants().len() as i64, Ty::Int), ty: Ty::Int }),
+            (None, Some(copy)) if matches!(copy.ty, Ty::Array(_)) => Some(self.array_length(copy, iterable)),
             _ => None,
         };
         let index = self.new_local(format!("for${}", self.temp_count), Ty::Int);
         self.temp_count += 1;
         self.assign(index, Rvalue::Use(Operand::Const(0, Ty::Int)));
-        let loop_id = self.new_loop(node);
-        self.emit(Inst::LoopEnter(loop_id));
+        // A loop over an enum's constants runs at most as many times as there are constants,
+        // a number the source fixes: it is not bounded by k, so a lookup finds every constant.
+        let loop_id = constants.is_none().then(|| self.new_loop(node));
+        if let Some(loop_id) = loop_id {
+            self.emit(Inst::LoopEnter(loop_id));
+        }
         let (header, body_block, update, exit) = (self.new_block(), self.new_block(), self.new_block(), self.new_block());
         self.goto(header);
         self.switch_to(header);
         // A list's size is read on each test, as the iterator's `hasNext()` does; a null list
         // throws NullPointerException there the first time, as `iterator()` would.
-        let length = match length {
-            Some(length) => length,
-            None => self.list_call("size", vec![copy], Ty::Int, iterable),
+        let length = match (length, copy) {
+            (Some(length), _) => length,
+            (None, Some(copy)) => self.list_call("size", vec![copy], Ty::Int, iterable),
+            (None, None) => unreachable!("the constants' loop has its length"),
         };
         let cond = Cond { op: CmpOp::Lt, lhs: Operand::Local(index), rhs: length.operand };
         self.branch(cond, node, body_block, exit);
         self.switch_to(body_block);
-        self.emit(Inst::LoopIter(loop_id));
-        let element = match collection.ty {
-            Ty::Array(elem) => self.array_load(copy.operand, Operand::Local(index), elem, iterable),
-            Ty::List(elem) => {
-                let index = Typed { operand: Operand::Local(index), ty: Ty::Int };
-                self.list_call("get", vec![copy, index], elem.ty(), iterable)
-            }
-            _ => unreachable!("an enhanced for over an array or a list"),
+        if let Some(loop_id) = loop_id {
+            self.emit(Inst::LoopIter(loop_id));
+        }
+        let element = match (constants, copy) {
+            (Some(e), _) => self.enum_constant_at(e, Operand::Local(index), iterable),
+            (None, Some(copy)) => match copy.ty {
+                Ty::Array(elem) => self.array_load(copy.operand, Operand::Local(index), elem, iterable),
+                Ty::List(elem) => {
+                    let index = Typed { operand: Operand::Local(index), ty: Ty::Int };
+                    self.list_call("get", vec![copy, index], elem.ty(), iterable)
+                }
+                _ => unreachable!("an enhanced for over an array or a list"),
+            },
+            (None, None) => unreachable!("a collection unless iterating an enum's constants"),
         };
         let variable = self.declare(self.text(name), declared, None);
         let value = self.coerce(element, declared, name)?;

@@ -99,6 +99,11 @@ impl<'t> MethodLowering<'_, 't> {
         if let (Ty::Array(_), "length") = (object.ty, name) {
             return Ok(self.array_length(object, at));
         }
+        if let Ty::Enum(e) = object.ty
+            && let Some(value) = self.enum_field_read(object, e, name, at)
+        {
+            return Ok(value);
+        }
         let Ty::Object(class) = object.ty else {
             return self.error(at, format!("cannot access field '{name}' of a {}", object.ty));
         };

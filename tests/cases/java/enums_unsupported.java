@@ -37,8 +37,8 @@ class Uses {
         return 0;
     }
 
-    static int count() {
-        return Colour.values().length;
+    static int second() {
+        return Colour.values()[1].ordinal();
     }
 
     static int hash(Colour c) {

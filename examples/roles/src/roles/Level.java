@@ -45,4 +45,19 @@ public enum Level {
         }
         return code.equals("U") ? UNLIMITED : null;
     }
+
+    /** The level giving a quota, found among all levels as lookups by a field usually are. */
+    public static Level ofQuota(int quota) {
+        for (Level level : Level.values()) {
+            if (level.quota == quota) {
+                return level;
+            }
+        }
+        return null;
+    }
+
+    /** How many levels there are. */
+    public static int count() {
+        return values().length;
+    }
 }
