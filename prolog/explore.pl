@@ -620,6 +620,10 @@ outcome(_, exc(Exception), Budget, Outcome) :-
 outcome(Ret, ok, Budget, Outcome) :-
     (   Ret == void ->
         Outcome = return
+    ;   nonvar(Ret), Ret = exception(Exception) ->
+        % An exception made as a value and returned: what a test would see thrown.
+        outcome(void, exc(Exception), Budget, Made),
+        Outcome = return(Made)
     ;   once(small_values([Ret], Budget, found)),
         Outcome = return(Ret)
     ).

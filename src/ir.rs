@@ -1046,6 +1046,10 @@ pub enum Inst {
     /// A method of an enum of the sources (`prolog/enums.pl`): the instance ones take the
     /// receiver first and throw NullPointerException on null, as the JVM's do.
     EnumCall { dst: LocalId, op: EnumOp, ty: EnumType, args: Vec<Operand>, span: Span },
+    /// `dst = new X(...)` of an exception class whose constructor the front end follows, made
+    /// as a value (a method returning it) rather than thrown: its value is what a `throw new`
+    /// would throw (`summaries/java_lang_throwable.pl`), wrapped as `exception(Term)`.
+    NewException { dst: LocalId, class: String, detail: Option<ThrownDetail>, span: Span },
 }
 
 /// The methods of an enum of the sources that are modelled (all final in `java.lang.Enum`, or
@@ -1583,6 +1587,9 @@ impl Method {
                     }
                     Inst::ArrayStore { array, index, value, span } => {
                         format!("{}[{}] = {}  @ {}", operand(array), operand(index), operand(value), pos(span))
+                    }
+                    Inst::NewException { dst, class, span, .. } => {
+                        format!("{} = new exception {}  @ {}", local(*dst), simple_name(class), pos(span))
                     }
                     Inst::EnumCall { dst, op, ty, args, span } => {
                         let args: Vec<String> = args.iter().map(operand).collect();

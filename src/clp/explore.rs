@@ -76,6 +76,9 @@ pub enum Value {
     Empty,
     /// An `Optional` holding this value (the runtime's `present(V)`).
     Present(Box<Value>),
+    /// An exception made by `new X(...)` and returned, not thrown: its class and what its
+    /// constructor gave it (the runtime's `exception(Term)`).
+    Exception(String, Option<Box<Carried>>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -413,6 +416,10 @@ fn tables(term: &PTerm) -> Option<Vec<(String, Vec<Vec<Value>>)>> {
 fn outcome(term: &PTerm) -> Option<Outcome> {
     match (term.functor(), term.args()) {
         (("return", 0), _) => Some(Outcome::Return(None)),
+        (("return", 1), [v]) if v.functor().0 == "throw" => match outcome(v)? {
+            Outcome::Throw(class, None, carried) => Some(Outcome::Return(Some(Value::Exception(class, carried.map(Box::new))))),
+            _ => None,
+        },
         (("return", 1), [v]) => Some(Outcome::Return(Some(value(v)?))),
         (("throw", 1), [PTerm::Atom(class)]) => Some(Outcome::Throw(class.clone(), None, None)),
         (("throw", 2), [PTerm::Atom(class), PTerm::Atom(violation)]) => {

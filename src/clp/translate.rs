@@ -732,6 +732,10 @@ impl Translator<'_> {
                 let at_throw = env.clone();
                 return self.unless_thrown(&flag, at_throw, rest, term, block, env, goals);
             }
+            Inst::NewException { dst, class, detail, .. } => {
+                let exception = self.exception_term(class, detail.as_ref(), &env);
+                env.locals[dst.0 as usize] = format!("exception({exception})");
+            }
             Inst::EnumCall { dst, op, ty, args, .. } => {
                 let mut operands: Vec<String> = vec![enum_names(*ty)];
                 if let EnumOp::Field(k) = op {

@@ -428,6 +428,14 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
             let (method, delta) = if matches!(**v, JavaValue::Double(_)) { ("doubleValue", "0.0") } else { ("floatValue", "0.0f") };
             format!("assertEquals({}, {call}.{method}(), {delta});", literal(v))
         }
+        // Its exact class, then what its constructor gave it, as for a thrown one.
+        Expectation::Returns(JavaValue::Exception(class, carried)) => {
+            let mut checks = format!("Throwable result = {call};\n        assertEquals({class}.class, result.getClass());");
+            if let Some(carried) = carried {
+                checks.push_str(&carried_checks("result", &format!("(({class}) result)"), carried));
+            }
+            checks
+        }
         Expectation::Returns(v) => format!("assertEquals({}, {call});", names.literal(v)),
         Expectation::Completes => format!("assertDoesNotThrow(() -> {call});"),
         Expectation::Throws(exception, None, None) => {
@@ -832,32 +840,44 @@ fn table_rows(out: &mut String, helper: &str, rows: &TableRows, tables: &TableCo
 /// `instanceof`, since the database's driver throws subclasses of SQLException).
 fn thrown_checks(exception: &str, carried: &Carried, call: &str) -> String {
     let class = simple_name(exception);
-    let mut out = format!("{class} thrown = assertThrows({class}.class, () -> {call});");
+    let thrown = format!("{class} thrown = assertThrows({class}.class, () -> {call});");
+    thrown + &carried_checks("thrown", "thrown", carried)
+}
+
+/// The checks of what an exception's constructor gave it: its message, its cause's class and
+/// its fields' getters, on `exception`; the getters of fields on `typed`, the exception as
+/// its own class.
+fn carried_checks(exception: &str, typed: &str, carried: &Carried) -> String {
+    let mut out = String::new();
     match &carried.message {
         Some(Value::Str(text)) => {
-            let _ = write!(out, "\n        assertEquals({}, thrown.getMessage());", string_literal(text));
+            let _ = write!(out, "\n        assertEquals({}, {exception}.getMessage());", string_literal(text));
         }
-        Some(_) => out.push_str("\n        assertNull(thrown.getMessage());"),
+        Some(_) => {
+            let _ = write!(out, "\n        assertNull({exception}.getMessage());");
+        }
         None => {}
     }
     match &carried.cause {
         Some(cause) => {
-            let _ = write!(out, "\n        assertTrue(thrown.getCause() instanceof {cause});");
+            let _ = write!(out, "\n        assertTrue({exception}.getCause() instanceof {cause});");
         }
-        None => out.push_str("\n        assertNull(thrown.getCause());"),
+        None => {
+            let _ = write!(out, "\n        assertNull({exception}.getCause());");
+        }
     }
     for field in &carried.fields {
         let getter = &field.getter;
         let _ = match (field.ty.as_str(), &field.value) {
-            (_, Value::Null) => write!(out, "\n        assertNull(thrown.{getter}());"),
+            (_, Value::Null) => write!(out, "\n        assertNull({typed}.{getter}());"),
             ("string", Value::Str(text)) => {
-                write!(out, "\n        assertEquals({}, thrown.{getter}());", string_literal(text))
+                write!(out, "\n        assertEquals({}, {typed}.{getter}());", string_literal(text))
             }
             ("boolean", Value::Int(b)) => {
-                write!(out, "\n        {}(thrown.{getter}());", if *b != 0 { "assertTrue" } else { "assertFalse" })
+                write!(out, "\n        {}({typed}.{getter}());", if *b != 0 { "assertTrue" } else { "assertFalse" })
             }
-            ("long", Value::Int(n)) => write!(out, "\n        assertEquals({n}L, thrown.{getter}());"),
-            (_, Value::Int(n)) => write!(out, "\n        assertEquals({n}, thrown.{getter}());"),
+            ("long", Value::Int(n)) => write!(out, "\n        assertEquals({n}L, {typed}.{getter}());"),
+            (_, Value::Int(n)) => write!(out, "\n        assertEquals({n}, {typed}.{getter}());"),
             _ => Ok(()),
         };
     }
@@ -903,6 +923,7 @@ fn literal(v: &JavaValue) -> String {
         JavaValue::Decimal { units, scale } => format!("new java.math.BigDecimal(\"{}\")", decimal_text(*units, *scale)),
         JavaValue::Optional(None) => "java.util.Optional.empty()".to_string(),
         JavaValue::Optional(Some(held)) => format!("java.util.Optional.of({})", literal(held)),
+        JavaValue::Exception(..) => unreachable!("a returned exception is checked by its class and getters, never as a literal"),
     }
 }
 

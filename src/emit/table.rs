@@ -410,6 +410,10 @@ fn read_case(method: &Method, head: &PTerm, shown: Option<&PTerm>, schema: Optio
     match ex {
         PTerm::Compound(name, args) if name == "exc" => view.exception = args.first().map(|a| exception(a, names)),
         _ if *ret == PTerm::Atom("void".into()) => view.result = Some("void".into()),
+        // An exception made and returned (`exception(Term)`), shown as a thrown one is.
+        _ if method.ret == Ty::Throwable && ret.functor() == ("exception", 1) => {
+            view.result = ret.args().first().map(|made| format!("new {}", exception(made, names)));
+        }
         _ => view.result = Some(names.value("result", ret, method.ret == Ty::Boolean, false)),
     }
     view

@@ -145,6 +145,8 @@ pub(crate) struct SourceTypes {
     pub objects: HashSet<String>,
     /// The enums whose bodies list constants only.
     pub enums: HashMap<String, EnumType>,
+    /// The exception classes of the sources (a method may return one it makes).
+    pub exceptions: HashSet<String>,
 }
 
 /// Simple names of the superclasses that make a class an exception class.
@@ -229,7 +231,7 @@ impl<'t> Index<'t> {
                 break;
             }
         }
-        let types = SourceTypes { objects: object_classes, enums };
+        let types = SourceTypes { objects: object_classes, enums, exceptions: exception_classes.iter().cloned().collect() };
         let mut classes = BTreeMap::new();
         for (file, node, fq_name) in class_nodes {
             if classes.contains_key(&fq_name) {
@@ -1301,6 +1303,15 @@ fn method_signature<'t>(
     let mut array_lists = crate::ir::ArrayListSlots::default();
     let signature_type = |node: Node| declared_type(node, file, types);
     let ret = match node.child_by_field_name("type") {
+        // An exception class as the result (`RuntimeException failure(String m)`): a value a
+        // `return new X(...)` makes (`lower::return_statement`); other results are reported there.
+        Some(ret)
+            if signature_type(ret).is_err()
+                && (is_exception_superclass(crate::ir::simple_name(text(ret, source)))
+                    || types.exceptions.contains(&resolve_among(text(ret, source), file, &types.exceptions))) =>
+        {
+            Ty::Throwable
+        }
         Some(ret) => {
             let ty = signature_type(ret)?;
             array_lists.result = is_array_list(&ty, ret);

@@ -812,6 +812,7 @@ impl<'t> MethodLowering<'_, 't> {
             (None, Ty::Void) => None,
             (None, _) => return self.error(node, "missing return value"),
             (Some(_), Ty::Void) => return self.error(node, "a void method cannot return a value"),
+            (Some(expression), Ty::Throwable) => Some(self.new_exception_value(*expression)?),
             (Some(expression), ret) => {
                 self.note_returned_constants(*expression);
                 let typed = self.value(*expression)?;

@@ -60,6 +60,9 @@ pub enum JavaValue {
     Decimal { units: i128, scale: Option<u32> },
     /// An `Optional` (never null): empty, or holding this value (never null).
     Optional(Option<Box<JavaValue>>),
+    /// An exception a method made with `new X(...)` and returned (only a result): its fully
+    /// qualified class and what its constructor gave it, checked through its getters.
+    Exception(String, Option<Carried>),
 }
 
 /// An object a test builds or checks: its class and its fields' values, in layout order; or
@@ -625,6 +628,8 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::List(_), Value::Null) => Ok(JavaValue::Null),
         (Ty::Optional(_), Value::Null) => Ok(JavaValue::Null),
         (Ty::Optional(_), Value::Empty) => Ok(JavaValue::Optional(None)),
+        (Ty::Throwable, Value::Null) => Ok(JavaValue::Null),
+        (Ty::Throwable, Value::Exception(class, carried)) => Ok(JavaValue::Exception(class.clone(), carried.as_deref().cloned())),
         (Ty::Optional(held), Value::Present(value)) => match java_value(held.ty(), value)? {
             JavaValue::Null => Err(wrong()),
             held => Ok(JavaValue::Optional(Some(Box::new(held)))),

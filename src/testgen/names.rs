@@ -106,6 +106,7 @@ fn outcome(method: &Method, case: &TestCase) -> String {
         JavaValue::Boxed(_) => unreachable!("a box holds a primitive value"),
         JavaValue::Optional(None) => "returnsEmpty".to_string(),
         JavaValue::Optional(Some(_)) => "returnsPresent".to_string(),
+        JavaValue::Exception(class, _) => format!("returns{}", crate::ir::simple_name(class)),
     }
 }
 

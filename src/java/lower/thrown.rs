@@ -5,7 +5,7 @@
 
 use super::{Lowered, MethodLowering, Typed};
 use crate::ir::{Inst, MethodKey, Operand, ThrownDetail, ThrownField, Ty};
-use crate::java::exceptions::{stored_part, ArgKind, Part};
+use crate::java::exceptions::{is_known, stored_part, ArgKind, Part};
 use crate::java::library::THROWABLE;
 use crate::java::syntax::{children, operator, skip_parens};
 use tree_sitter::Node;
@@ -113,6 +113,37 @@ impl<'t> MethodLowering<'_, 't> {
             fields.push(ThrownField { getter: field.getter, ty: field.ty, value });
         }
         Ok(Some(ThrownDetail { message, cause, fields }))
+    }
+
+    /// `return new X(...)` (or `return null`) in a method whose result is an exception: the
+    /// value a `throw new` would throw, made without throwing it. Other returned exceptions
+    /// are reported.
+    pub(super) fn new_exception_value(&mut self, node: Node<'t>) -> Lowered<Operand> {
+        let created = skip_parens(node);
+        if created.kind() == "null_literal" {
+            return Ok(Operand::Null);
+        }
+        let type_node = (created.kind() == "object_creation_expression")
+            .then(|| created.child_by_field_name("type"))
+            .flatten()
+            .filter(|t| matches!(t.kind(), "type_identifier" | "scoped_type_identifier"))
+            .filter(|_| !children(created).iter().any(|c| c.kind() == "class_body"));
+        let class = type_node.map(|t| self.index.exception_class(self.text(t), self.class.file));
+        let Some(class) = class.filter(|c| is_known(&self.index.exception_superclasses, c)) else {
+            return self.unsupported(
+                node,
+                "an exception result other than 'new X(...)' of an exception class whose superclasses are known (exceptions in locals, fields and parameters are not modelled)",
+            );
+        };
+        let arguments = created.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let detail = self.thrown_detail(&class, &arguments)?;
+        if detail.is_none() {
+            arguments.iter().try_for_each(|a| self.check_unevaluated(*a))?;
+        }
+        let dst = self.new_temp(Ty::Throwable);
+        let span = self.span(node);
+        self.emit(Inst::NewException { dst, class, detail, span });
+        Ok(Operand::Local(dst))
     }
 
     /// Whether `node` is a `String` built from literals, constants and String, int, long or
