@@ -1267,6 +1267,8 @@ pub struct Method {
 pub struct ArrayListSlots {
     pub params: Vec<usize>,
     pub result: bool,
+    /// The exception class (fully qualified) a `Ty::Throwable` result is declared as.
+    pub result_exception: Option<String>,
 }
 
 /// A constant of the sources by its name, with the value it stands for.

@@ -694,7 +694,11 @@ pub fn descriptor(params: &[Ty], ret: Ty, array_lists: &ArrayListSlots) -> Strin
         .enumerate()
         .map(|(i, t)| if array_lists.params.contains(&i) { array_list.clone() } else { code(t) })
         .collect();
-    let ret = if array_lists.result { array_list } else { code(&ret) };
+    let ret = match (&array_lists.result_exception, array_lists.result) {
+        (_, true) => array_list,
+        (Some(exception), false) => format!("L{};", exception.replace('.', "/")),
+        (None, false) => code(&ret),
+    };
     format!("({params}){ret}")
 }
 

@@ -1310,6 +1310,13 @@ fn method_signature<'t>(
                 && (is_exception_superclass(crate::ir::simple_name(text(ret, source)))
                     || types.exceptions.contains(&resolve_among(text(ret, source), file, &types.exceptions))) =>
         {
+            let spelled = text(ret, source);
+            let of_sources = resolve_among(spelled, file, &types.exceptions);
+            array_lists.result_exception = Some(if types.exceptions.contains(&of_sources) || spelled.contains('.') {
+                of_sources
+            } else {
+                file.imports.get(spelled).cloned().unwrap_or_else(|| format!("java.lang.{spelled}"))
+            });
             Ty::Throwable
         }
         Some(ret) => {
