@@ -70,10 +70,18 @@ final class HornetDatabase {
     private static final String[] DRIVER_URLS = {/*{driver urls}*/};
 
     /**
-     * The URL of the current test's database: named, and kept while the code under test opens
-     * and closes its own connections to it (DB_CLOSE_DELAY=-1) until the next test opens its own.
+     * The name under which the URL of the current test's database is kept, JVM-wide: named, and
+     * kept while the code under test opens and closes its own connections to it
+     * (DB_CLOSE_DELAY=-1) until the next test opens its own. Every package whose tests use the
+     * database has a HornetDatabase of its own, each routing the code's URLs; one URL for all of
+     * them makes the code's connections (a static one a utility class keeps, say) reach the
+     * database of the test that runs now, whichever package's helper opened it.
      */
-    private static String currentUrl;
+    private static final String CURRENT_URL = "hornet.tests.current.database";
+
+    private static String currentUrl() {
+        return System.getProperty(CURRENT_URL);
+    }
 
     static {
         if (DRIVER_URLS.length > 0/*{or configured}*/) {
@@ -130,14 +138,16 @@ final class HornetDatabase {
         if (SERVER_URL != null) {
             return openServer();
         }
-        if (currentUrl != null) {
-            try (Connection previous = DriverManager.getConnection(currentUrl);
+        String previousUrl = currentUrl();
+        if (previousUrl != null) {
+            try (Connection previous = DriverManager.getConnection(previousUrl);
                     Statement statement = previous.createStatement()) {
                 statement.execute("SHUTDOWN");
             }
         }
-        currentUrl = "jdbc:h2:mem:hornet_" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1" + SETTINGS;
-        Connection connection = DriverManager.getConnection(currentUrl);
+        String url = "jdbc:h2:mem:hornet_" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1" + SETTINGS;
+        System.setProperty(CURRENT_URL, url);
+        Connection connection = DriverManager.getConnection(url);
         try (Statement statement = connection.createStatement()) {
             for (String sql : SCHEMA) {
                 statement.execute(sql);
@@ -458,7 +468,7 @@ final class HornetDatabase {
     /** Another connection to the current test's database, as the code under test gets one. */
     static Connection connect() throws SQLException {
         if (SERVER_URL == null) {
-            return DriverManager.getConnection(currentUrl);
+            return DriverManager.getConnection(currentUrl());
         }
         Connection connection = DriverManager.getConnection(SERVER_URL, SERVER_PROPERTIES);
         serverConnections.add(connection);
@@ -471,7 +481,7 @@ final class HornetDatabase {
             return connecting(javax.sql.DataSource.class);
         }
         org.h2.jdbcx.JdbcDataSource dataSource = new org.h2.jdbcx.JdbcDataSource();
-        dataSource.setURL(currentUrl);
+        dataSource.setURL(currentUrl());
         return dataSource;
     }
 
