@@ -384,10 +384,12 @@ decimal_getter(Type, Getter) :-
 
 % getDouble and getFloat of a DOUBLE or REAL column read its units (Getter floating_as(Type):
 % a float must hold a DOUBLE's value, else the path is abandoned); getInt and getLong its value
-% rounded as H2 rounds it (Math.round: half up, `AVG(x)` of 2.5 reads 3, of -2.5 reads -2); what
+% rounded as H2 rounds it (Math.round: half up, `AVG(x)` of 2.5 reads 3, of -2.5 reads -2);
+% getObject(col, Double.class) the value boxed, null for SQL NULL; what
 % H2 converts a double to for the other getters is not followed.
 floating_getter(Type, Getter) :-
     (   memberchk(Type, [double, float]) -> Getter = floating_as(Type)
+    ;   Type == boxed(double) -> Getter = boxed(floating_as(double))
     ;   memberchk(Type, [int, long]) -> Getter = floating_rounded(Type)
     ;   jvm:abandon
     ).

@@ -79,4 +79,21 @@ public class OrderStats {
             }
         }
     }
+
+    // getObject(col, Double.class): null for SQL NULL, else the DOUBLE boxed.
+    public String weightOf(int id) throws SQLException {
+        try (PreparedStatement stmt = connection.prepareStatement("SELECT weight FROM orders WHERE id = ?")) {
+            stmt.setInt(1, id);
+            try (ResultSet rs = stmt.executeQuery()) {
+                if (!rs.next()) {
+                    return "no order";
+                }
+                Double weight = rs.getObject("weight", Double.class);
+                if (weight == null) {
+                    return "unweighed";
+                }
+                return weight > 2.5 ? "heavy" : "light";
+            }
+        }
+    }
 }
