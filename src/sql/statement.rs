@@ -12,8 +12,9 @@
 //! The subset is the one of Marcozzi et al.: SELECT [DISTINCT] over one or more tables
 //! (comma-separated, INNER JOIN with or without ON, CROSS JOIN, LEFT [OUTER] JOIN ... ON, and a
 //! first `a RIGHT [OUTER] JOIN b ON`, kept as `b LEFT JOIN a`) with WHERE, aggregates (COUNT,
-//! SUM, MIN, MAX, COUNT(DISTINCT e); over all rows, or per combination of GROUP BY expressions,
-//! which are then the only plain items and ORDER BY keys, with HAVING), scalar functions
+//! SUM, MIN, MAX, COUNT(DISTINCT e), AVG of INTEGER values; over all rows, or per combination of
+//! GROUP BY expressions, which are then the only plain items, with HAVING, and ORDER BY those
+//! expressions and aggregates), scalar functions
 //! (UPPER, LOWER, LENGTH, TRIM, SUBSTRING, ABS, CONCAT, ||, COALESCE, IFNULL) and CASE, uncorrelated
 //! subqueries (IN, EXISTS, scalar), ORDER BY, and
 //! a window (`LIMIT n`, `OFFSET n [ROWS]`, `FETCH FIRST|NEXT [n] ROW|ROWS ONLY`, each bound a
