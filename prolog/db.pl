@@ -223,8 +223,9 @@ statement(select(Projection, From, Cond, Order, Window), Result, Db0, Db) :-
             projected(Items, Tuples0, Db, AllRows),
             windowed(Bounds, AllRows, Rows, _, _)
         ;   Projection = group(Keys, Items, Having) ->
-            grouped_rows(Keys, Items, Having, Order, Db, Tuples0, AllRows),
-            windowed(Bounds, AllRows, Rows, _, _)
+            grouped_rows(Keys, Items, Having, Order, Db, Tuples0, AllRows, Dirs, SortKeys),
+            windowed(Bounds, AllRows, Rows, Start, Length),
+            (   Bounds == all -> true ; ties_excluded(Dirs, SortKeys, Start, Length) )
         ;   Projection = distinct(Items) ->
             distinct_rows(Items, Order, Db, Tuples0, Dirs, Positions, Distinct),
             windowed(Bounds, Distinct, Rows, Start, Length),
@@ -2188,6 +2189,14 @@ aggregated(min, [], null) :- !.
 aggregated(min, [V|Vs], M) :- foldl(smaller, Vs, V, M).
 aggregated(max, [], null) :- !.
 aggregated(max, [V|Vs], M) :- foldl(larger, Vs, V, M).
+% AVG of integers is H2's DOUBLE, the sum divided by the count correctly rounded: in the
+% floating units (floating.pl) it is exact, so the rows are those whose average the units hold.
+aggregated(avg, [], null) :- !.
+aggregated(avg, Vs, A) :-
+    length(Vs, N),
+    sum(Vs, #=, S),
+    floating:unit(U),
+    A * N #= S * U.
 smaller(V, M0, M) :- M #= min(M0, V).
 larger(V, M0, M) :- M #= max(M0, V).
 
@@ -2499,10 +2508,10 @@ distinct_after([Row|Rows], Last, Dirs, Distinct) :-
 /* What is assumed of H2 (2.1.214, measured): GROUP BY collects the groups in a sorted map, so
    the groups come sorted ascending on the grouped values (NULL, a group of its own, first;
    several expressions compare in order); no rows, no groups. HAVING drops groups after that.
-   sql::statement allows ORDER BY only on the grouped expressions, in their order, in one
-   direction. */
+   ORDER BY then sorts these rows stably (its keys grouped expressions or aggregates over the
+   group); under a window the sort is not stable (see "Windows"). */
 
-%% grouped_rows(+Keys, +Items, +Having, +Order, +Db, +Tuples, -Rows)
+%% grouped_rows(+Keys, +Items, +Having, +Order, +Db, +Tuples, -Rows, -Dirs, -SortKeys)
 %
 %  One row per combination of the values of Keys among Tuples whose group satisfies Having, in
 %  H2's order: Items are keys or aggregates over the group's tuples. The tuples are sorted on
@@ -2510,9 +2519,17 @@ distinct_after([Row|Rows], Last, Dirs, Distinct) :-
 %  its group, or sorts strictly after it and starts a group: a branch per pair of neighbours;
 %  each group is kept or not: a branch each way.
 %
-%  ?- db:grouped_rows([int(1)], [agg(count,star)], true, [], _, [[], []], Rows).
-%  Rows = [[2]].
-grouped_rows(Keys, Items, Having, Order, Db, Tuples, Rows) :-
+%  Dirs and SortKeys are the ORDER BY's directions and each row's values of
+%  its keys, for ties_excluded/4 under a window ([] when no two groups can tie on them). An
+%  ORDER BY of the GROUP BY expressions in their order and one direction keeps H2's order of
+%  the groups or reverses it; another (an aggregate such as `COUNT(*) DESC`, a part of the
+%  grouped expressions) sorts the groups stably on its keys, each evaluated over the group, as
+%  H2 sorts its grouped rows: ties keep the ascending order of the groups.
+%
+%  ?- db:grouped_rows([int(1)], [agg(count,star)], true, [desc(agg(count,star))], _, [[], []], Rows, Dirs, Ks).
+%  Rows = [[2]], Dirs = [desc], Ks = [[2]].
+grouped_rows(Keys, Items, Having, Order, Db, Tuples, Rows, Dirs, SortKeys) :-
+    must_be(list, Order),
     maplist(tuple_keys(Keys, Db), Tuples, KeyValues),
     maplist(maplist(string_codes_made), KeyValues),
     pairs_keys_values(KeyedTuples, KeyValues, Tuples),
@@ -2522,8 +2539,36 @@ grouped_rows(Keys, Items, Having, Order, Db, Tuples, Rows) :-
     groups(Sorted, Ascending, Groups0),
     include_groups(Groups0, Having, Db, Groups),
     maplist(group_row(Keys, Items, Db), Groups, AscendingRows),
-    % Groups' keys are distinct: DESC is the ascending order reversed.
-    (   Order = [desc(_)|_] -> reverse(AscendingRows, Rows) ; Rows = AscendingRows ).
+    (   groups_ordered(Order, Keys) ->
+        Dirs = [], SortKeys = [],
+        % Groups' keys are distinct: DESC is the ascending order reversed.
+        (   Order = [desc(_)|_] -> reverse(AscendingRows, Rows) ; Rows = AscendingRows )
+    ;   maplist(key_direction, Order, Dirs, Exprs),
+        maplist(group_sort_keys(Exprs, Db), Groups, GroupKeys),
+        maplist(maplist(string_codes_made), GroupKeys),
+        pairs_keys_values(KeyedRows0, GroupKeys, AscendingRows),
+        pairs_keys_values(KeyedRows, GroupKeys, KeyedRows0),
+        sorted_keyed(KeyedRows, Dirs, SortedRows),
+        pairs_keys_values(SortedRows, SortKeys, Rows)
+    ).
+
+% An ORDER BY that H2's order of the groups already follows, or reverses: none, or the GROUP
+% BY expressions (all of them, a prefix of its keys) in their order in one direction.
+groups_ordered([], _).
+groups_ordered([O|Os], Keys) :-
+    functor(O, Dir, 1),
+    length(Keys, N),
+    length(Prefix, N),
+    append(Prefix, _, [O|Os]),
+    maplist(ordered_on(Dir), Prefix, Keys).
+ordered_on(Dir, O, Key) :- O =.. [Dir, E], E == Key.
+
+% The values of the ORDER BY expressions over one group: its aggregates over its tuples, the
+% grouped expressions from its first tuple (include_groups/4).
+group_sort_keys(Exprs, Db, _-Tuples, Values) :-
+    Tuples = [First|_],
+    maplist(group_key_value([group(Tuples)|First], Db), Exprs, Values).
+group_key_value(Env, Db, E, V) :- expr_value(E, Env, Db, V).
 
 groups([], _, []).
 groups([Ks-T|KTs], Dirs, Groups) :- grouped_after(KTs, Dirs, Ks, [T], Groups).

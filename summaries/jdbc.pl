@@ -383,10 +383,16 @@ decimal_getter(Type, Getter) :-
     ).
 
 % getDouble and getFloat of a DOUBLE or REAL column read its units (Getter floating_as(Type):
-% a float must hold a DOUBLE's value, else the path is abandoned); what H2 converts a double to
-% for the other getters (it rounds) is not followed.
+% a float must hold a DOUBLE's value, else the path is abandoned); getInt and getLong its value
+% rounded as H2 rounds it (Math.round: half up, `AVG(x)` of 2.5 reads 3, of -2.5 reads -2);
+% getObject(col, Double.class) the value boxed, null for SQL NULL; what
+% H2 converts a double to for the other getters is not followed.
 floating_getter(Type, Getter) :-
-    (   memberchk(Type, [double, float]) -> Getter = floating_as(Type) ; jvm:abandon ).
+    (   memberchk(Type, [double, float]) -> Getter = floating_as(Type)
+    ;   Type == boxed(double) -> Getter = boxed(floating_as(double))
+    ;   memberchk(Type, [int, long]) -> Getter = floating_rounded(Type)
+    ;   jvm:abandon
+    ).
 
 % getTime of a TIME column reads its time of day; what H2 converts a TIME to for the other
 % getters (getTimestamp puts it on the current day, the clock) is not followed.
@@ -420,6 +426,7 @@ default_value(float, 0).
 default_value(boxed(_), null).
 default_value(decimal_as(_), 0).
 default_value(floating_as(_), 0).
+default_value(floating_rounded(_), 0).
 default_value(date(_), null).
 
 % A getter converts the value to its Java type; H2 refuses an integer out of the type's range.
@@ -444,6 +451,11 @@ got(double, _, _, _) :- jvm:abandon.
 got(float, _, _, _) :- jvm:abandon.
 got(decimal_as(Type), V, R, ok) :- integer_value(V), floating:of_decimal(Type, V, R).
 got(floating_as(Type), V, R, ok) :- integer_value(V), floating:converted(double, Type, V, R).
+got(floating_rounded(Type), V, R, Ex) :-
+    integer_value(V),
+    floating:unit(U),
+    Rounded #= (V + U // 2) div U,
+    got(Type, Rounded, R, Ex).
 % getObject(column, Integer.class) (Long, Boolean): the getter's value, boxed.
 got(boxed(Type), V, R, Ex) :-
     got(Type, V, R0, Ex),

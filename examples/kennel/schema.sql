@@ -8,5 +8,6 @@ CREATE TABLE pet (
   id INT PRIMARY KEY,
   owner_id INT NOT NULL REFERENCES owner (id),
   age INT NOT NULL,
-  chip INT
+  chip INT,
+  weight DOUBLE
 );

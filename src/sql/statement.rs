@@ -12,8 +12,9 @@
 //! The subset is the one of Marcozzi et al.: SELECT [DISTINCT] over one or more tables
 //! (comma-separated, INNER JOIN with or without ON, CROSS JOIN, LEFT [OUTER] JOIN ... ON, and a
 //! first `a RIGHT [OUTER] JOIN b ON`, kept as `b LEFT JOIN a`) with WHERE, aggregates (COUNT,
-//! SUM, MIN, MAX, COUNT(DISTINCT e); over all rows, or per combination of GROUP BY expressions,
-//! which are then the only plain items and ORDER BY keys, with HAVING), scalar functions
+//! SUM, MIN, MAX, COUNT(DISTINCT e), AVG of INTEGER values; over all rows, or per combination of
+//! GROUP BY expressions, which are then the only plain items, with HAVING, and ORDER BY those
+//! expressions and aggregates), scalar functions
 //! (UPPER, LOWER, LENGTH, TRIM, SUBSTRING, ABS, CONCAT, ||, COALESCE, IFNULL) and CASE, uncorrelated
 //! subqueries (IN, EXISTS, scalar), ORDER BY, and
 //! a window (`LIMIT n`, `OFFSET n [ROWS]`, `FETCH FIRST|NEXT [n] ROW|ROWS ONLY`, each bound a
@@ -210,6 +211,9 @@ pub enum Aggregate {
     Sum,
     Min,
     Max,
+    /// `AVG(e)` of `INTEGER`/`SMALLINT` values: H2 gives a DOUBLE (the sum divided by the
+    /// count, correctly rounded), NULL without a non-NULL value.
+    Avg,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -364,6 +368,20 @@ impl Expr {
             Expr::Case(branches, otherwise) => {
                 otherwise.has_column() || branches.iter().any(|(condition, result)| condition.has_column() || result.has_column())
             }
+            _ => false,
+        }
+    }
+}
+
+impl Expr {
+    /// Whether an aggregate over a group occurs in the expression.
+    fn has_aggregate(&self) -> bool {
+        match self {
+            Expr::Aggregate(..) | Expr::CountStar => true,
+            Expr::Arith(_, left, right) => left.has_aggregate() || right.has_aggregate(),
+            Expr::Neg(operand) => operand.has_aggregate(),
+            Expr::Function(_, arguments) => arguments.iter().any(Expr::has_aggregate),
+            Expr::Case(branches, otherwise) => otherwise.has_aggregate() || branches.iter().any(|(_, result)| result.has_aggregate()),
             _ => false,
         }
     }
@@ -825,7 +843,7 @@ impl<'a> Compiler<'a> {
             None => Condition::True,
         };
         let order_keys = match order_by {
-            Some(order_by) => self.order_by(&scope, order_by, &select.projection, start)?,
+            Some(order_by) => self.order_by(&scope, order_by, &select.projection, start, !group_by.is_empty())?,
             None => Vec::new(),
         };
         if distinct
@@ -838,22 +856,24 @@ impl<'a> Compiler<'a> {
             };
             return error(offset, "ORDER BY of a SELECT DISTINCT must be in the select list");
         }
-        // H2 lists the groups sorted on the GROUP BY expressions; an ORDER BY of those, in
-        // their order and one direction, sorts them the same way or in reverse.
-        if !group_by.is_empty()
-            && !order_keys.is_empty()
-            && let Some(other) = order_keys
-                .iter()
-                .enumerate()
-                .position(|(index, key)| group_by.get(index) != Some(&key.expr) || key.descending != order_keys[0].descending)
-                .or_else(|| (order_keys.len() < group_by.len()).then_some(0))
+        // With GROUP BY a key is a grouped expression or made of aggregates over the group (H2
+        // rejects another column): the runtime sorts the groups on them.
+        if let Some((index, column)) =
+            order_keys.iter().enumerate().find_map(|(index, key)| ungrouped_in(&key.expr, &group_by).map(|column| (index, column)))
+            && !group_by.is_empty()
         {
             let offset = match order_by.map(|order_by| &order_by.kind) {
-                Some(ast::OrderByKind::Expressions(keys)) => self.offset_of_expr(&keys[other].expr),
+                Some(ast::OrderByKind::Expressions(keys)) => self.offset_of_expr(&keys[index].expr),
                 _ => start,
             };
-            return self.unsupported(offset, "ORDER BY other than the GROUP BY expressions in their order, all ASC or all DESC");
+            return error(offset, format!("ORDER BY column '{column}' must be a GROUP BY expression or inside an aggregate"));
         }
+        // The one row of aggregates without GROUP BY sorts the same by any aggregate.
+        let order_keys = if group_by.is_empty() && projection.iter().all(|item| !matches!(item.value, Projected::Expr(_))) {
+            order_keys.into_iter().filter(|key| !key.expr.has_aggregate()).collect()
+        } else {
+            order_keys
+        };
         // One row of aggregates has no column values to sort by: H2 rejects such a key
         // ("must be in the GROUP BY list") when it meets a row, whatever the dialect's mode.
         if group_by.is_empty()
@@ -1013,9 +1033,19 @@ impl<'a> Compiler<'a> {
                 {
                     return error(self.offset_of_expr(argument), format!("SUM of {}", typed.describe()));
                 }
+                // H2 averages INTEGER and SMALLINT values as a DOUBLE; a BIGINT's or DECIMAL's
+                // average is a NUMERIC of 10 more places and a DOUBLE's a DECFLOAT, which the
+                // model does not hold.
+                if aggregate == Aggregate::Avg && !self.int_valued(scope, &typed.expr) {
+                    return self.unsupported(
+                        offset,
+                        "AVG of other than INTEGER or SMALLINT values (H2 averages a BIGINT or DECIMAL as a NUMERIC of 10 more places, a DOUBLE as a DECFLOAT)",
+                    );
+                }
                 let value_type = match aggregate {
                     Aggregate::Count | Aggregate::CountDistinct => ValueType::Integer,
                     Aggregate::Sum | Aggregate::Min | Aggregate::Max => typed.value_type,
+                    Aggregate::Avg => ValueType::Floating,
                 };
                 Ok((Projected::Aggregate(aggregate, typed.expr), value_type))
             }
@@ -1023,7 +1053,9 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    fn order_by(&self, scope: &Scope, order_by: &ast::OrderBy, items: &[SqlSelectItem], start: usize) -> Result<Vec<OrderKey>, SqlError> {
+    /// The ORDER BY keys; with `aggregates` (GROUP BY, or a select list of aggregates) a key may
+    /// be an aggregate over the group, or an alias of one.
+    fn order_by(&self, scope: &Scope, order_by: &ast::OrderBy, items: &[SqlSelectItem], start: usize, aggregates: bool) -> Result<Vec<OrderKey>, SqlError> {
         let ast::OrderByKind::Expressions(keys) = &order_by.kind else {
             return self.unsupported_clause(start, Keyword::ORDER, "ORDER BY ALL");
         };
@@ -1056,10 +1088,14 @@ impl<'a> Compiler<'a> {
                 _ => None,
             };
             let expr = aliased.unwrap_or(&key.expr);
-            if aggregate_named_expr(expr).is_some() {
-                return self.unsupported(offset, "ORDER BY an aggregate");
+            let aggregated = aggregates || items.iter().any(|item| {
+                matches!(item, SqlSelectItem::UnnamedExpr(expr) | SqlSelectItem::ExprWithAlias { expr, .. } if aggregate_named_expr(expr).is_some())
+            });
+            if aggregate_named_expr(expr).is_some() && !aggregated {
+                return self.unsupported(offset, "ORDER BY an aggregate in a query without aggregates");
             }
-            order.push(OrderKey { expr: self.value(scope, expr)?.expr, descending });
+            let keyed = Scope { tables: scope.tables.clone(), aggregates: aggregated };
+            order.push(OrderKey { expr: self.value(&keyed, expr)?.expr, descending });
         }
         Ok(order)
     }
@@ -1280,6 +1316,9 @@ impl<'a> Compiler<'a> {
                 let op = compare_op(op).expect("a comparison");
                 let left = self.value(scope, left)?;
                 let right_typed = self.value(scope, right)?;
+                let (left_type, right_type) = (left.value_type, right_typed.value_type);
+                let (left, right_typed) =
+                    (self.in_floating_units(scope, left, right_type), self.in_floating_units(scope, right_typed, left_type));
                 self.check_comparable(&left, &right_typed, right)?;
                 let (left_type, right_type) = (left.value_type, right_typed.value_type);
                 let (left_expr, right_expr) =
@@ -1416,6 +1455,9 @@ impl<'a> Compiler<'a> {
                 let Some(op) = binary_op(op).and_then(arith_op) else {
                     return self.unsupported(offset, format!("{expr} as a value"));
                 };
+                if let Some(typed) = self.floating_arithmetic(scope, op, left, right)? {
+                    return Ok(typed);
+                }
                 let left = self.integer_operand(scope, left)?;
                 let right = self.integer_operand(scope, right)?;
                 Ok(Typed { expr: Expr::Arith(op, Box::new(left.expr), Box::new(right.expr)), value_type: ValueType::Integer })
@@ -1609,10 +1651,39 @@ impl<'a> Compiler<'a> {
             [SelectItem { value: Projected::CountStar | Projected::Aggregate(Aggregate::Count | Aggregate::CountDistinct | Aggregate::Sum, _), .. }] => {
                 Some(ValueType::Integer)
             }
+            [SelectItem { value: Projected::Aggregate(Aggregate::Avg, _), .. }] => Some(ValueType::Floating),
             [SelectItem { value: Projected::Aggregate(_, expr), .. }] => Some(self.type_of(&select, expr)),
             _ => None,
         };
         Ok((select, value_type))
+    }
+
+    /// An INTEGER or SMALLINT expression with columns compared with a DOUBLE, in the DOUBLE's
+    /// units: H2 converts it to a double, exactly for every `int`. Anything else unchanged.
+    fn in_floating_units(&self, scope: &Scope, typed: Typed, other: ValueType) -> Typed {
+        if typed.value_type == ValueType::Integer && other == ValueType::Floating && typed.expr.has_column() && self.int_valued(scope, &typed.expr) {
+            let unit = Expr::Int(1_i64 << crate::ir::FLOATING_UNIT_BITS);
+            Typed { expr: Expr::Arith(ArithOp::Mul, Box::new(typed.expr), Box::new(unit)), value_type: ValueType::Floating }
+        } else {
+            typed
+        }
+    }
+
+    /// Whether H2 types `expr` INTEGER (or narrower): an INTEGER or SMALLINT column, an `int`
+    /// literal, or `+`, `-`, `*` of those.
+    fn int_valued(&self, scope: &Scope, expr: &Expr) -> bool {
+        match expr {
+            Expr::Column { alias, column } => scope
+                .tables
+                .iter()
+                .find(|(_, table_alias)| table_alias == alias)
+                .and_then(|(table, _)| table.column(column))
+                .is_some_and(|column| matches!(column.sql_type, SqlType::Integer | SqlType::SmallInt)),
+            Expr::Int(value) => i32::try_from(*value).is_ok(),
+            Expr::Arith(ArithOp::Add | ArithOp::Sub | ArithOp::Mul, left, right) => self.int_valued(scope, left) && self.int_valued(scope, right),
+            Expr::Neg(operand) => self.int_valued(scope, operand),
+            _ => false,
+        }
     }
 
     /// The type of a compiled expression of `select`: a column's, else anything.
@@ -1659,6 +1730,61 @@ impl<'a> Compiler<'a> {
             Ok(Typed { expr, value_type: ValueType::String })
         } else {
             error(self.offset_of_expr(expr), format!("string function on {}", typed.describe()))
+        }
+    }
+
+    /// `a + b`, `a - b` of a DOUBLE and a DOUBLE or an integer, and `a * b` of a DOUBLE and an
+    /// integer, in the DOUBLE's units: H2 computes them in double, exactly for the numbers of
+    /// the model (floating.pl). `None` when neither side is a DOUBLE; a REAL (H2 computes in
+    /// float, which rounds sooner), a product of two DOUBLEs or of a parameter, `/` and `%` are
+    /// reported.
+    fn floating_arithmetic(&self, scope: &Scope, op: ArithOp, left: &SqlExpr, right: &SqlExpr) -> Result<Option<Typed>, SqlError> {
+        let (left_typed, right_typed) = (self.value(scope, left)?, self.value(scope, right)?);
+        let floating = |typed: &Typed| typed.value_type == ValueType::Floating;
+        if !floating(&left_typed) && !floating(&right_typed) {
+            return Ok(None);
+        }
+        let offset = self.offset_of_expr(if floating(&left_typed) { left } else { right });
+        if self.mentions_real(scope, &left_typed.expr) || self.mentions_real(scope, &right_typed.expr) {
+            return self.unsupported(offset, "arithmetic on a REAL");
+        }
+        let integer = |typed: &Typed| {
+            typed.value_type == ValueType::Integer && (matches!(typed.expr, Expr::Int(_)) || self.int_valued(scope, &typed.expr))
+        };
+        let exprs = match op {
+            ArithOp::Add | ArithOp::Sub => {
+                let side = |typed: Typed, other: ValueType| match typed.expr {
+                    Expr::Int(units) if typed.value_type == ValueType::Decimal => decimal_in_floating_units(units).map(Expr::Int),
+                    Expr::Int(_) | Expr::Param(_) => Some(floating_side(typed.expr, typed.value_type, false)),
+                    _ if floating(&typed) => Some(typed.expr),
+                    _ if integer(&typed) => Some(self.in_floating_units(scope, typed, other).expr),
+                    _ => None,
+                };
+                side(left_typed, ValueType::Floating).zip(side(right_typed, ValueType::Floating))
+            }
+            // The integer factor multiplies the units as they are.
+            ArithOp::Mul if floating(&left_typed) && integer(&right_typed) => Some((left_typed.expr, right_typed.expr)),
+            ArithOp::Mul if integer(&left_typed) && floating(&right_typed) => Some((left_typed.expr, right_typed.expr)),
+            _ => None,
+        };
+        match exprs {
+            Some((left, right)) => Ok(Some(Typed { expr: Expr::Arith(op, Box::new(left), Box::new(right)), value_type: ValueType::Floating })),
+            None => self.unsupported(offset, "arithmetic on a DOUBLE other than + and - with a DOUBLE or an integer, or * by an integer"),
+        }
+    }
+
+    /// Whether a REAL column occurs in `expr`.
+    fn mentions_real(&self, scope: &Scope, expr: &Expr) -> bool {
+        match expr {
+            Expr::Column { alias, column } => scope
+                .tables
+                .iter()
+                .find(|(_, table_alias)| table_alias == alias)
+                .and_then(|(table, _)| table.column(column))
+                .is_some_and(|column| column.sql_type == SqlType::Real),
+            Expr::Arith(_, left, right) => self.mentions_real(scope, left) || self.mentions_real(scope, right),
+            Expr::Neg(operand) => self.mentions_real(scope, operand),
+            _ => false,
         }
     }
 
@@ -1795,35 +1921,37 @@ fn columns_of(table: &Table, alias: &str) -> Vec<SelectItem> {
 
 /// A column of `having` outside aggregates that is not a GROUP BY expression (H2 rejects it).
 fn ungrouped_column(having: &Condition, group_by: &[Expr]) -> Option<String> {
-    fn in_expr(expr: &Expr, group_by: &[Expr]) -> Option<String> {
-        if group_by.contains(expr) {
-            return None;
-        }
-        match expr {
-            Expr::Column { column, .. } => Some(column.clone()),
-            Expr::Arith(_, left, right) => in_expr(left, group_by).or_else(|| in_expr(right, group_by)),
-            Expr::Neg(operand) => in_expr(operand, group_by),
-            Expr::Function(_, arguments) => arguments.iter().find_map(|argument| in_expr(argument, group_by)),
-            Expr::Case(branches, otherwise) => branches
-                .iter()
-                .find_map(|(condition, result)| ungrouped_column(condition, group_by).or_else(|| in_expr(result, group_by)))
-                .or_else(|| in_expr(otherwise, group_by)),
-            _ => None,
-        }
-    }
     match having {
         Condition::True => None,
         Condition::And(left, right) | Condition::Or(left, right) => {
             ungrouped_column(left, group_by).or_else(|| ungrouped_column(right, group_by))
         }
         Condition::Not(inner) => ungrouped_column(inner, group_by),
-        Condition::Compare(_, left, right) | Condition::Like(left, right) => in_expr(left, group_by).or_else(|| in_expr(right, group_by)),
-        Condition::In(tested, items) => in_expr(tested, group_by).or_else(|| items.iter().find_map(|item| in_expr(item, group_by))),
+        Condition::Compare(_, left, right) | Condition::Like(left, right) => ungrouped_in(left, group_by).or_else(|| ungrouped_in(right, group_by)),
+        Condition::In(tested, items) => ungrouped_in(tested, group_by).or_else(|| items.iter().find_map(|item| ungrouped_in(item, group_by))),
         Condition::Between(tested, low, high) => {
-            in_expr(tested, group_by).or_else(|| in_expr(low, group_by)).or_else(|| in_expr(high, group_by))
+            ungrouped_in(tested, group_by).or_else(|| ungrouped_in(low, group_by)).or_else(|| ungrouped_in(high, group_by))
         }
-        Condition::IsNull(tested) | Condition::InSubquery(tested, _) => in_expr(tested, group_by),
+        Condition::IsNull(tested) | Condition::InSubquery(tested, _) => ungrouped_in(tested, group_by),
         Condition::Exists(_) => None,
+    }
+}
+
+/// A column of `expr` outside aggregates that is not a GROUP BY expression.
+fn ungrouped_in(expr: &Expr, group_by: &[Expr]) -> Option<String> {
+    if group_by.contains(expr) {
+        return None;
+    }
+    match expr {
+        Expr::Column { column, .. } => Some(column.clone()),
+        Expr::Arith(_, left, right) => ungrouped_in(left, group_by).or_else(|| ungrouped_in(right, group_by)),
+        Expr::Neg(operand) => ungrouped_in(operand, group_by),
+        Expr::Function(_, arguments) => arguments.iter().find_map(|argument| ungrouped_in(argument, group_by)),
+        Expr::Case(branches, otherwise) => branches
+            .iter()
+            .find_map(|(condition, result)| ungrouped_column(condition, group_by).or_else(|| ungrouped_in(result, group_by)))
+            .or_else(|| ungrouped_in(otherwise, group_by)),
+        _ => None,
     }
 }
 
@@ -1885,6 +2013,7 @@ fn aggregate_named(function: &ast::Function) -> Option<Aggregate> {
         "sum" => Some(Aggregate::Sum),
         "min" => Some(Aggregate::Min),
         "max" => Some(Aggregate::Max),
+        "avg" => Some(Aggregate::Avg),
         _ => None,
     }
 }
@@ -2128,6 +2257,7 @@ impl Aggregate {
             Aggregate::Sum => "sum",
             Aggregate::Min => "min",
             Aggregate::Max => "max",
+            Aggregate::Avg => "avg",
         }
     }
 }

@@ -701,6 +701,8 @@ impl<'t> MethodLowering<'_, 't> {
                     "Integer.class" | "java.lang.Integer.class" => Ty::Boxed(Primitive::Int),
                     "Long.class" | "java.lang.Long.class" => Ty::Boxed(Primitive::Long),
                     "Boolean.class" | "java.lang.Boolean.class" => Ty::Boxed(Primitive::Boolean),
+                    // A DOUBLE or REAL column's value (summaries/jdbc.pl).
+                    "Double.class" | "java.lang.Double.class" => Ty::Boxed(Primitive::Double),
                     "String.class" | "java.lang.String.class" => Ty::String,
                     // A DATE as a LocalDate, a TIMESTAMP (or the start of a DATE) as a
                     // LocalDateTime or Instant, as H2 converts them (in UTC, the tests' zone).
@@ -708,7 +710,7 @@ impl<'t> MethodLowering<'_, 't> {
                     other => {
                         return self.unsupported(
                             *class,
-                            format!("getObject as '{other}' (only Integer, Long, Boolean, String, LocalDate, LocalDateTime and Instant are modelled)"),
+                            format!("getObject as '{other}' (only Integer, Long, Boolean, Double, String, LocalDate, LocalDateTime and Instant are modelled)"),
                         );
                     }
                 };

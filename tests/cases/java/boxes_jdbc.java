@@ -28,7 +28,7 @@ class People {
         PreparedStatement ps = conn.prepareStatement("SELECT age FROM person");
         ResultSet rs = ps.executeQuery();
         rs.next();
-        return rs.getObject(1, Double.class) != null;
+        return rs.getObject(1, Float.class) != null;
     }
 
     static int rename(Connection conn, String name) throws SQLException {

@@ -77,4 +77,65 @@ public class Kennel {
         }
         return counts;
     }
+
+    /** The mean age of the owner's pets (H2's AVG of an INT is a DOUBLE), -1 for none; a mean
+     *  over 5 is rounded down to whole years. */
+    public static double averageAge(Connection connection, int ownerId) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("SELECT AVG(age) FROM pet WHERE owner_id = ?")) {
+            ps.setInt(1, ownerId);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                double mean = rs.getDouble(1);
+                if (rs.wasNull()) {
+                    return -1.0;
+                }
+                return mean > 5 ? (int) mean : mean;
+            }
+        }
+    }
+
+    /** The ids of the owners with the most pets, at most {@code limit}, ties by id. */
+    public static List<Integer> ownersWithMostPets(Connection connection, int limit) throws SQLException {
+        String sql = "SELECT o.id, COUNT(p.id) AS pets FROM owner o LEFT JOIN pet p ON p.owner_id = o.id "
+                + "GROUP BY o.id ORDER BY pets DESC, o.id LIMIT ?";
+        List<Integer> ids = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setInt(1, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getInt("id"));
+                }
+            }
+        }
+        return ids;
+    }
+
+    /** How many pets are older than the average pet (an INT column against a DOUBLE). */
+    public static int olderThanAverage(Connection connection) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT COUNT(*) FROM pet WHERE age > (SELECT AVG(age) FROM pet)")) {
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    /** The weight of the pet with its bowl (DOUBLE arithmetic in SQL), or "too heavy". */
+    public static String carried(Connection connection, int petId, double bowl) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("SELECT weight + ? AS total FROM pet WHERE id = ? AND weight > age")) {
+            ps.setDouble(1, bowl);
+            ps.setInt(2, petId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return "none";
+                }
+                double total = rs.getDouble("total");
+                if (rs.wasNull()) {
+                    return "unweighed";
+                }
+                return total > 20 ? "too heavy" : "carried";
+            }
+        }
+    }
 }
