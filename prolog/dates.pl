@@ -10,7 +10,7 @@
 
 :- module(dates, [value/1, day/1, day_start/2, time_of_day/2, time_value/1, time_stored/2, compared/5,
                   compared/6, text_parsed/4, text_of/4, value_text/3, made/4, iso_parsed/4, field/5,
-                  local_compared/4, days_added/5, converted/5]).
+                  local_compared/4, days_added/5, converted/5, clock_window/2, clock_read/3]).
 
 :- use_module(library(clpz)).
 :- use_module(library(error)).
@@ -23,6 +23,32 @@
 %  ?- dates:value(M).
 %  clpz:(M in 0..4102444799999).
 value(M) :- M in 0..4102444799999.
+
+%% clock_window(-Start, -End)
+%
+%  The clock, an input no test sets, is somewhere in Start .. End - 1 whenever a test runs:
+%  from 2020-01-01 to 2090-01-01 (UTC), in milliseconds, so a test written now holds until
+%  2090. A path's values are kept where it decides the same way for every reading of the
+%  window (db:clock_truth/3 in SQL; explore.pl labels a path that read the clock in Java for
+%  every reading).
+%
+%  ?- dates:clock_window(S, E).
+%  S = 1577836800000, E = 3786912000000.
+clock_window(1577836800000, 3786912000000).
+
+%% clock_read(-C, +S0, -S)
+%
+%  C is a reading of the clock (System.currentTimeMillis(), new Date(), Instant.now()): a
+%  millisecond of the window, recorded as the event clock(C) so that labelling keeps the path
+%  true whatever C is and no test asserts C exactly.
+%
+%  ?- state:initial(S0), dates:clock_read(C, S0, S).
+%  S = st([clock(C)],0,none,heap(0,[],[])), clpz:(C in 1577836800000..3786911999999).
+clock_read(C, S0, S) :-
+    clock_window(Start, End),
+    Last is End - 1,
+    C in Start..Last,
+    state:clock(C, S0, S).
 
 %% day(?M)
 %

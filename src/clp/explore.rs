@@ -76,6 +76,9 @@ pub enum Value {
     Empty,
     /// An `Optional` holding this value (the runtime's `present(V)`).
     Present(Box<Value>),
+    /// A value the clock's reading determines (the runtime's `clock(Low, High)`): whatever day
+    /// the test runs, it lies within these bounds, and nothing more is known of it.
+    Clock { low: i128, high: i128 },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -306,12 +309,15 @@ fn values(term: &PTerm) -> Option<Vec<Value>> {
     }
 }
 
-/// `42`, `null`, a string `s(Len, Codes)` (codes past Len are padding), or a box `box(42)`
-/// (its value: the type says it is boxed).
+/// `42`, `null`, a string `s(Len, Codes)` (codes past Len are padding), a box `box(42)`
+/// (its value: the type says it is boxed), or the bounds `clock(Low, High)` of a value the
+/// clock determines (also in a box).
 fn value(term: &PTerm) -> Option<Value> {
     match (term, term.args()) {
         (PTerm::Int(v), _) => Some(Value::Int(*v)),
         (PTerm::Compound(f, _), [PTerm::Int(v)]) if f == "box" => Some(Value::Int(*v)),
+        (PTerm::Compound(f, _), [PTerm::Int(low), PTerm::Int(high)]) if f == "clock" => Some(Value::Clock { low: *low, high: *high }),
+        (PTerm::Compound(f, _), [clock]) if f == "box" && clock.functor() == ("clock", 2) => value(clock),
         // An enum constant's position (the type says which enum), -1 for null.
         (PTerm::Compound(f, _), [PTerm::Int(v)]) if f == "e" => Some(Value::Int(*v)),
         (PTerm::Atom(a), _) if a == "null" => Some(Value::Null),

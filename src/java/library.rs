@@ -170,6 +170,11 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     ("java.sql.Date", crate::ir::CONSTRUCTOR, &[Ty::Long], SQL_DATE),
     ("java.sql.Timestamp", crate::ir::CONSTRUCTOR, &[Ty::Long], TIMESTAMP),
     ("java.sql.Time", crate::ir::CONSTRUCTOR, &[Ty::Long], TIME),
+    // The clock (`dates:clock_read/3`).
+    ("java.util.Date", crate::ir::CONSTRUCTOR, &[], UTIL_DATE),
+    (JT_DATE, "now", &[], LOCAL_DATE),
+    (JT_DATE_TIME, "now", &[], LOCAL_DATE_TIME),
+    (JT_INSTANT, "now", &[], INSTANT),
     ("java.util.Date", "getTime", &[UTIL_DATE], Ty::Long),
     ("java.util.Date", "before", &[UTIL_DATE, UTIL_DATE], Ty::Boolean),
     ("java.util.Date", "after", &[UTIL_DATE, UTIL_DATE], Ty::Boolean),
@@ -256,6 +261,8 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (OPTIONAL, "orElseThrow", &[ANY_OPTIONAL, Ty::String], Ty::AnyObject),
     (OPTIONAL, "orElse", &[ANY_OPTIONAL, Ty::AnyObject], Ty::AnyObject),
     (SYSTEM, "arraycopy", &[Ty::AnyObject, Ty::Int, Ty::AnyObject, Ty::Int, Ty::Int], Ty::Void),
+    // The clock (`summaries/java_lang_system.pl`).
+    (SYSTEM, "currentTimeMillis", &[], Ty::Long),
     (PRINT_STREAM, "println", &[], Ty::Void),
     (PRINT_STREAM, "println", &[Ty::String], Ty::Void),
     (PRINT_STREAM, "println", &[Ty::Int], Ty::Void),
