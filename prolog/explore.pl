@@ -502,26 +502,30 @@ clock_readings([E|Es], Others, Clocks) :-
 %  the test's inputs (arguments, tokens, initial objects and rows), which are then labelled; the
 %  constraints are linear, so holding at both ends they hold in between, and every reading
 %  must still have the whole window as its domain (else the path decides differently on some
-%  day: unknown). A result, final row or field the readings determine is then
-%  clock(Low, High), the bounds it has on any day (never a value asserted exactly); the others
-%  are labelled. Status is found, exhausted (or a reading lost part of its window: unknown), or
-%  infeasible when no inputs satisfy the path even for one reading.
+%  day: unknown, the event clock_decides first). A result, final row or field the readings
+%  determine is then clock(Low, High), the bounds it has on any day (never a value asserted
+%  exactly); the others are labelled. Status is found, unknown (labelling ran out of budget, or
+%  the path holds on some days only), or infeasible when no inputs satisfy the path even for
+%  one reading.
 clocked_values(Clocks, Inputs-Tokens, Ret0-Events0, Budget, Status, Ret-Events) :-
     clocked_inputs(Events0, Inputs, Tokens, Own, Shared),
     (   clock_ends(Clocks, Shared),
         labelled_values(Own, Shared, Budget, Status0) ->
         (   Status0 == found, maplist(whole_window, Clocks) ->
             clock_start(Clocks, Starts),
-            clock_marked(Clocks, Starts, Ret0-Events0, Ret-Events),
-            clocked_outputs(Ret-Events, Outputs),
-            (   small_values(Outputs, Budget, found), maplist(whole_window, Clocks) -> Status = found
-            ;   Status = unknown
+            clock_marked(Clocks, Starts, Ret0-Events0, Ret1-Events1),
+            clocked_outputs(Ret1-Events1, Outputs),
+            (   small_values(Outputs, Budget, found), maplist(whole_window, Clocks) ->
+                Status = found, Ret = Ret1, Events = Events1
+            ;   Status = unknown, Ret = Ret0, Events = [clock_decides|Events0]
             )
+        ;   Status0 == found ->
+            Status = unknown, Ret = Ret0, Events = [clock_decides|Events0]
         ;   Status = unknown, Ret = Ret0, Events = Events0
         )
     ;   append(Shared, Clocks, Any),
         \+ \+ labelled_values(Own, Any, Budget, _) ->
-        Status = unknown, Ret = Ret0, Events = Events0
+        Status = unknown, Ret = Ret0, Events = [clock_decides|Events0]
     ;   Status = infeasible, Ret = Ret0, Events = Events0
     ).
 

@@ -38,6 +38,9 @@ pub enum Event {
     /// `unseen` lists the fields of input objects that the path never looked at, as (object
     /// id, index in the layout): any value does there (a labelled path names them).
     Heap { initial: Vec<HeapObject>, final_objects: Vec<HeapObject>, unseen: Vec<(u32, usize)> },
+    /// The path read the clock and holds on some days only (its first event, on an unknown
+    /// path): no test can follow it whatever day it runs.
+    ClockDecides,
 }
 
 /// An object of the symbolic heap: its fields' values in its class's layout order; or an
@@ -476,6 +479,7 @@ fn events(term: &PTerm) -> Option<Vec<Event>> {
             (("in", 1), [v]) => Some(Event::InputToken { value: value(v)? }),
             (("in_more", 0), _) => Some(Event::InputFollows),
             (("in_end", 0), _) => Some(Event::InputEnds),
+            (("clock_decides", 0), _) => Some(Event::ClockDecides),
             (("heap", 2), [initial, final_objects]) => Some(Event::Heap {
                 initial: objects(initial)?,
                 final_objects: objects(final_objects)?,
