@@ -31,6 +31,8 @@
 'java.time.LocalDateTime.equals(java.time.LocalDateTime,java.time.LocalDateTime)'([A, B], R, S, S, Ex) :- boxes:equal(date, A, B, R, Ex).
 'java.time.Instant.equals(java.time.Instant,java.time.Instant)'([A, B], R, S, S, Ex) :- boxes:equal(date, A, B, R, Ex).
 'java.time.LocalDate.compareTo(java.time.LocalDate,java.time.LocalDate)'([A, B], R, S, S, Ex) :- dates:local_compared(A, B, R, Ex).
+'java.time.LocalDateTime.compareTo(java.time.LocalDateTime,java.time.LocalDateTime)'([A, B], R, S, S, Ex) :- dates:time_compared(local_date_time, A, B, R, Ex).
+'java.time.Instant.compareTo(java.time.Instant,java.time.Instant)'([A, B], R, S, S, Ex) :- dates:time_compared(instant, A, B, R, Ex).
 
 'java.time.LocalDate.plusDays(java.time.LocalDate,long)'([D, N], R, S, S, Ex) :- dates:days_added(local_date, D, N, R, Ex).
 'java.time.LocalDate.minusDays(java.time.LocalDate,long)'([D, N], R, S, S, Ex) :- Back #= -N, dates:days_added(local_date, D, Back, R, Ex).

@@ -211,6 +211,8 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (JT_DATE_TIME, "equals", &[LOCAL_DATE_TIME, LOCAL_DATE_TIME], Ty::Boolean),
     (JT_INSTANT, "equals", &[INSTANT, INSTANT], Ty::Boolean),
     (JT_DATE, "compareTo", &[LOCAL_DATE, LOCAL_DATE], Ty::Int),
+    (JT_DATE_TIME, "compareTo", &[LOCAL_DATE_TIME, LOCAL_DATE_TIME], Ty::Int),
+    (JT_INSTANT, "compareTo", &[INSTANT, INSTANT], Ty::Int),
     (JT_DATE, "plusDays", &[LOCAL_DATE, Ty::Long], LOCAL_DATE),
     (JT_DATE, "minusDays", &[LOCAL_DATE, Ty::Long], LOCAL_DATE),
     (JT_DATE_TIME, "plusDays", &[LOCAL_DATE_TIME, Ty::Long], LOCAL_DATE_TIME),

@@ -131,9 +131,10 @@ impl<'t> MethodLowering<'_, 't> {
             // java.sql.Date or Timestamp, whose text differs.
             ("toString", []) if class != DateClass::Util => (class, vec![own], Ty::String),
             ("isBefore" | "isAfter", [_]) if class.is_java_time() => (class, vec![own; 2], Ty::Boolean),
-            // LocalDate.compareTo gives a difference of fields; LocalDateTime's and Instant's
-            // mix signs and differences.
-            ("compareTo", [_]) if class == LocalDate => (class, vec![own; 2], Ty::Int),
+            // As the JDK computes them: LocalDate's a difference of fields, LocalDateTime's and
+            // Instant's a mix of differences and signs (`dates:local_compared/4`,
+            // `dates:time_compared/5`).
+            ("compareTo", [_]) if class.is_java_time() => (class, vec![own; 2], Ty::Int),
             ("plusDays" | "minusDays", [_]) if matches!(class, LocalDate | LocalDateTime) => (class, vec![own, Ty::Long], own),
             ("getYear" | "getMonthValue" | "getDayOfMonth", []) if matches!(class, LocalDate | LocalDateTime) => {
                 (class, vec![own], Ty::Int)
@@ -147,7 +148,7 @@ impl<'t> MethodLowering<'_, 't> {
                 return self.unsupported(
                     node,
                     format!(
-                        "{} method '{name}' with {} argument(s) (hornet models getTime, before, after, compareTo, equals and toString of the java.sql dates; isBefore, isAfter, equals, toString of java.time's LocalDate, LocalDateTime and Instant, plusDays, minusDays, getYear, getMonthValue, getDayOfMonth, LocalDate.compareTo, Instant.toEpochMilli; toLocalDate, toLocalDateTime, atStartOfDay)",
+                        "{} method '{name}' with {} argument(s) (hornet models getTime, before, after, compareTo, equals and toString of the java.sql dates; isBefore, isAfter, equals, toString of java.time's LocalDate, LocalDateTime and Instant, plusDays, minusDays, getYear, getMonthValue, getDayOfMonth, compareTo, Instant.toEpochMilli; toLocalDate, toLocalDateTime, atStartOfDay)",
                         receiver.ty,
                         arguments.len()
                     ),

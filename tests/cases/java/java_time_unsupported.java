@@ -10,9 +10,9 @@ class Today {
         return LocalDate.now(java.time.ZoneId.of("Europe/Paris"));
     }
 
-    // LocalDateTime.compareTo mixes differences of fields and signs: not modelled.
-    static int order(LocalDateTime a, LocalDateTime b) {
-        return a.compareTo(b);
+    // Instant.parse: not modelled.
+    static Instant parsed(String text) {
+        return Instant.parse(text);
     }
 
     // A java.time value is no java.util.Date.

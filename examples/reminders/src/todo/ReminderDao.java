@@ -91,4 +91,21 @@ public class ReminderDao {
     public static long since(long start) {
         return System.currentTimeMillis() - start;
     }
+
+    /** Which of two reminders' instants comes first: as Instant.compareTo orders them. */
+    public static String firstOf(Instant a, Instant b) {
+        int order = a.compareTo(b);
+        if (order < 0) {
+            return "first";
+        }
+        if (order == 0) {
+            return "same";
+        }
+        return "second";
+    }
+
+    /** Whether the time is still ahead of the clock. */
+    public static boolean ahead(java.time.LocalDateTime at) {
+        return at.compareTo(java.time.LocalDateTime.now()) > 0;
+    }
 }
