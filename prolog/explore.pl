@@ -498,9 +498,9 @@ clock_readings([E|Es], Others, Clocks) :-
 %
 %  Labels a path that read the clock (Clocks, its readings: an input no test sets) so that it
 %  holds for every reading of the window (dates:clock_window/2): the path's constraints are
-%  posted again with every reading at the window's first and at its last millisecond, sharing
-%  the test's inputs (arguments, tokens, initial objects and rows), which are then labelled; the
-%  constraints are linear, so holding at both ends they hold in between, and every reading
+%  posted again with the readings at each corner of the window (clock_ends/2), sharing the
+%  test's inputs (arguments, tokens, initial objects and rows), which are then labelled; the
+%  constraints are linear, so holding at the corners they hold in between, and every reading
 %  must still have the whole window as its domain (else the path decides differently on some
 %  day: unknown, the event clock_decides first). A result, final row or field the readings
 %  determine is then clock(Low, High), the bounds it has on any day (never a value asserted
@@ -557,19 +557,31 @@ clocked_outputs(Ret-Events, [Ret|Values]) :-
     (   append(_, [db(_, FinalRows, _)], Events) -> phrase(tables_values(FinalRows), Rows) ; Rows = [] ),
     append([Lengths, Fields, Rows], Values).
 
-% The path's constraints again, once with every reading at the window's first millisecond and
-% once at its last, over the same Shared values (a fresh copy of everything else).
+% The path's constraints again over the same Shared values (a fresh copy of everything else),
+% once per corner of the readings' window: the readings happen in order, so they range over
+% Start =< C1 =< ... =< Ck =< Last, whose corners are the first J readings at Start and the
+% others at Last, J = 0..k. Linear constraints that hold at the corners hold in between.
 clock_ends(Clocks, Shared) :-
     dates:clock_window(Start, End),
     Last is End - 1,
     term_variables(Shared, Vars0),
     exclude_vars(Vars0, Clocks, Vars),
-    clock_copy(Clocks, Vars, Start),
-    clock_copy(Clocks, Vars, Last).
+    clock_corners(Clocks, [], Vars, Start-Last).
 
-clock_copy(Clocks, Vars, At) :-
+clock_corners(Late, Early, Vars, Ends) :-
+    clock_corner(Early, Late, Vars, Ends),
+    (   Late = [C|Late1] -> append(Early, [C], Early1), clock_corners(Late1, Early1, Vars, Ends)
+    ;   true
+    ).
+
+clock_corner(Early, Late, Vars, Start-Last) :-
+    append(Early, Late, Clocks),
     copy_term(Vars-Clocks, Vars-Copies, Goals),
-    maplist(=(At), Copies),
+    length(Early, J),
+    length(EarlyCopies, J),
+    append(EarlyCopies, LateCopies, Copies),
+    maplist(=(Start), EarlyCopies),
+    maplist(=(Last), LateCopies),
     maplist(call, Goals).
 
 clock_start(Clocks, Starts) :-

@@ -74,4 +74,14 @@ public class Clock {
     public static String label() {
         return "on " + LocalDate.now();
     }
+
+    // Two readings, in order: the second is never before the first.
+    public static boolean later(long gap) {
+        long a = System.currentTimeMillis();
+        long b = System.currentTimeMillis();
+        if (b - a > gap) {
+            return true;
+        }
+        return false;
+    }
 }
