@@ -10,7 +10,8 @@
 
 :- module(dates, [value/1, day/1, day_start/2, time_of_day/2, time_value/1, time_stored/2, compared/5,
                   compared/6, text_parsed/4, text_of/4, value_text/3, made/4, iso_parsed/4, field/5,
-                  local_compared/4, days_added/5, converted/5]).
+                  local_compared/4, time_compared/5, days_added/5, converted/5, clock_window/2,
+                  clock_read/3]).
 
 :- use_module(library(clpz)).
 :- use_module(library(error)).
@@ -23,6 +24,32 @@
 %  ?- dates:value(M).
 %  clpz:(M in 0..4102444799999).
 value(M) :- M in 0..4102444799999.
+
+%% clock_window(-Start, -End)
+%
+%  The clock, an input no test sets, is somewhere in Start .. End - 1 whenever a test runs:
+%  from 2020-01-01 to 2090-01-01 (UTC), in milliseconds, so a test written now holds until
+%  2090. A path's values are kept where it decides the same way for every reading of the
+%  window (db:clock_truth/3 in SQL; explore.pl labels a path that read the clock in Java for
+%  every reading).
+%
+%  ?- dates:clock_window(S, E).
+%  S = 1577836800000, E = 3786912000000.
+clock_window(1577836800000, 3786912000000).
+
+%% clock_read(-C, +S0, -S)
+%
+%  C is a reading of the clock (System.currentTimeMillis(), new Date(), Instant.now()): a
+%  millisecond of the window, recorded as the event clock(C) so that labelling keeps the path
+%  true whatever C is and no test asserts C exactly.
+%
+%  ?- state:initial(S0), dates:clock_read(C, S0, S).
+%  S = st([clock(C)],0,none,heap(0,[],[])), clpz:(C in 1577836800000..3786911999999).
+clock_read(C, S0, S) :-
+    clock_window(Start, End),
+    Last is End - 1,
+    C in Start..Last,
+    state:clock(C, S0, S).
 
 %% day(?M)
 %
@@ -731,6 +758,51 @@ local_compared(A, B, R, Ex) :-
         )
     ;   Ex = ExA
     ).
+
+%% time_compared(+Kind, ?A, ?B, -R, -Ex)
+%
+%  R is A.compareTo(B) as the JDK computes it, of two LocalDateTimes (Kind local_date_time): the
+%  difference of their years, else of their months, else of their days, else the sign of the
+%  difference of their times of day; or of two Instants (instant): the sign of the difference
+%  of their seconds, else the difference of their nanoseconds. Ex is a NullPointerException
+%  flag when either is null.
+%
+%  ?- dates:time_compared(instant, box(1500), box(1250), R, Ex).
+%  R = 250000000, Ex = ok.
+time_compared(Kind, A, B, R, Ex) :-
+    must_be(atom, Kind),
+    boxes:unboxed(date, A, MA, ExA),
+    (   ExA == ok ->
+        boxes:unboxed(date, B, MB, Ex),
+        (   Ex == ok -> instants_compared(Kind, MA, MB, R) ; true )
+    ;   Ex = ExA
+    ).
+
+instants_compared(instant, MA, MB, R) :-
+    SA #= MA div 1000,
+    SB #= MB div 1000,
+    signed(SA, SB, Sign),
+    (SA #\= SB) #==> (R #= Sign),
+    (SA #= SB) #==> (R #= (MA - MB) * 1000000).
+instants_compared(local_date_time, MA, MB, R) :-
+    civil(MA, YA, MoA, DA),
+    civil(MB, YB, MoB, DB),
+    DY #= YA - YB,
+    DM #= MoA - MoB,
+    DD #= DA - DB,
+    time_of_day(MA, TA),
+    time_of_day(MB, TB),
+    signed(TA, TB, Sign),
+    (DY #\= 0) #==> (R #= DY),
+    (DY #= 0 #/\ DM #\= 0) #==> (R #= DM),
+    (DY #= 0 #/\ DM #= 0 #/\ DD #\= 0) #==> (R #= DD),
+    (DY #= 0 #/\ DM #= 0 #/\ DD #= 0) #==> (R #= Sign).
+
+% Sign is -1, 0 or 1 as A is less than, equal to or greater than B (Long.compare).
+signed(A, B, Sign) :-
+    Sign in -1..1,
+    (A #< B) #<==> (Sign #= -1),
+    (A #> B) #<==> (Sign #= 1).
 
 %% days_added(+Kind, ?D, ?N, -R, -Ex)
 %

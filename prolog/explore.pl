@@ -459,24 +459,159 @@ list_goal([G0|Gs], (G, Rest)) :- unqualified(G0, G), list_goal(Gs, Rest).
 unqualified(_:G, G) :- !.
 unqualified(G, G).
 
-labelled_path(Inputs, Ret, Ex, Events0, Budget, Term) :-
+labelled_path(Inputs, Ret0, Ex, Events0, Budget, Term) :-
     % The JDBC calls recorded for composition (jdbc:invoke/7) are not reported: the database
     % event says what a test needs of them.
-    without_calls(Events0, Events),
-    unseen_fields(Inputs-Ret-Events, Unseen),
-    database_values(Events, Stored),
-    phrase(tokens_read(Events), Tokens),
-    heap_values(Events, Lengths, Fields),
-    append([Inputs, Tokens, Lengths, Fields, Stored], Values),
-    (   labelled_values(Inputs-Tokens-Fields, Values, Budget, Status) ->
-        (   Status == found ->
-            outcome(Ret, Ex, Budget, Outcome),
-            once(heap:decided(Events, Decided0)),
-            maplist(heap_unseen(Unseen), Decided0, Decided),
-            Term = path(Inputs, Outcome, Decided)
-        ;   Term = unknown(Events)
+    without_calls(Events0, Events1),
+    clock_readings(Events1, Events2, Clocks),
+    unseen_fields(Inputs-Ret0-Events2, Unseen),
+    phrase(tokens_read(Events2), Tokens),
+    (   Clocks == [] ->
+        Ret = Ret0, Events = Events2,
+        database_values(Events, Stored),
+        heap_values(Events, Lengths, Fields),
+        append([Inputs, Tokens, Lengths, Fields, Stored], Values),
+        (   labelled_values(Inputs-Tokens-Fields, Values, Budget, Status) -> true
+        ;   Status = infeasible
         )
-    ;   Term = infeasible(Events)
+    ;   clocked_values(Clocks, Inputs-Tokens, Ret0-Events2, Budget, Status, Ret-Events)
+    ),
+    (   Status == found ->
+        outcome(Ret, Ex, Budget, Outcome),
+        once(heap:decided(Events, Decided0)),
+        maplist(heap_unseen(Unseen), Decided0, Decided),
+        Term = path(Inputs, Outcome, Decided)
+    ;   Status == infeasible ->
+        Term = infeasible(Events)
+    ;   Term = unknown(Events)
+    ).
+
+% The clock's readings (dates:clock_read/3) and the other events.
+clock_readings([], [], []).
+clock_readings([E|Es], Others, Clocks) :-
+    (   E = clock(C) -> Clocks = [C|Clocks1], Others = Others1
+    ;   Others = [E|Others1], Clocks = Clocks1
+    ),
+    clock_readings(Es, Others1, Clocks1).
+
+%% clocked_values(+Clocks, +Inputs-Tokens, +Ret0-Events0, +Budget, -Status, -Ret-Events)
+%
+%  Labels a path that read the clock (Clocks, its readings: an input no test sets) so that it
+%  holds for every reading of the window (dates:clock_window/2): the path's constraints are
+%  posted again with the readings at each corner of the window (clock_ends/2), sharing the
+%  test's inputs (arguments, tokens, initial objects and rows), which are then labelled; the
+%  constraints are linear, so holding at the corners they hold in between, and every reading
+%  must still have the whole window as its domain (else the path decides differently on some
+%  day: unknown, the event clock_decides first). A result, final row or field the readings
+%  determine is then clock(Low, High), the bounds it has on any day (never a value asserted
+%  exactly); the others are labelled. Status is found, unknown (labelling ran out of budget, or
+%  the path holds on some days only), or infeasible when no inputs satisfy the path even for
+%  one reading.
+clocked_values(Clocks, Inputs-Tokens, Ret0-Events0, Budget, Status, Ret-Events) :-
+    clocked_inputs(Events0, Inputs, Tokens, Own, Shared),
+    (   clock_ends(Clocks, Shared),
+        labelled_values(Own, Shared, Budget, Status0) ->
+        (   Status0 == found, maplist(whole_window, Clocks) ->
+            clock_start(Clocks, Starts),
+            clock_marked(Clocks, Starts, Ret0-Events0, Ret1-Events1),
+            clocked_outputs(Ret1-Events1, Outputs),
+            (   small_values(Outputs, Budget, found), maplist(whole_window, Clocks) ->
+                Status = found, Ret = Ret1, Events = Events1
+            ;   Status = unknown, Ret = Ret0, Events = [clock_decides|Events0]
+            )
+        ;   Status0 == found ->
+            Status = unknown, Ret = Ret0, Events = [clock_decides|Events0]
+        ;   Status = unknown, Ret = Ret0, Events = Events0
+        )
+    ;   append(Shared, Clocks, Any),
+        \+ \+ labelled_values(Own, Any, Budget, _) ->
+        Status = unknown, Ret = Ret0, Events = [clock_decides|Events0]
+    ;   Status = infeasible, Ret = Ret0, Events = Events0
+    ).
+
+% What the test sets: the inputs, the tokens read, the initial objects' lengths and fields,
+% the fixture's rows and identity starts.
+clocked_inputs(Events, Inputs, Tokens, Inputs-Tokens-Fields, Shared) :-
+    (   memberchk(heap(Initial, _), Events) ->
+        maplist(object_fields, Initial, Lengthss, FieldLists),
+        append(Lengthss, Lengths),
+        append(FieldLists, Fields)
+    ;   Lengths = [], Fields = []
+    ),
+    (   append(_, [db(Fixture, _, Starts)], Events) ->
+        phrase(tables_values(Fixture), Rows),
+        maplist(sequence_start, Starts, StartValues),
+        append(Rows, StartValues, Stored)
+    ;   Stored = []
+    ),
+    append([Inputs, Tokens, Lengths, Fields, Stored], Shared).
+
+% The values of the result and of the final objects and rows, labelled after the inputs.
+clocked_outputs(Ret-Events, [Ret|Values]) :-
+    (   memberchk(heap(_, Final), Events) ->
+        maplist(object_fields, Final, Lengthss, FieldLists),
+        append(Lengthss, Lengths),
+        append(FieldLists, Fields)
+    ;   Lengths = [], Fields = []
+    ),
+    (   append(_, [db(_, FinalRows, _)], Events) -> phrase(tables_values(FinalRows), Rows) ; Rows = [] ),
+    append([Lengths, Fields, Rows], Values).
+
+% The path's constraints again over the same Shared values (a fresh copy of everything else),
+% once per corner of the readings' window: the readings happen in order, so they range over
+% Start =< C1 =< ... =< Ck =< Last, whose corners are the first J readings at Start and the
+% others at Last, J = 0..k. Linear constraints that hold at the corners hold in between.
+clock_ends(Clocks, Shared) :-
+    dates:clock_window(Start, End),
+    Last is End - 1,
+    term_variables(Shared, Vars0),
+    exclude_vars(Vars0, Clocks, Vars),
+    clock_corners(Clocks, [], Vars, Start-Last).
+
+clock_corners(Late, Early, Vars, Ends) :-
+    clock_corner(Early, Late, Vars, Ends),
+    (   Late = [C|Late1] -> append(Early, [C], Early1), clock_corners(Late1, Early1, Vars, Ends)
+    ;   true
+    ).
+
+clock_corner(Early, Late, Vars, Start-Last) :-
+    append(Early, Late, Clocks),
+    copy_term(Vars-Clocks, Vars-Copies, Goals),
+    length(Early, J),
+    length(EarlyCopies, J),
+    append(EarlyCopies, LateCopies, Copies),
+    maplist(=(Start), EarlyCopies),
+    maplist(=(Last), LateCopies),
+    maplist(call, Goals).
+
+clock_start(Clocks, Starts) :-
+    dates:clock_window(Start, _),
+    length(Clocks, N),
+    length(Starts, N),
+    maplist(=(Start), Starts).
+
+% A reading that may still be any millisecond of the window.
+whole_window(C) :-
+    dates:clock_window(Start, End),
+    Width is End - Start,
+    fd_size(C, Size),
+    Size == Width,
+    fd_inf(C, Inf),
+    Inf == Start.
+
+% T with each variable the readings determine replaced by clock(Low, High), its bounds.
+clock_marked(Clocks, Starts, T0, T) :-
+    (   var(T0) ->
+        (   fd_inf(T0, Low), integer(Low), fd_sup(T0, High), integer(High),
+            \+ \+ ( Clocks = Starts, integer(T0) ) ->
+            T = clock(Low, High)
+        ;   T = T0
+        )
+    ;   compound(T0) ->
+        T0 =.. [F|Args0],
+        maplist(clock_marked(Clocks, Starts), Args0, Args),
+        T =.. [F|Args]
+    ;   T = T0
     ).
 
 without_calls([], []).

@@ -11,7 +11,7 @@
 
 :- module(state, [initial/1, branch/5, iteration/4, thrown/3, try_entered/3, interrupted/3,
                   enter_recursive/3, leave_recursive/2, events/2, replay/3, replay_composed/5, session/2,
-                  with_session/3, input/6, heap/2, with_heap/3]).
+                  with_session/3, input/6, heap/2, with_heap/3, clock/3]).
 
 :- use_module(library(lists)).
 :- use_module(library(error)).
@@ -146,6 +146,15 @@ input_event(in_more, more).
 input_event(in_end, end).
 
 noted(Event, st(Es, D, J, H), st([Event|Es], D, J, H)).
+
+%% clock(?C, +S0, -S)
+%
+%  Records that the path read the clock, whose reading is C (dates:clock_read/3): an input
+%  no test sets, which labelling keeps free (explore.pl).
+%
+%  ?- state:initial(S0), state:clock(C, S0, S).
+%  S = st([clock(C)],0,none,heap(0,[],[])).
+clock(C, S0, S) :- noted(clock(C), S0, S).
 
 %% events(+S, -Events)
 %

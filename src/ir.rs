@@ -763,6 +763,8 @@ impl MethodKey {
             // The conversions between the java.sql dates and LocalDate, LocalDateTime.
             ("valueOf", [ty]) if local(ty) => true,
             ("toLocalDate" | "toLocalDateTime", [ty]) if dated(ty) => true,
+            // The clock's day and time of day are those of the default zone.
+            ("now", []) => matches!(DateClass::from_class_name(&self.class), Some(DateClass::LocalDate | DateClass::LocalDateTime)),
             _ => self.parses_date_text(),
         }
     }

@@ -223,7 +223,11 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
                         diagnostics.push(Diagnostic::warning(method.span.clone(), format!("'{short}': {note}")));
                     }
                 }
-                if tests.cases.is_empty() {
+                let clock_decides = summary.exploration.paths.iter().any(|p| {
+                    matches!(p, crate::clp::explore::PathResult::Unknown { events } if events.contains(&crate::clp::explore::Event::ClockDecides))
+                });
+                // A path the clock decides has its own warning (`budget_note`).
+                if tests.cases.is_empty() && !clock_decides {
                     let why = if tests.incomplete {
                         format!(
                             "no path of '{short}' was followed to its end: each needed more than the budget \

@@ -9,3 +9,6 @@
 
 'java.lang.System.arraycopy(Object,int,Object,int,int)'([Src, SrcPos, Dest, DestPos, Length], void, S0, S, Ex) :-
     heap:array_copy(Src, SrcPos, Dest, DestPos, Length, S0, S, Ex).
+
+% The clock: a reading of the window no test sets (dates:clock_read/3).
+'java.lang.System.currentTimeMillis()'([], C, S0, S, ok) :- dates:clock_read(C, S0, S).

@@ -9,6 +9,10 @@
 'java.time.LocalDate.of(int,int,int)'(Fields, R, S, S, Ex) :- dates:made(local_date, Fields, R, Ex).
 'java.time.LocalDateTime.of(int,int,int,int,int)'(Fields, R, S, S, Ex) :- dates:made(local_date_time, Fields, R, Ex).
 'java.time.LocalDateTime.of(int,int,int,int,int,int)'(Fields, R, S, S, Ex) :- dates:made(local_date_time, Fields, R, Ex).
+% now() reads the clock (dates:clock_read/3); a LocalDate is the start of its day (UTC).
+'java.time.LocalDate.now()'([], box(D), S0, S, ok) :- dates:clock_read(C, S0, S), dates:day_start(C, D).
+'java.time.LocalDateTime.now()'([], box(C), S0, S, ok) :- dates:clock_read(C, S0, S).
+'java.time.Instant.now()'([], box(C), S0, S, ok) :- dates:clock_read(C, S0, S).
 'java.time.LocalDate.parse(String)'([T], R, S, S, Ex) :- dates:iso_parsed(local_date, T, R, Ex).
 'java.time.LocalDateTime.parse(String)'([T], R, S, S, Ex) :- dates:iso_parsed(local_date_time, T, R, Ex).
 'java.time.Instant.ofEpochMilli(long)'([M], R, S, S, Ex) :-
@@ -27,6 +31,8 @@
 'java.time.LocalDateTime.equals(java.time.LocalDateTime,java.time.LocalDateTime)'([A, B], R, S, S, Ex) :- boxes:equal(date, A, B, R, Ex).
 'java.time.Instant.equals(java.time.Instant,java.time.Instant)'([A, B], R, S, S, Ex) :- boxes:equal(date, A, B, R, Ex).
 'java.time.LocalDate.compareTo(java.time.LocalDate,java.time.LocalDate)'([A, B], R, S, S, Ex) :- dates:local_compared(A, B, R, Ex).
+'java.time.LocalDateTime.compareTo(java.time.LocalDateTime,java.time.LocalDateTime)'([A, B], R, S, S, Ex) :- dates:time_compared(local_date_time, A, B, R, Ex).
+'java.time.Instant.compareTo(java.time.Instant,java.time.Instant)'([A, B], R, S, S, Ex) :- dates:time_compared(instant, A, B, R, Ex).
 
 'java.time.LocalDate.plusDays(java.time.LocalDate,long)'([D, N], R, S, S, Ex) :- dates:days_added(local_date, D, N, R, Ex).
 'java.time.LocalDate.minusDays(java.time.LocalDate,long)'([D, N], R, S, S, Ex) :- Back #= -N, dates:days_added(local_date, D, Back, R, Ex).

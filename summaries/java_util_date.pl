@@ -9,6 +9,8 @@
 'java.sql.Date.<init>(long)'([M], box(M), S, S, ok).
 'java.sql.Timestamp.<init>(long)'([M], box(M), S, S, ok).
 'java.sql.Time.<init>(long)'([M], box(M), S, S, ok).
+% new Date() reads the clock (dates:clock_read/3).
+'java.util.Date.<init>()'([], box(C), S0, S, ok) :- dates:clock_read(C, S0, S).
 
 'java.util.Date.getTime(java.util.Date)'([D], M, S, S, Ex) :- boxes:unboxed(date, D, M, Ex).
 'java.util.Date.before(java.util.Date,java.util.Date)'([A, B], R, S, S, Ex) :- dates:compared(before, A, B, R, Ex).

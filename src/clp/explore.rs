@@ -38,6 +38,9 @@ pub enum Event {
     /// `unseen` lists the fields of input objects that the path never looked at, as (object
     /// id, index in the layout): any value does there (a labelled path names them).
     Heap { initial: Vec<HeapObject>, final_objects: Vec<HeapObject>, unseen: Vec<(u32, usize)> },
+    /// The path read the clock and holds on some days only (its first event, on an unknown
+    /// path): no test can follow it whatever day it runs.
+    ClockDecides,
 }
 
 /// An object of the symbolic heap: its fields' values in its class's layout order; or an
@@ -79,6 +82,9 @@ pub enum Value {
     /// An exception made by `new X(...)` and returned, not thrown: its class and what its
     /// constructor gave it (the runtime's `exception(Term)`).
     Exception(String, Option<Box<Carried>>),
+    /// A value the clock's reading determines (the runtime's `clock(Low, High)`): whatever day
+    /// the test runs, it lies within these bounds, and nothing more is known of it.
+    Clock { low: i128, high: i128 },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -309,12 +315,15 @@ fn values(term: &PTerm) -> Option<Vec<Value>> {
     }
 }
 
-/// `42`, `null`, a string `s(Len, Codes)` (codes past Len are padding), or a box `box(42)`
-/// (its value: the type says it is boxed).
+/// `42`, `null`, a string `s(Len, Codes)` (codes past Len are padding), a box `box(42)`
+/// (its value: the type says it is boxed), or the bounds `clock(Low, High)` of a value the
+/// clock determines (also in a box).
 fn value(term: &PTerm) -> Option<Value> {
     match (term, term.args()) {
         (PTerm::Int(v), _) => Some(Value::Int(*v)),
         (PTerm::Compound(f, _), [PTerm::Int(v)]) if f == "box" => Some(Value::Int(*v)),
+        (PTerm::Compound(f, _), [PTerm::Int(low), PTerm::Int(high)]) if f == "clock" => Some(Value::Clock { low: *low, high: *high }),
+        (PTerm::Compound(f, _), [clock]) if f == "box" && clock.functor() == ("clock", 2) => value(clock),
         // An enum constant's position (the type says which enum), -1 for null.
         (PTerm::Compound(f, _), [PTerm::Int(v)]) if f == "e" => Some(Value::Int(*v)),
         (PTerm::Atom(a), _) if a == "null" => Some(Value::Null),
@@ -477,6 +486,7 @@ fn events(term: &PTerm) -> Option<Vec<Event>> {
             (("in", 1), [v]) => Some(Event::InputToken { value: value(v)? }),
             (("in_more", 0), _) => Some(Event::InputFollows),
             (("in_end", 0), _) => Some(Event::InputEnds),
+            (("clock_decides", 0), _) => Some(Event::ClockDecides),
             (("heap", 2), [initial, final_objects]) => Some(Event::Heap {
                 initial: objects(initial)?,
                 final_objects: objects(final_objects)?,

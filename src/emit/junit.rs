@@ -419,6 +419,11 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
             }
             held => format!("assertEquals(java.util.Optional.of({}), {call});", literal(held)),
         },
+        // The clock's reading: within its bounds, whatever day the test runs.
+        Expectation::Returns(JavaValue::Clock { class, low, high }) => {
+            let ty = class.map_or("long", |c| c.class_name());
+            format!("{ty} result = {call};\n        {}", clock_check(*class, *low, *high, "result"))
+        }
         // Compared as numbers: BigDecimal.equals compares the scale too.
         Expectation::Returns(v @ JavaValue::Decimal { .. }) => format!("assertEquals(0, {}.compareTo({call}));", literal(v)),
         // Compared with ==, as the model computes (it does not tell -0.0 from 0.0).
@@ -771,6 +776,10 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
             }
             // A double or float field, or a box of one: compared with == (as `test_method`).
             JavaValue::Double(_) | JavaValue::Float(_) => floating_field_check(value, &read),
+            JavaValue::Clock { class, low, high } => {
+                let ty = class.map_or("Long", |c| c.class_name());
+                clock_check(*class, *low, *high, &format!("(({ty}) {read})"))
+            }
             JavaValue::Boxed(boxed) if matches!(**boxed, JavaValue::Double(_) | JavaValue::Float(_)) => {
                 floating_field_check(boxed, &read)
             }
@@ -884,6 +893,20 @@ fn carried_checks(exception: &str, typed: &str, carried: &Carried) -> String {
     out
 }
 
+/// The assertion that `value`, a long or a date of `class` the clock's reading determines,
+/// lies within `low..=high` (milliseconds since 1970-01-01T00:00 UTC): true on any day the
+/// test runs, as the model keeps the reading anywhere in its window.
+fn clock_check(class: Option<DateClass>, low: i64, high: i64, value: &str) -> String {
+    let millis = match class {
+        None => value.to_string(),
+        Some(DateClass::Instant) => format!("{value}.toEpochMilli()"),
+        Some(DateClass::LocalDateTime) => format!("{value}.toInstant(java.time.ZoneOffset.UTC).toEpochMilli()"),
+        Some(DateClass::LocalDate) => format!("{value}.toEpochDay() * 86400000L"),
+        Some(DateClass::Util | DateClass::Sql | DateClass::Timestamp | DateClass::Time) => format!("{value}.getTime()"),
+    };
+    format!("assertTrue({low}L <= {millis} && {millis} <= {high}L, \"a reading of the clock\");")
+}
+
 fn literal(v: &JavaValue) -> String {
     match v {
         JavaValue::Int(i) => i.to_string(),
@@ -904,6 +927,9 @@ fn literal(v: &JavaValue) -> String {
         JavaValue::Scanner(text) => format!("new java.util.Scanner({})", string_literal(text)),
         JavaValue::Object(id) => format!("object{id}"),
         JavaValue::Unchecked => "HornetDatabase.UNCHECKED".to_string(),
+        // Never a literal: asserted within its bounds only (`clock_check`); a final row's is
+        // `Unchecked`.
+        JavaValue::Clock { .. } => "HornetDatabase.UNCHECKED".to_string(),
         // Qualified: the enum's package need not be the test's.
         JavaValue::Enum { class, constant } => format!("{class}.{constant}"),
         // `Integer.valueOf(5)`, not `5`: `assertEquals(5, aLong)` would compare an Integer with

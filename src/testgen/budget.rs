@@ -82,6 +82,13 @@ pub fn budget_note(
             _ => None,
         });
         let place = last.map_or_else(|| "with no branch".to_string(), |p| format!("ending after the branch at {p}"));
+        if events.contains(&Event::ClockDecides) {
+            return Some(format!(
+                "a path {place} reads the clock and holds on some days only (the clock is an input \
+                 no test sets: a test must decide the same way on any day from 2020 to 2090, and \
+                 its value is never known exactly, so its text is not either); it has no test"
+            ));
+        }
         return Some(format!(
             "labelling budget ran out: no inputs found within {budget} inferences (--budget) for a path \
              {place}; it has no test"

@@ -63,6 +63,9 @@ pub enum JavaValue {
     /// An exception a method made with `new X(...)` and returned (only a result): its fully
     /// qualified class and what its constructor gave it, checked through its getters.
     Exception(String, Option<Carried>),
+    /// A `long` (no class) or a date of the class whose milliseconds the clock determines: on
+    /// any day the test runs, within `low..=high` (asserted so, never exactly).
+    Clock { class: Option<DateClass>, low: i64, high: i64 },
 }
 
 /// An object a test builds or checks: its class and its fields' values, in layout order; or
@@ -550,6 +553,8 @@ fn column_value(sql_type: &SqlType, v: &Value) -> Result<JavaValue, ValueError> 
     let wrong = || ValueError(format!("value {v:?} is not an SQL {sql_type:?}"));
     match (sql_type, v) {
         (_, Value::Null) => Ok(JavaValue::Null),
+        // The clock's reading, written: final rows do not check it (no exact value is known).
+        (_, Value::Clock { .. }) => Ok(JavaValue::Unchecked),
         (SqlType::Integer | SqlType::SmallInt, Value::Int(i)) => i32::try_from(*i).map(JavaValue::Int).map_err(|_| wrong()),
         (SqlType::BigInt, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Long).map_err(|_| wrong()),
         (SqlType::Boolean, Value::Int(0)) => Ok(JavaValue::Boolean(false)),
@@ -590,7 +595,13 @@ fn opaque_value(type_text: &str, column: &Column) -> Result<JavaValue, ValueErro
 
 fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
     let wrong = || ValueError(format!("value {v:?} is not a Java {ty}"));
+    let clock = |class, low: &i128, high: &i128| -> Result<JavaValue, ValueError> {
+        Ok(JavaValue::Clock { class, low: i64::try_from(*low).map_err(|_| wrong())?, high: i64::try_from(*high).map_err(|_| wrong())? })
+    };
     match (ty, v) {
+        (Ty::Long, Value::Clock { low, high }) => clock(None, low, high),
+        (Ty::Boxed(primitive), Value::Clock { low, high }) if primitive.ty() == Ty::Long => clock(None, low, high),
+        (Ty::Date(class), Value::Clock { low, high }) => clock(Some(class), low, high),
         (Ty::Int, Value::Int(i)) => i32::try_from(*i).map(JavaValue::Int).map_err(|_| wrong()),
         (Ty::Long, Value::Int(i)) => i64::try_from(*i).map(JavaValue::Long).map_err(|_| wrong()),
         (Ty::Boolean, Value::Int(0)) => Ok(JavaValue::Boolean(false)),

@@ -102,6 +102,7 @@ fn outcome(method: &Method, case: &TestCase) -> String {
         },
         JavaValue::Unchecked => "returns".to_string(),
         JavaValue::Date(..) => "returnsDate".to_string(),
+        JavaValue::Clock { .. } => "returnsClockReading".to_string(),
         JavaValue::Decimal { units, .. } => sign_words(i64::try_from(*units).unwrap_or(i64::MAX)),
         JavaValue::Boxed(_) => unreachable!("a box holds a primitive value"),
         JavaValue::Optional(None) => "returnsEmpty".to_string(),

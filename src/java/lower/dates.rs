@@ -2,8 +2,9 @@
 //! (`ir::Ty::Date`): `new C(long)`, and the methods real data-access code calls on them
 //! (`getTime`, `before`, `after`, `compareTo`, `equals`) as library calls with the receiver
 //! first, whose summaries are `summaries/java_util_date.pl` (a null receiver or argument throws
-//! NullPointerException there: a path, not a branch); comparisons with `null`. What reads the
-//! clock (`new java.util.Date()`) and `==` between two dates (reference identity) are reported.
+//! NullPointerException there: a path, not a branch); comparisons with `null`. The clock
+//! (`new java.util.Date()`, `now()` of the `java.time` classes) is a library call reading it
+//! (`dates:clock_read/3`); `==` between two dates (reference identity) is reported.
 //! `Timestamp.valueOf(String)`, `java.sql.Date.valueOf(String)` and `Time.valueOf(String)`
 //! parse text as the JDK does (`dates:text_parsed/4`), in the zone the tests run in (UTC).
 //! `java.time`'s `LocalDate`, `LocalDateTime` and `Instant` are dates of their own classes
@@ -30,19 +31,22 @@ impl<'t> MethodLowering<'_, 't> {
     /// `new java.sql.Date(millis)` (and of `Timestamp`, `java.util.Date`).
     pub(super) fn new_date(&mut self, node: Node<'t>, class: DateClass) -> Lowered<Typed> {
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        let span = self.span(node);
+        if arguments.is_empty() && class == DateClass::Util {
+            // The clock.
+            let callee = MethodKey { class: class.class_name().into(), name: CONSTRUCTOR.into(), params: Vec::new() };
+            let dst = self.new_temp(Ty::Date(class));
+            self.emit(Inst::Call { dst: Some(dst), callee, args: Vec::new(), span });
+            return Ok(Typed { operand: Operand::Local(dst), ty: Ty::Date(class) });
+        }
         let [millis] = arguments.as_slice() else {
-            let what = if arguments.is_empty() {
-                format!("new {}() (it reads the clock, an input a test cannot set)", class.class_name())
-            } else {
-                format!("this {} constructor (hornet models new {}(long))", class.class_name(), class.class_name())
-            };
+            let what = format!("this {} constructor (hornet models new {}(long))", class.class_name(), class.class_name());
             return self.unsupported(node, what);
         };
         let value = self.value(*millis)?;
         let millis = self.coerce(value, Ty::Long, *millis)?;
         let callee = MethodKey { class: class.class_name().into(), name: CONSTRUCTOR.into(), params: vec![Ty::Long] };
         let dst = self.new_temp(Ty::Date(class));
-        let span = self.span(node);
         self.emit(Inst::Call { dst: Some(dst), callee, args: vec![millis], span });
         Ok(Typed { operand: Operand::Local(dst), ty: Ty::Date(class) })
     }
@@ -50,8 +54,8 @@ impl<'t> MethodLowering<'_, 't> {
     /// A static method of a date class: `Timestamp.valueOf(text)`, `java.sql.Date.valueOf(text)`,
     /// `Time.valueOf(text)` (the date the text stands for, or IllegalArgumentException),
     /// `java.sql.Date.valueOf(localDate)`, `Timestamp.valueOf(localDateTime)`,
-    /// `Timestamp.from(instant)`, `LocalDate.of`, `LocalDateTime.of`, their `parse(text)`, and
-    /// `Instant.ofEpochMilli`: library calls. None when `object` does not name a date class.
+    /// `Timestamp.from(instant)`, `LocalDate.of`, `LocalDateTime.of`, their `parse(text)`,
+    /// `Instant.ofEpochMilli` and the clock (`now()`): library calls. None when `object` does not name a date class.
     pub(super) fn date_factory(&mut self, node: Node<'t>, object: Node<'t>, name: &str) -> Option<Lowered<Option<Typed>>> {
         let spelled = self.text(object);
         if !matches!(object.kind(), "identifier" | "scoped_identifier" | "field_access") || self.lookup(spelled).is_some() {
@@ -75,15 +79,14 @@ impl<'t> MethodLowering<'_, 't> {
                 (DateClass::LocalDateTime, "of", _) if int_fields(5) || int_fields(6) => vec![Ty::Int; types.len()],
                 (DateClass::LocalDate | DateClass::LocalDateTime, "parse", [Ty::String | Ty::Null]) => vec![Ty::String],
                 (DateClass::Instant, "ofEpochMilli", [Ty::Int | Ty::Long | Ty::Short | Ty::Byte | Ty::Char]) => vec![Ty::Long],
-                (_, "now", []) => {
-                    return self.unsupported(node, format!("{}.now() (it reads the clock, an input a test cannot set)", class.class_name()));
-                }
+                // The clock.
+                (DateClass::LocalDate | DateClass::LocalDateTime | DateClass::Instant, "now", []) => Vec::new(),
                 _ => {
                     let listed: Vec<String> = types.iter().map(|t| t.to_string()).collect();
                     return self.unsupported(
                         node,
                         format!(
-                            "{}.{name}({}) (hornet models valueOf(String) of java.sql.Date, Time and Timestamp, their valueOf of a LocalDate or LocalDateTime, Timestamp.from(Instant), LocalDate.of and parse, LocalDateTime.of and parse, Instant.ofEpochMilli)",
+                            "{}.{name}({}) (hornet models valueOf(String) of java.sql.Date, Time and Timestamp, their valueOf of a LocalDate or LocalDateTime, Timestamp.from(Instant), LocalDate.of and parse, LocalDateTime.of and parse, Instant.ofEpochMilli, now())",
                             class.class_name(),
                             listed.join(", ")
                         ),
@@ -128,9 +131,10 @@ impl<'t> MethodLowering<'_, 't> {
             // java.sql.Date or Timestamp, whose text differs.
             ("toString", []) if class != DateClass::Util => (class, vec![own], Ty::String),
             ("isBefore" | "isAfter", [_]) if class.is_java_time() => (class, vec![own; 2], Ty::Boolean),
-            // LocalDate.compareTo gives a difference of fields; LocalDateTime's and Instant's
-            // mix signs and differences.
-            ("compareTo", [_]) if class == LocalDate => (class, vec![own; 2], Ty::Int),
+            // As the JDK computes them: LocalDate's a difference of fields, LocalDateTime's and
+            // Instant's a mix of differences and signs (`dates:local_compared/4`,
+            // `dates:time_compared/5`).
+            ("compareTo", [_]) if class.is_java_time() => (class, vec![own; 2], Ty::Int),
             ("plusDays" | "minusDays", [_]) if matches!(class, LocalDate | LocalDateTime) => (class, vec![own, Ty::Long], own),
             ("getYear" | "getMonthValue" | "getDayOfMonth", []) if matches!(class, LocalDate | LocalDateTime) => {
                 (class, vec![own], Ty::Int)
@@ -144,7 +148,7 @@ impl<'t> MethodLowering<'_, 't> {
                 return self.unsupported(
                     node,
                     format!(
-                        "{} method '{name}' with {} argument(s) (hornet models getTime, before, after, compareTo, equals and toString of the java.sql dates; isBefore, isAfter, equals, toString of java.time's LocalDate, LocalDateTime and Instant, plusDays, minusDays, getYear, getMonthValue, getDayOfMonth, LocalDate.compareTo, Instant.toEpochMilli; toLocalDate, toLocalDateTime, atStartOfDay)",
+                        "{} method '{name}' with {} argument(s) (hornet models getTime, before, after, compareTo, equals and toString of the java.sql dates; isBefore, isAfter, equals, toString of java.time's LocalDate, LocalDateTime and Instant, plusDays, minusDays, getYear, getMonthValue, getDayOfMonth, compareTo, Instant.toEpochMilli; toLocalDate, toLocalDateTime, atStartOfDay)",
                         receiver.ty,
                         arguments.len()
                     ),

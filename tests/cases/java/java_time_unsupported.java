@@ -5,14 +5,14 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 
 class Today {
-    // The clock is an input a test cannot set.
+    // The clock of another zone than the default one.
     static LocalDate today() {
-        return LocalDate.now();
+        return LocalDate.now(java.time.ZoneId.of("Europe/Paris"));
     }
 
-    // LocalDateTime.compareTo mixes differences of fields and signs: not modelled.
-    static int order(LocalDateTime a, LocalDateTime b) {
-        return a.compareTo(b);
+    // Instant.parse: not modelled.
+    static Instant parsed(String text) {
+        return Instant.parse(text);
     }
 
     // A java.time value is no java.util.Date.

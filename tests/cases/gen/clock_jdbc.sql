@@ -1,0 +1,6 @@
+CREATE TABLE event (
+  id INT PRIMARY KEY,
+  what VARCHAR(20) NOT NULL,
+  at TIMESTAMP,
+  day DATE
+);
