@@ -16,6 +16,8 @@
 :- use_module(library(dcgs)).
 :- use_module(library(error)).
 :- use_module(library(charsio)).
+:- use_module(library(assoc)).
+:- use_module(library(pairs)).
 
 %% cases(+Entry, +Budget, +CaseName, -Text)
 %
@@ -275,36 +277,125 @@ without_goals_on([G|Gs], Vars, Out) :-
 %  ?- X in 0..9, Y in 0..9, explore:without_free_variables([clpz:(X #\= Y), clpz:(X #\= Z), clpz:(X in 0..9), clpz:(Y in 0..9)], f(Z), Gs).
 %  Gs = [].
 without_free_variables(Goals0, Head, Goals) :-
-    term_variables(Head, Kept),
-    term_variables(Goals0, Vars),
-    (   member(X, Vars),
-        \+ var_member(X, Kept),
-        goals_with(Goals0, X, With),
-        free_variable_goals(With, X) ->
-        exclude_goals(Goals0, With, Goals1),
-        without_free_variables(Goals1, Head, Goals)
-    ;   Goals = Goals0
+    findall(Dropped, free_goals(Goals0, Head, Dropped), [Dropped]),
+    without_numbered(Goals0, 0, Dropped, Goals).
+
+% Dropped: the positions (from 0, ascending) of the goals without_free_variables/3 drops. Each
+% goal's kind is read once and each variable's goals indexed once; a variable is looked at
+% again only when a goal it shares went with another variable: linear in the goals' size for
+% the keys of a database's rows, where re-scanning every goal per dropped variable took
+% seconds per path. The variables are numbered in a copy (the kept ones all `kept`), so the
+% index is an assoc on integers and no attribute of the caller's variables is woken.
+free_goals(Goals0, Head, Dropped) :-
+    copy_term(Head-Goals0, CHead-CGoals, _),
+    goal_kinds(CGoals, 0, Kinds, Occurrences0),
+    term_variables(CHead, Kept),
+    maplist(=(kept), Kept),
+    term_variables(CGoals, Free),
+    numbered_variables(Free, 0),
+    list_to_assoc(Kinds, KindOf),
+    free_occurrences(Occurrences0, Occurrences1),
+    keysort(Occurrences1, Occurrences),
+    group_pairs_by_key(Occurrences, VariableGoals),
+    list_to_assoc(VariableGoals, GoalsOf),
+    pairs_keys(VariableGoals, Candidates),
+    empty_assoc(None),
+    free_worklist(Candidates, GoalsOf, KindOf, None, Removed),
+    assoc_to_keys(Removed, Dropped).
+
+numbered_variables([], _).
+numbered_variables([V|Vs], N) :- V = N, N1 is N + 1, numbered_variables(Vs, N1).
+
+% The occurrences of numbered (not kept) variables.
+free_occurrences([], []).
+free_occurrences([X-I|Os0], Os) :-
+    (   integer(X) -> Os = [X-I|Os1] ; Os = Os1 ),
+    free_occurrences(Os0, Os1).
+
+% Kinds: I-Kind-Vars for the goal at position I, Kind one of diff (a difference of two
+% variables or integers), dom(X, Size, Boolean) (X's domain, Boolean true when it is 0..1),
+% reif(B) (a reified condition with truth value B) and other; Occurrences: X-I for each
+% variable X of that goal.
+goal_kinds([], _, [], []).
+goal_kinds([G|Gs], I, [I-(Kind-Vars)|Kinds], Occurrences) :-
+    unqualified(G, U),
+    goal_kind(U, Kind),
+    term_variables(G, Vars),
+    goal_occurrences(Vars, I, Occurrences, Occurrences1),
+    I1 is I + 1,
+    goal_kinds(Gs, I1, Kinds, Occurrences1).
+
+goal_kind(U, Kind) :-
+    (   U = (A #\= B), ( var(A) ; integer(A) ), ( var(B) ; integer(B) ) -> Kind = diff
+    ;   U = (Y in Dom), var(Y), dom_ranges(Dom, Ranges) ->
+        ranges_size(Ranges, 0, Size),
+        ( Dom == (0..1) -> Boolean = true ; Boolean = false ),
+        Kind = dom(Y, Size, Boolean)
+    ;   U = (_ #<==> B), var(B) -> Kind = reif(B)
+    ;   Kind = other
     ).
 
-free_variable_goals(With, X) :-
-    (   only_differences(With, X, 0, Differences, unbounded, Size) ->
+goal_occurrences([], _, Os, Os).
+goal_occurrences([V|Vs], I, [V-I|Os0], Os) :- goal_occurrences(Vs, I, Os0, Os).
+
+free_worklist([], _, _, Removed, Removed).
+free_worklist([X|Xs], GoalsOf, KindOf, Removed0, Removed) :-
+    get_assoc(X, GoalsOf, All),
+    current_goals(All, Removed0, Current),
+    (   Current = [_|_],
+        maplist(kind_of(KindOf), Current, Kinds),
+        free_kinds(Kinds, X) ->
+        foldl(remove, Current, Removed0, Removed1),
+        foldl(goal_variables(KindOf), Current, Next0, []),
+        free_occurrences_of(Next0, Next),
+        append(Next, Xs, Queue)
+    ;   Removed1 = Removed0, Queue = Xs
+    ),
+    free_worklist(Queue, GoalsOf, KindOf, Removed1, Removed).
+
+current_goals([], _, []).
+current_goals([I|Is], Removed, Current) :-
+    (   get_assoc(I, Removed, _) -> Current = Current1 ; Current = [I|Current1] ),
+    current_goals(Is, Removed, Current1).
+
+free_occurrences_of([], []).
+free_occurrences_of([X|Xs0], Xs) :-
+    (   integer(X) -> Xs = [X|Xs1] ; Xs = Xs1 ),
+    free_occurrences_of(Xs0, Xs1).
+
+remove(I, Removed0, Removed) :- put_assoc(I, Removed0, true, Removed).
+
+kind_of(KindOf, I, Kind) :- get_assoc(I, KindOf, Kind-_).
+
+goal_variables(KindOf, I, Vars0, Vars) :-
+    get_assoc(I, KindOf, _-Vs),
+    append(Vs, Vars, Vars0).
+
+% X is free: only differences and at most one domain constrain it, and the domain has more
+% values than X has differences; or X is the truth value of one reified condition, with at most
+% the domain 0..1.
+free_kinds(Kinds, X) :-
+    (   kind_differences(Kinds, X, 0, Differences, unbounded, Size) ->
         ( Size == unbounded -> true ; Size > Differences )
-    ;   select(G, With, Domain),
-        unqualified(G, (_ #<==> B)), B == X,
+    ;   select(reif(B), Kinds, Domain), B == X,
         (   Domain = [] -> true
-        ;   Domain = [D], unqualified(D, (Y in 0..1)), Y == X
+        ;   Domain = [dom(Y, _, true)], Y == X
         )
     ).
 
-only_differences([], _, N, N, Size, Size).
-only_differences([G|Gs], X, N0, N, Size0, Size) :-
-    unqualified(G, U),
-    (   U = (A #\= B), ( var(A) ; integer(A) ), ( var(B) ; integer(B) ) ->
-        N1 is N0 + 1, Size1 = Size0
-    ;   U = (Y in Dom), Y == X, Size0 == unbounded ->
-        dom_ranges(Dom, Ranges), ranges_size(Ranges, 0, Size1), N1 = N0
+kind_differences([], _, N, N, Size, Size).
+kind_differences([K|Ks], X, N0, N, Size0, Size) :-
+    (   K == diff -> N1 is N0 + 1, Size1 = Size0
+    ;   K = dom(Y, S, _), Y == X, Size0 == unbounded -> Size1 = S, N1 = N0
     ),
-    only_differences(Gs, X, N1, N, Size1, Size).
+    kind_differences(Ks, X, N1, N, Size1, Size).
+
+% Goals0 without the goals at the positions Dropped (ascending), counting from I.
+without_numbered([], _, _, []).
+without_numbered([G|Gs], I, Dropped0, Out) :-
+    (   Dropped0 = [I|Dropped] -> Out = Out1 ; Dropped = Dropped0, Out = [G|Out1] ),
+    I1 is I + 1,
+    without_numbered(Gs, I1, Dropped, Out1).
 
 ranges_size([], Size, Size).
 ranges_size([r(L, H)|Rs], Size0, Size) :-
