@@ -54,7 +54,11 @@ modulus(char, 65536).
 %% wrap(+Type, ?Exact, ?Wrapped)
 %
 %  Wrapped is the mathematical result Exact reduced to Type's two's-complement range, as the
-%  JVM does on overflow. When Exact cannot leave the range no constraint is posted.
+%  JVM does on overflow. When Exact cannot leave the range no constraint is posted. When its
+%  bounds allow few multiples of the modulus to be taken off (-1..1 for a sum of two ints),
+%  the reduction is linear, Wrapped = Exact - M*K with K among them: clpz propagates bounds
+%  through it both ways, where `mod` rules out one value at a time (a key `id + 1` read back
+%  as `id`). A wider range (the product of two ints) keeps `mod`.
 %
 %  ?- jvm:wrap(int, 2147483648, W).
 %  W = -2147483648.
@@ -64,8 +68,27 @@ wrap(Type, Exact, Wrapped) :-
         fd_sup(Exact, Hi), integer(Hi), Hi =< Max ->
         Wrapped = Exact
     ;   modulus(Type, M),
+        multiples(Exact, Min, M, KLo, KHi) ->
+        Wrapped in Min..Max,
+        K in KLo..KHi,
+        guarded(Wrapped #= Exact - M*K)
+    ;   modulus(Type, M),
         guarded(Wrapped #= ((Exact - Min) mod M) + Min)
     ).
+
+% KLo..KHi: the multiples K of the modulus M that Exact's bounds allow Exact - M*K to have
+% been reduced by, when they are few (most_multiples/1).
+multiples(Exact, Min, M, KLo, KHi) :-
+    fd_inf(Exact, Lo), integer(Lo),
+    fd_sup(Exact, Hi), integer(Hi),
+    KLo is (Lo - Min) div M,
+    KHi is (Hi - Min) div M,
+    most_multiples(Most),
+    KHi - KLo < Most.
+
+% Enough for a sum, difference, negation or quotient (3) and a product by a small constant;
+% the product of two symbolic values has billions.
+most_multiples(16).
 
 %% arith(+Op, +Type, ?A, ?B, ?R)
 %
