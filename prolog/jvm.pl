@@ -6,7 +6,7 @@
    follow the path on which the JVM throws.
 */
 
-:- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/4, wrap/3, compare/4,
+:- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/4, wrap/3, compare/4, one_base/4,
                 guarded/1, abandon/0, abandon/1, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
                 difference/3, exception_class/2]).
 
@@ -18,7 +18,8 @@
 :- use_module(library(lists)).
 
 % differences(Ds) on a variable A: Ds holds B-D for each D #= A - B an ordering posted.
-:- attribute differences/1.
+% wrapped(Type, Base, C) on a variable V: V is Base + C reduced to Type's range (arith/5).
+:- attribute differences/1, wrapped/3.
 
 %% value(+Type, ?V)
 %
@@ -54,7 +55,11 @@ modulus(char, 65536).
 %% wrap(+Type, ?Exact, ?Wrapped)
 %
 %  Wrapped is the mathematical result Exact reduced to Type's two's-complement range, as the
-%  JVM does on overflow. When Exact cannot leave the range no constraint is posted.
+%  JVM does on overflow. When Exact cannot leave the range no constraint is posted. When its
+%  bounds allow few multiples of the modulus to be taken off (-1..1 for a sum of two ints),
+%  the reduction is linear, Wrapped = Exact - M*K with K among them: clpz propagates bounds
+%  through it both ways, where `mod` rules out one value at a time (a key `id + 1` read back
+%  as `id`). A wider range (the product of two ints) keeps `mod`.
 %
 %  ?- jvm:wrap(int, 2147483648, W).
 %  W = -2147483648.
@@ -64,8 +69,27 @@ wrap(Type, Exact, Wrapped) :-
         fd_sup(Exact, Hi), integer(Hi), Hi =< Max ->
         Wrapped = Exact
     ;   modulus(Type, M),
+        multiples(Exact, Min, M, KLo, KHi) ->
+        Wrapped in Min..Max,
+        K in KLo..KHi,
+        guarded(Wrapped #= Exact - M*K)
+    ;   modulus(Type, M),
         guarded(Wrapped #= ((Exact - Min) mod M) + Min)
     ).
+
+% KLo..KHi: the multiples K of the modulus M that Exact's bounds allow Exact - M*K to have
+% been reduced by, when they are few (most_multiples/1).
+multiples(Exact, Min, M, KLo, KHi) :-
+    fd_inf(Exact, Lo), integer(Lo),
+    fd_sup(Exact, Hi), integer(Hi),
+    KLo is (Lo - Min) div M,
+    KHi is (Hi - Min) div M,
+    most_multiples(Most),
+    KHi - KLo < Most.
+
+% Enough for a sum, difference, negation or quotient (3) and a product by a small constant;
+% the product of two symbolic values has billions.
+most_multiples(16).
 
 %% arith(+Op, +Type, ?A, ?B, ?R)
 %
@@ -79,7 +103,32 @@ arith(Op, Type, A, B, R) :-
     floating:arithmetic(Op, Type, A, B, R).
 arith(Op, Type, A, B, R) :-
     exact(Op, A, B, E),
-    wrap(Type, E, R).
+    wrap(Type, E, R),
+    offset_noted(Op, Type, A, B, R).
+
+% A sum or difference of a value and a constant records its base and offset (wrapped/3), so
+% that comparing two values of one base (`x + 1 < start + 2` after `x = start + 1`) is decided
+% by their offsets (one_base/4), not by clpz through two wrap-arounds.
+offset_noted(Op, Type, A, B, R) :-
+    (   var(R), \+ get_atts(R, wrapped(_, _, _)), modulus(Type, M),
+        offset_operand(Op, A, B, V, C0), var(V),
+        based(Type, V, Base, C1),
+        C is C0 + C1, C mod M =\= 0 ->
+        range(Type, Min, _),
+        Offset is ((C - Min) mod M) + Min,
+        put_atts(R, wrapped(Type, Base, Offset))
+    ;   true
+    ).
+
+offset_operand(add, A, B, A, B) :- integer(B).
+offset_operand(add, A, B, B, A) :- integer(A).
+offset_operand(sub, A, B, A, C) :- integer(B), C is -B.
+
+% V is Base + C reduced to Type's range: as recorded, else V itself.
+based(Type, V, Base, C) :-
+    (   get_atts(V, wrapped(Type, Base0, C0)), var(Base0) -> Base = Base0, C = C0
+    ;   Base = V, C = 0
+    ).
 
 exact(add, A, B, E) :- guarded(E #= A + B).
 exact(sub, A, B, E) :- guarded(E #= A - B).
@@ -150,7 +199,10 @@ integral_conversion(char, A, R) :- wrap(char, A, R).
 compare(Op, A, B, Outcome) :-
     % A search budget that runs out from here on is the branch's own (within_search_budget/1).
     bb_b_put(hornet_deciding, true),
-    (   var(A), var(B), A \== B, ordering(Op) ->
+    (   one_base(A, B, Base, Pieces) ->
+        outcome_pieces(Pieces, Op, Outcome, Dom),
+        guarded(Base in Dom)
+    ;   var(A), var(B), A \== B, ordering(Op) ->
         (   recorded_difference(B, A, D) -> swapped(Op, Op1)
         ;   difference(A, B, D), Op1 = Op
         ),
@@ -179,6 +231,48 @@ difference(A, B, D) :-
     ;   guarded(D #= A - B)
     ).
 
+%% one_base(?A, ?B, -Base, -Pieces)
+%
+%  A and B are two values of one Base with constant offsets (wrapped/3): Pieces lists
+%  piece(Lo, Hi, D), intervals of Base covering its range on each of which A - B is the
+%  constant D (an offset wraps around at one end of the range). Fails otherwise.
+%
+%  ?- jvm:value(int, X), jvm:arith(add, int, X, 1, A), jvm:one_base(A, X, B, Ps), B == X.
+%  Ps = [piece(-2147483648,2147483646,1),piece(2147483647,2147483647,-4294967295)], ...
+one_base(A, B, Base, Pieces) :-
+    var(A), var(B), A \== B,
+    (   get_atts(A, wrapped(Type, _, _)) -> true ; get_atts(B, wrapped(Type, _, _)) ),
+    based(Type, A, Base, CA),
+    based(Type, B, BaseB, CB),
+    Base == BaseB,
+    range(Type, Min, Max),
+    modulus(Type, M),
+    shifts(CA, Min, Max, M, ShiftsA),
+    shifts(CB, Min, Max, M, ShiftsB),
+    findall(piece(Lo, Hi, D),
+            ( member(s(LoA, HiA, SA), ShiftsA),
+              member(s(LoB, HiB, SB), ShiftsB),
+              Lo is max(LoA, LoB), Hi is min(HiA, HiB), Lo =< Hi,
+              D is CA + SA - CB - SB ),
+            Pieces).
+
+% s(Lo, Hi, S): for Base in Lo..Hi, Base + C reduced to Min..Max is Base + C + S.
+shifts(C, Min, Max, M, Shifts) :-
+    (   C > 0 -> Top is Max - C, Shifts = [s(Min, Top, 0), s(Top1, Max, S)], Top1 is Top + 1, S is -M
+    ;   C < 0 -> Bottom is Min - C, Shifts = [s(Min, Bottom0, M), s(Bottom, Max, 0)], Bottom0 is Bottom - 1
+    ;   Shifts = [s(Min, Max, 0)]
+    ).
+
+% Dom: the union of the pieces on which comparing A - B = D with 0 by Op has Outcome.
+outcome_pieces(Pieces, Op, Outcome, Dom) :-
+    findall(Lo..Hi, ( member(piece(Lo, Hi, D), Pieces), piece_outcome(Op, D, Outcome) ), [First|Rest]),
+    foldl(union, Rest, First, Dom).
+
+piece_outcome(Op, D, Outcome) :-
+    (   holds(Op, D, 0) -> Outcome == t ; Outcome == f ).
+
+union(Interval, Dom, Dom \/ Interval).
+
 outcome(Op, A, B, t) :- guarded(holds(Op, A, B)).
 outcome(Op, A, B, f) :- negation(Op, Neg), guarded(holds(Neg, A, B)).
 
@@ -202,7 +296,7 @@ recorded_difference(A, B, D) :-
 % (removed here, or copy_term/3 would write it as a put_atts/2 goal).
 verify_attributes(_, _, []).
 
-attribute_goals(V) --> { put_atts(V, -differences(_)) }.
+attribute_goals(V) --> { put_atts(V, -differences(_)), put_atts(V, -wrapped(_, _, _)) }.
 
 %% guarded(+Goal)
 %

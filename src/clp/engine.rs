@@ -436,6 +436,20 @@ mod tests {
     }
 
     #[test]
+    fn two_values_of_one_base_compare_by_their_offsets() {
+        let mut engine = Engine::new().expect("runtime loads");
+        // x + 1 < x + 2 fails only where x + 2 wraps around and x + 1 does not.
+        let goal = "jvm:value(int, X), jvm:arith(add, int, X, 1, A), jvm:arith(add, int, X, 2, B), \
+                    jvm:stalled(false), jvm:compare(lt, A, B, f), jvm:stalled(S)";
+        assert_eq!(all(&mut engine, goal, "[X, S]"), "[2147483646,false]\n");
+        // (x + 1) + 1 is x + 2: never below it, equal to it.
+        let goal = "jvm:value(int, X), jvm:arith(add, int, X, 1, A), jvm:arith(add, int, X, 2, B), \
+                    jvm:arith(add, int, A, 1, C), jvm:stalled(false), \\+ jvm:compare(lt, C, B, t), \
+                    \\+ jvm:compare(eq, C, B, f), jvm:stalled(S)";
+        assert_eq!(all(&mut engine, goal, "S"), "false\n");
+    }
+
+    #[test]
     fn java_int_arithmetic_wraps() {
         let mut engine = Engine::new().expect("runtime loads");
         let text = engine

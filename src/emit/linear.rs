@@ -183,6 +183,27 @@ fn relation(op: &str, x: &Linear, y: &Linear) -> Option<Relation> {
     Some(Relation { linear, op })
 }
 
+/// Java's wrap-around as jvm:wrap/3 posts it when few multiples of the modulus are possible:
+/// `wrapped = exact - m·k` with m 2^32 or 2^64 and k an auxiliary number of a bounded domain,
+/// which clpz shows as `wrapped + m·k = exact` (or its negation). Read as (exact, wrapped):
+/// `wrapped` is the term of coefficient ±1 with the sign of k's, `exact` the rest.
+fn wrap_around(equation: &Linear, aux_domains: &[(String, Ranges)]) -> Option<(Linear, String)> {
+    let (k, ck) = equation.terms.iter().find(|(v, c)| {
+        (c.abs() == 1 << 32 || c.abs() == 1 << 64)
+            && aux_domains.iter().any(|(d, rs)| d == *v && !rs.is_empty() && rs.iter().all(|r| r.0.is_some() && r.1.is_some()))
+    })?;
+    let mut same_sign = equation.terms.iter().filter(|(v, c)| *v != k && c.signum() == ck.signum());
+    let (wrapped, cw) = same_sign.next()?;
+    if same_sign.next().is_some() || cw.abs() != 1 {
+        return None;
+    }
+    let mut exact = equation.clone();
+    exact.terms.remove(k);
+    exact.terms.remove(wrapped);
+    // cw·wrapped + ck·k + rest = 0, so exact = wrapped + (ck/cw)·k = -rest/cw.
+    Some((exact.scaled(-cw), wrapped.clone()))
+}
+
 impl System {
     /// The system of a shown term `shown(Domains, Relations, aux(AuxDomains, AuxRelations), _)`.
     pub fn of(shown: &PTerm) -> System {
@@ -205,7 +226,11 @@ impl System {
                 match r.args() {
                     [PTerm::Atom(op), x, y] if op == "eq" => {
                         if let (Some(x), Some(y)) = (Linear::of(x), Linear::of(y)) {
-                            system.equations.push(x.plus(&y, -1));
+                            let equation = x.plus(&y, -1);
+                            match wrap_around(&equation, &aux_domains) {
+                                Some(wrap) => system.wraps.push(wrap),
+                                None => system.equations.push(equation),
+                            }
                         }
                     }
                     [PTerm::Compound(m, modulus), x, PTerm::Var(y)] if m == "mod" && modulus.len() == 1 => {
@@ -509,6 +534,21 @@ mod tests {
             "shown([dom(B,[r(-2147483648,2147483647)]),dom(C,[r(-2147483648,2147483647)])],[],\
              aux([dom(D,[r(-2147483647,2147483648)]),dom(E,[r(1,4294967296)]),dom(F,[r(0,4294967295)])],\
              [rel(eq,add(B,1),D),rel(eq,add(E,-2147483648),D),rel(mod(4294967296),E,F),rel(eq,add(F,-2147483648),C)]),db([],[]))",
+        );
+        s.define(&|v| v != "B");
+        let c = &s.definitions["C"];
+        assert_eq!(expression_text(&c.value, &plain, &|_| 0), "B + 1");
+        let (domains, relations) = s.constraints(&|v| v == "B" || v == "C");
+        assert!(domains.is_empty() && relations.is_empty(), "{domains:?} {relations:?}");
+    }
+
+    #[test]
+    fn a_linear_wrapped_increment_reads_as_the_java_expression() {
+        // size' = size + 1 with int wrap-around as jvm:wrap/3 posts it: C + 2^32·E = D.
+        let mut s = system(
+            "shown([dom(B,[r(-2147483648,2147483647)]),dom(C,[r(-2147483648,2147483647)])],[],\
+             aux([dom(D,[r(-2147483647,2147483648)]),dom(E,[r(0,1)])],\
+             [rel(eq,add(B,1),D),rel(eq,add(C,mul(4294967296,E)),D)]),db([],[]))",
         );
         s.define(&|v| v != "B");
         let c = &s.definitions["C"];
