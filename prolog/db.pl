@@ -599,10 +599,12 @@ new_rows(Bindings, Cond, MaxNew, Db0, Db, Ids) :-
     % A table bound twice (a self-join) is one choice, not two that make the same rows.
     list_to_set(Tables0, Choices0),
     exclude(keys_known(Bindings, Cond, Db0), Choices0, Choices),
+    % The caps depend on the statement only: found once, not once per choice of new rows.
+    pinned_caps(Choices, Bindings, Cond, Db0, Caps),
     between(0, MaxNew, N),
     length(Tables, N),
     sorted_choice(Tables, Choices),
-    maplist(within_pinned_cap(Bindings, Cond, Db0, Tables), Choices),
+    maplist(within_cap(Tables), Caps),
     foldl(materialised(2), Tables, Ids, Db0, Db).
 
 binding_table(b(_, Table), Table).
@@ -636,26 +638,31 @@ keys_known(Bindings, Cond, Db, Table) :-
                 )
         ).
 
-%% within_pinned_cap(+Bindings, +Cond, +Db, +Tables, +Table)
+%% pinned_caps(+Tables, +Bindings, +Cond, +Db, -Caps)
 %
-%  Tables (the new rows a statement materialises) holds no more rows of Table than it has
-%  aliases in Bindings when Cond's top conjunction pins a key (primary or unique) of each of
-%  them to one value of the statement (`WHERE email = ?` on a UNIQUE email): every new row is
-%  in a selected tuple, so it has that alias's key value, and initial rows' keys are distinct.
-%  Two such rows would otherwise be materialised, each with its foreign keys' choices, before
-%  their equal keys refute them.
+%  Caps holds Table-Cap for each of Tables (those a statement may materialise new rows of)
+%  whose new rows number at most Cap, its aliases in Bindings, because Cond's top conjunction
+%  pins a key (primary or unique) of each of them to one value of the statement (`WHERE email
+%  = ?` on a UNIQUE email): every new row is in a selected tuple, so it has that alias's key
+%  value, and initial rows' keys are distinct. Two such rows would otherwise be materialised,
+%  each with its foreign keys' choices, before their equal keys refute them.
 %
-%  ?- db:within_pinned_cap([b(t, t)], cmp(eq, col(t, a), val(1)),
+%  ?- db:pinned_caps([t], [b(t, t)], cmp(eq, col(t, a), val(1)),
 %         db(schema([table(t, [column(a, int(0, 9), not_null, none)], [a], [], [], [])]), 2, 0,
-%            [t-[]], [], []), [t, t], t).
-%  false.
-within_pinned_cap(Bindings, Cond, Db, Tables, Table) :-
-    (   pinned_cap(Bindings, Cond, Db, Table, Cap) ->
-        include(==(Table), Tables, New),
-        length(New, N),
-        N =< Cap
-    ;   true
-    ).
+%            [t-[]], [], []), Caps).
+%  Caps = [t-1].
+pinned_caps([], _, _, _, []).
+pinned_caps([Table|Tables], Bindings, Cond, Db, Caps) :-
+    (   pinned_cap(Bindings, Cond, Db, Table, Cap) -> Caps = [Table-Cap|Caps1]
+    ;   Caps = Caps1
+    ),
+    pinned_caps(Tables, Bindings, Cond, Db, Caps1).
+
+% The new rows Tables hold at most Cap rows of Table.
+within_cap(Tables, Table-Cap) :-
+    include(==(Table), Tables, New),
+    length(New, N),
+    N =< Cap.
 
 pinned_cap(Bindings, Cond, Db, Table, Cap) :-
     schema_table(Db, Table, table(_, _, Pk, Uniques, _, _)),
