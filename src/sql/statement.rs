@@ -568,6 +568,12 @@ impl<'s> Scope<'s> {
         Scope { tables, aggregates: false }
     }
 
+    /// The declared type of `alias.column`, when a table of the scope has that alias and column.
+    fn column_type(&self, alias: &str, column: &str) -> Option<&'s SqlType> {
+        let (table, _) = self.tables.iter().find(|(_, table_alias)| table_alias == alias)?;
+        table.column(column).map(|column| &column.sql_type)
+    }
+
     /// The same tables, where an aggregate is not a value (inside an aggregate).
     fn plain(&self) -> Scope<'s> {
         Scope::new(self.tables.clone())
@@ -1674,11 +1680,8 @@ impl<'a> Compiler<'a> {
     fn int_valued(&self, scope: &Scope, expr: &Expr) -> bool {
         match expr {
             Expr::Column { alias, column } => scope
-                .tables
-                .iter()
-                .find(|(_, table_alias)| table_alias == alias)
-                .and_then(|(table, _)| table.column(column))
-                .is_some_and(|column| matches!(column.sql_type, SqlType::Integer | SqlType::SmallInt)),
+                .column_type(alias, column)
+                .is_some_and(|sql_type| matches!(sql_type, SqlType::Integer | SqlType::SmallInt)),
             Expr::Int(value) => i32::try_from(*value).is_ok(),
             Expr::Arith(ArithOp::Add | ArithOp::Sub | ArithOp::Mul, left, right) => self.int_valued(scope, left) && self.int_valued(scope, right),
             Expr::Neg(operand) => self.int_valued(scope, operand),
@@ -1776,12 +1779,9 @@ impl<'a> Compiler<'a> {
     /// Whether a REAL column occurs in `expr`.
     fn mentions_real(&self, scope: &Scope, expr: &Expr) -> bool {
         match expr {
-            Expr::Column { alias, column } => scope
-                .tables
-                .iter()
-                .find(|(_, table_alias)| table_alias == alias)
-                .and_then(|(table, _)| table.column(column))
-                .is_some_and(|column| column.sql_type == SqlType::Real),
+            Expr::Column { alias, column } => {
+                scope.column_type(alias, column) == Some(&SqlType::Real)
+            }
             Expr::Arith(_, left, right) => self.mentions_real(scope, left) || self.mentions_real(scope, right),
             Expr::Neg(operand) => self.mentions_real(scope, operand),
             _ => false,
