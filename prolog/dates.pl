@@ -120,12 +120,19 @@ compared(Op, A, B, R, Ex) :- compared(date, Op, A, B, R, Ex).
 %  R = 1, Ex = ok.
 compared(Kind, Op, A, B, R, Ex) :-
     must_be(atom, Op),
+    both_unboxed(Kind, A, B, MA, MB, Ex),
+    (   Ex == ok -> relation(Op, MA, MB, R) ; true ).
+
+%% both_unboxed(+Kind, ?A, ?B, -MA, -MB, -Ex)
+%
+%  MA and MB are the milliseconds of the dates A and B of Kind; Ex is `ok`, or the
+%  NullPointerException flag of the first that is null (B is not looked at when A is null).
+%
+%  ?- dates:both_unboxed(date, box(1), box(2), MA, MB, Ex).
+%  MA = 1, MB = 2, Ex = ok.
+both_unboxed(Kind, A, B, MA, MB, Ex) :-
     boxes:unboxed(Kind, A, MA, ExA),
-    (   ExA == ok ->
-        boxes:unboxed(Kind, B, MB, Ex),
-        (   Ex == ok -> relation(Op, MA, MB, R) ; true )
-    ;   Ex = ExA
-    ).
+    (   ExA == ok -> boxes:unboxed(Kind, B, MB, Ex) ; Ex = ExA ).
 
 relation(before, A, B, R) :- R in 0..1, R #<==> (A #< B).
 relation(after, A, B, R) :- R in 0..1, R #<==> (A #> B).
@@ -742,21 +749,17 @@ civil(M, Y, Mo, D) :-
 %  ?- dates:local_compared(box(0), box(86400000), R, Ex).
 %  R = -1, Ex = ok.
 local_compared(A, B, R, Ex) :-
-    boxes:unboxed(local_date, A, MA, ExA),
-    (   ExA == ok ->
-        boxes:unboxed(local_date, B, MB, Ex),
-        (   Ex == ok ->
-            civil(MA, YA, MoA, DA),
-            civil(MB, YB, MoB, DB),
-            DY #= YA - YB,
-            DM #= MoA - MoB,
-            DD #= DA - DB,
-            (DY #\= 0) #==> (R #= DY),
-            (DY #= 0 #/\ DM #\= 0) #==> (R #= DM),
-            (DY #= 0 #/\ DM #= 0) #==> (R #= DD)
-        ;   true
-        )
-    ;   Ex = ExA
+    both_unboxed(local_date, A, B, MA, MB, Ex),
+    (   Ex == ok ->
+        civil(MA, YA, MoA, DA),
+        civil(MB, YB, MoB, DB),
+        DY #= YA - YB,
+        DM #= MoA - MoB,
+        DD #= DA - DB,
+        (DY #\= 0) #==> (R #= DY),
+        (DY #= 0 #/\ DM #\= 0) #==> (R #= DM),
+        (DY #= 0 #/\ DM #= 0) #==> (R #= DD)
+    ;   true
     ).
 
 %% time_compared(+Kind, ?A, ?B, -R, -Ex)
@@ -771,12 +774,8 @@ local_compared(A, B, R, Ex) :-
 %  R = 250000000, Ex = ok.
 time_compared(Kind, A, B, R, Ex) :-
     must_be(atom, Kind),
-    boxes:unboxed(date, A, MA, ExA),
-    (   ExA == ok ->
-        boxes:unboxed(date, B, MB, Ex),
-        (   Ex == ok -> instants_compared(Kind, MA, MB, R) ; true )
-    ;   Ex = ExA
-    ).
+    both_unboxed(date, A, B, MA, MB, Ex),
+    (   Ex == ok -> instants_compared(Kind, MA, MB, R) ; true ).
 
 instants_compared(instant, MA, MB, R) :-
     SA #= MA div 1000,
