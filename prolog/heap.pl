@@ -41,6 +41,16 @@
    grows a list past max_array_length elements is cut, as for arrays. Its operations
    (summaries/java_util_list.pl) throw NullPointerException on a null list and
    IndexOutOfBoundsException (what ArrayList throws) on an index out of range.
+
+   A java.util.Map (HashMap, LinkedHashMap) is a(Id, map(Key, Value), Size, Entries): Key
+   string, box(int) or box(long), Value string or box(Type), as summaries/java_util_optional.pl
+   names what an Optional holds; Entries the Size entries in insertion order, each its key then
+   its value, padded with null to twice max_array_length/1. Keys compare with equals (texts,
+   boxed values; null equals null only): a lookup takes one path per entry whose key may be
+   the first equal one, and one where none is, as the library's search would. Only maps a
+   method creates are modelled (no input is a map), so a map's size is always known. A path
+   that grows a map past max_array_length entries is cut, as for lists. Its operations
+   (summaries/java_util_map.pl) throw NullPointerException on a null map.
 */
 
 :- module(heap, [new/4, statics/4, get_field/7, put_field/7, check_not_null/5, ref_compare/8, path_heap/2,
@@ -50,7 +60,9 @@
                  array_copy/8,
                  new_list/4, list_copy/6, list_size/6, list_get/7, list_set/8, list_add/6, list_insert/7,
                  list_remove/7, list_clear/5, list_index_of/7, list_contains/7,
-                 list_remove_value/7, composed/4]).
+                 list_remove_value/7,
+                 new_map/4, map_lookup/8, map_put/8, map_put_if_absent/8, map_remove/7, map_size/6,
+                 map_clear/5, composed/4]).
 
 :- use_module(library(lists)).
 :- use_module(library(error)).
@@ -769,6 +781,160 @@ list_remove_value(Type, Ref, Value, Removed, S0, S, Ex) :-
 list_contains(Type, Ref, Value, Found, S0, S, Ex) :-
     list_index_of(Type, Ref, Value, Index, S0, S, Ex),
     (   Ex == ok -> ( Index >= 0 -> Found = 1 ; Found = 0 ) ; true ).
+
+%% new_map(+Type, -Ref, +S0, -S)
+%
+%  new HashMap<>() (or LinkedHashMap): an empty map of Type, map(Key, Value).
+%
+%  ?- state:initial(S0), heap:new_map(map(string, box(int)), R, S0, S), state:heap(S, heap(_, [a(0, T, N, _)], _)).
+%  R = r(0), T = map(string,box(int)), N = 0, ...
+new_map(Type, r(Id), S0, S) :-
+    map_type(Type),
+    state:heap(S0, heap(Id, Objects, Inputs)),
+    max_array_length(Max),
+    Slots is 2 * Max,
+    length(Entries, Slots),
+    maplist(=(null), Entries),
+    Next is Id + 1,
+    state:with_heap(S0, heap(Next, [a(Id, Type, 0, Entries)|Objects], Inputs), S).
+
+%% map_lookup(+Type, ?Ref, ?Key, -Index, -Value, +S0, -S, -Ex)
+%
+%  The entry of Key: Index its position (-1 when no key equals Key) and Value its value (null
+%  when there is none): get, containsKey and getOrDefault. One path per outcome of the search.
+%
+%  ?- state:initial(S0), heap:new_map(map(box(int), box(int)), R, S0, S1), heap:map_put(map(box(int), box(int)), R, box(1), box(5), _, S1, S2, ok), heap:map_lookup(map(box(int), box(int)), R, box(X), I, V, S2, _, ok).
+%  X = 1, I = 0, V = box(5), ... ; I = -1, V = null, X in inf..0\/2..sup, ... .
+map_lookup(Type, Ref, Key, Index, Value, S0, S, Ex) :-
+    map_type(Type),
+    shaped(Type, Ref, S0, S),
+    (   Ref == null -> Ex = exc('java.lang.NullPointerException')
+    ;   array_cell(S, Ref, a(_, Type, Size, Entries)),
+        Type = map(KeyKind, _),
+        key_index(Entries, KeyKind, 0, Size, Key, Index),
+        (   Index >= 0 -> Slot is 2 * Index + 1, nth0(Slot, Entries, Value) ; Value = null ),
+        Ex = ok
+    ).
+
+key_index(Entries, KeyKind, K, Size, Key, Index) :-
+    (   K >= Size -> Index = -1
+    ;   Slot is 2 * K,
+        nth0(Slot, Entries, Stored),
+        keys_equal(KeyKind, Key, Stored, Equal),
+        (   jvm:guarded(Equal #= 1),
+            Index = K
+        ;   jvm:guarded(Equal #= 0),
+            K1 is K + 1,
+            key_index(Entries, KeyKind, K1, Size, Key, Index)
+        )
+    ).
+
+% Equal (0/1) is whether two keys are equal: Strings by their text, boxes by their values,
+% null equal to null only.
+keys_equal(string, Key, Stored, Equal) :- strings_equal(Key, Stored, Equal).
+keys_equal(box(Type), Key, Stored, Equal) :- boxes:objects_equal(Type, Key, Stored, Equal).
+
+%% map_put(+Type, ?Ref, ?Key, ?Value, -Old, +S0, -S, -Ex)
+%
+%  Map.put(Key, Value), which returns the value it replaces (null when Key had none): the
+%  entry's value replaced, or a new entry last. A path where the map already has
+%  max_array_length/1 entries and gets another is cut.
+%
+%  ?- state:initial(S0), heap:new_map(map(string, box(int)), R, S0, S1), strings:literal("a", A), heap:map_put(map(string, box(int)), R, A, box(1), Old, S1, S, ok), heap:map_size(map(string, box(int)), R, N, S, _, ok).
+%  Old = null, N = 1, ...
+map_put(Type, Ref, Key, Value, Old, S0, S, Ex) :-
+    map_lookup(Type, Ref, Key, Index, Old, S0, S1, Ex),
+    (   Ex == ok -> entry_stored(Ref, Index, Key, Value, S1, S) ; S = S1 ).
+
+%% map_put_if_absent(+Type, ?Ref, ?Key, ?Value, -Old, +S0, -S, -Ex)
+%
+%  Map.putIfAbsent(Key, Value): the value of Key when it is not null (the map unchanged), else
+%  null, with Value stored for Key.
+%
+%  ?- state:initial(S0), heap:new_map(map(box(int), box(int)), R, S0, S1), heap:map_put_if_absent(map(box(int), box(int)), R, box(1), box(2), O1, S1, S2, ok), heap:map_put_if_absent(map(box(int), box(int)), R, box(1), box(3), O2, S2, _, ok).
+%  O1 = null, O2 = box(2), ...
+map_put_if_absent(Type, Ref, Key, Value, Old, S0, S, Ex) :-
+    map_lookup(Type, Ref, Key, Index, Old, S0, S1, Ex),
+    (   Ex == ok ->
+        Type = map(_, ValueKind),
+        value_shaped(ValueKind, Old),
+        (   Old == null -> entry_stored(Ref, Index, Key, Value, S1, S) ; S = S1 )
+    ;   S = S1
+    ).
+
+% The entry Index (-1: a new one, last) of the map Ref holding Key and Value.
+entry_stored(Ref, Index, Key, Value, S0, S) :-
+    array_cell(S0, Ref, a(Id, Type, Size0, Entries0)),
+    (   Index >= 0 ->
+        Slot is 2 * Index + 2,
+        replaced(Entries0, Slot, Value, Entries),
+        Size = Size0
+    ;   max_array_length(Max),
+        jvm:guarded(Size0 #< Max),
+        KeySlot is 2 * Size0 + 1,
+        ValueSlot is KeySlot + 1,
+        replaced(Entries0, KeySlot, Key, Entries1),
+        replaced(Entries1, ValueSlot, Value, Entries),
+        Size is Size0 + 1
+    ),
+    list_replaced(S0, a(Id, Type, Size, Entries), S).
+
+value_shaped(string, V) :- strings:shape(V).
+value_shaped(box(Type), V) :- boxes:shape(Type, V).
+
+%% map_remove(+Type, ?Ref, ?Key, -Old, +S0, -S, -Ex)
+%
+%  Map.remove(Key), which returns the value removed (null when Key had no entry): the later
+%  entries move down one place, keeping their order.
+%
+%  ?- state:initial(S0), heap:new_map(map(box(int), box(int)), R, S0, S1), heap:map_put(map(box(int), box(int)), R, box(1), box(2), _, S1, S2, ok), heap:map_remove(map(box(int), box(int)), R, box(1), Old, S2, S, ok), heap:map_size(map(box(int), box(int)), R, N, S, _, ok).
+%  Old = box(2), N = 0, ...
+map_remove(Type, Ref, Key, Old, S0, S, Ex) :-
+    map_lookup(Type, Ref, Key, Index, Old, S0, S1, Ex),
+    (   Ex == ok, Index >= 0 ->
+        array_cell(S1, Ref, a(Id, Type, Size0, Entries0)),
+        Before is 2 * Index,
+        length(Kept, Before),
+        append(Kept, [_, _|After], Entries0),
+        append([Kept, After, [null, null]], Entries),
+        Size is Size0 - 1,
+        list_replaced(S1, a(Id, Type, Size, Entries), S)
+    ;   S = S1
+    ).
+
+%% map_size(+Type, ?Ref, -Size, +S0, -S, -Ex)
+%
+%  Map.size(); NullPointerException on a null map.
+map_size(Type, Ref, Size, S0, S, Ex) :-
+    map_type(Type),
+    shaped(Type, Ref, S0, S),
+    (   Ref == null -> Ex = exc('java.lang.NullPointerException')
+    ;   array_cell(S, Ref, a(_, Type, Size, _)),
+        Ex = ok
+    ).
+
+%% map_clear(+Type, ?Ref, +S0, -S, -Ex)
+%
+%  Map.clear().
+map_clear(Type, Ref, S0, S, Ex) :-
+    map_type(Type),
+    shaped(Type, Ref, S0, S1),
+    (   Ref == null -> Ex = exc('java.lang.NullPointerException'), S = S1
+    ;   array_cell(S1, Ref, a(Id, Type, _, Entries0)),
+        length(Entries0, Slots),
+        length(Entries, Slots),
+        maplist(=(null), Entries),
+        list_replaced(S1, a(Id, Type, 0, Entries), S),
+        Ex = ok
+    ).
+
+map_type(Type) :-
+    (   nonvar(Type), Type = map(Key, Value), map_key(Key), map_value(Value) -> true
+    ;   type_error(map_type, Type)
+    ).
+
+map_key(Key) :- nonvar(Key), ( Key == string ; Key = box(T), memberchk(T, [int, long]) ), !.
+map_value(Value) :- nonvar(Value), ( Value == string ; Value = box(T), memberchk(T, [int, long, boolean]) ), !.
 
 % The elements of lists of objects of the sources compare with their equals, which is not
 % modelled; ints, longs and Strings compare by value.

@@ -119,6 +119,13 @@ pub enum Ty {
     /// runtime keeps it as `null`, `empty` or `present(V)` (`summaries/java_util_optional.pl`),
     /// immutable like a box. Only locals and results have it: no input is an Optional.
     Optional(Held),
+    /// `java.util.Map<K, V>`, `HashMap` or `LinkedHashMap` (`null` included) of keys and values
+    /// kept like an Optional's (`Held`: keys Strings, Integers or Longs; values Strings,
+    /// Integers, Longs or Booleans; `Unknown` for the diamond's before its target types it),
+    /// on the heap like a list of its entries, key then value, of at most `ARRAY_MAX_LENGTH`
+    /// entries (`prolog/heap.pl`); its methods are library calls with the receiver first
+    /// (`summaries/java_util_map.pl`). Only locals and results have it: no input is a map.
+    Map(Held, Held),
 }
 
 /// What an `Optional` holds: the type argument of `Optional<T>`, `Unknown` for the
@@ -660,6 +667,7 @@ impl Ty {
             Ty::Date(class) => class.class_name(),
             Ty::Decimal => "java.math.BigDecimal",
             Ty::Optional(_) => "java.util.Optional",
+            Ty::Map(..) => "java.util.Map",
         }
     }
 
@@ -681,6 +689,7 @@ impl Ty {
                 | Ty::Date(_)
                 | Ty::Decimal
                 | Ty::Optional(_)
+                | Ty::Map(..)
         )
     }
 
@@ -709,7 +718,8 @@ impl Ty {
             | Ty::Enum(_)
             | Ty::Date(_)
             | Ty::Decimal
-            | Ty::Optional(_) => None,
+            | Ty::Optional(_)
+            | Ty::Map(..) => None,
         }
     }
 }
@@ -1271,6 +1281,9 @@ pub struct ArrayListSlots {
     pub result: bool,
     /// The exception class (fully qualified) a `Ty::Throwable` result is declared as.
     pub result_exception: Option<String>,
+    /// The map class (`java.util.HashMap`, `java.util.LinkedHashMap`) a `Ty::Map` result is
+    /// declared as, when not `Map`.
+    pub result_map: Option<String>,
 }
 
 /// A constant of the sources by its name, with the value it stands for.
@@ -1378,7 +1391,7 @@ impl Method {
     /// inline).
     pub fn has_object_interface(&self) -> bool {
         !self.statics.is_empty()
-            || matches!(self.ret, Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Optional(Held::Object(_)))
+            || matches!(self.ret, Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Map(..) | Ty::Optional(Held::Object(_)))
             || self.locals[..self.param_count as usize].iter().any(|l| matches!(l.ty, Ty::Object(_) | Ty::Array(_) | Ty::List(_)))
     }
 

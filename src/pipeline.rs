@@ -26,6 +26,7 @@ const BUILTIN_SUMMARIES: &[(&str, &str)] = &[
     ("java_lang_boxes.pl", include_str!("../summaries/java_lang_boxes.pl")),
     ("java_lang_system.pl", include_str!("../summaries/java_lang_system.pl")),
     ("java_util_list.pl", include_str!("../summaries/java_util_list.pl")),
+    ("java_util_map.pl", include_str!("../summaries/java_util_map.pl")),
     ("java_util_date.pl", include_str!("../summaries/java_util_date.pl")),
     ("java_time.pl", include_str!("../summaries/java_time.pl")),
     ("java_math_bigdecimal.pl", include_str!("../summaries/java_math_bigdecimal.pl")),
@@ -690,6 +691,7 @@ pub fn descriptor(params: &[Ty], ret: Ty, array_lists: &ArrayListSlots) -> Strin
         Ty::Decimal => "Ljava/math/BigDecimal;".to_string(),
         Ty::Optional(_) => "Ljava/util/Optional;".to_string(),
         Ty::List(_) => "Ljava/util/List;".to_string(),
+        Ty::Map(..) => "Ljava/util/Map;".to_string(),
         }
     }
     let array_list = "Ljava/util/ArrayList;".to_string();
@@ -701,7 +703,10 @@ pub fn descriptor(params: &[Ty], ret: Ty, array_lists: &ArrayListSlots) -> Strin
     let ret = match (&array_lists.result_exception, array_lists.result) {
         (_, true) => array_list,
         (Some(exception), false) => format!("L{};", exception.replace('.', "/")),
-        (None, false) => code(&ret),
+        (None, false) => match &array_lists.result_map {
+            Some(map) => format!("L{};", map.replace('.', "/")),
+            None => code(&ret),
+        },
     };
     format!("({params}){ret}")
 }

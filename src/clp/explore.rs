@@ -379,11 +379,18 @@ fn objects(term: &PTerm) -> Option<Vec<HeapObject>> {
                     },
                     _ => None,
                 };
-                let class = match (elem.functor(), elem.args()) {
-                    (("list", 1), [inner]) => format!("List<{}>", element(inner)?),
-                    _ => element(elem)?,
+                // A map's key and value kinds: `string`, or `box(Kind)` (the box's primitive).
+                let held = |held: &PTerm| match (held.functor(), held.args()) {
+                    (("box", 1), [kind]) => element(kind),
+                    _ => element(held),
                 };
-                let length = usize::try_from(length).ok()?;
+                let (class, slots) = match (elem.functor(), elem.args()) {
+                    (("list", 1), [inner]) => (format!("List<{}>", element(inner)?), 1),
+                    // Its entries are pairs: key, then value.
+                    (("map", 2), [key, value]) => (format!("Map<{},{}>", held(key)?, held(value)?), 2),
+                    _ => (element(elem)?, 1),
+                };
+                let length = usize::try_from(length).ok()? * slots;
                 Some(HeapObject {
                     id: u32::try_from(*id).ok()?,
                     class,

@@ -16,7 +16,7 @@ use crate::ir::{
     Inst, JdbcCall, JdbcType, Method, MethodKey,
     MethodKind, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, Terminator, Ty,
 };
-use crate::java::library::{ARRAY_LIST, LIST, OPTIONAL};
+use crate::java::library::{ARRAY_LIST, HASH_MAP, LINKED_HASH_MAP, LIST, MAP, OPTIONAL};
 use std::collections::HashSet;
 use std::fmt::Write;
 
@@ -515,6 +515,17 @@ impl Translator<'_> {
                 if let Some(Ty::List(elem)) = list {
                     args.insert(0, list_term(elem));
                 }
+                // So do those of maps (`summaries/java_util_map.pl`): the map's key and value kinds.
+                let map = match (dst, operands.first()) {
+                    (Some(dst), _) if matches!(callee.class.as_str(), HASH_MAP | LINKED_HASH_MAP) => {
+                        Some(self.method.locals[dst.0 as usize].ty)
+                    }
+                    (_, Some(receiver)) if callee.class == MAP => Some(self.operand_ty(receiver)),
+                    _ => None,
+                };
+                if let Some(Ty::Map(key, value)) = map {
+                    args.insert(0, format!("map({},{})", self.held_term(key), self.held_term(value)));
+                }
                 // Those of Optional take what it holds first (`summaries/java_util_optional.pl`):
                 // that of the Optional made, or of the receiver.
                 if callee.class == OPTIONAL {
@@ -1005,6 +1016,7 @@ impl Translator<'_> {
             Ty::Object(class) => self.shape_term_of(class),
             Ty::Array(elem) => array_term(elem),
             Ty::List(elem) => list_term(elem),
+            Ty::Map(key, value) => format!("map({},{})", self.held_term(key), self.held_term(value)),
             _ => "none".to_string(),
         }
     }
@@ -1239,7 +1251,7 @@ fn ty_atom(ty: Ty) -> &'static str {
         // A box is a value, null or box(V), but like a reference it has no domain and is null
         // by default (`prolog/heap.pl`'s field kinds).
         Ty::Jdbc(_) | Ty::Scanner | Ty::Object(_) | Ty::Array(_) | Ty::AnyObject | Ty::List(_) | Ty::Boxed(_)
-        | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal | Ty::Optional(_) => "ref",
+        | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal | Ty::Optional(_) | Ty::Map(..) => "ref",
         Ty::Throwable => "throwable",
     }
 }

@@ -493,6 +493,8 @@ impl ObjectNames {
                 "result".to_string()
             } else if object.kind == ObjectKind::List {
                 format!("list{}", object.id)
+            } else if object.kind == ObjectKind::Map {
+                format!("map{}", object.id)
             } else if object.kind == ObjectKind::Array {
                 let simple = simple_name(&object.class);
                 let mut chars = simple.chars();
@@ -509,6 +511,7 @@ impl ObjectNames {
                 ObjectKind::Array => format!("{}[]", object.class),
                 // What signatures declare (the lists a test builds are ArrayLists).
                 ObjectKind::List => list_type(&object.class),
+                ObjectKind::Map => format!("java.util.Map<{}>", object.class),
             };
             objects.push((object.id, class, name));
         }
@@ -720,6 +723,15 @@ fn check_fields(out: &mut String, object: &TestObject, heap: &HeapCase, names: &
     }
     if is_number_list(object) {
         let _ = writeln!(out, "        assertEquals({}, {owner});", list_literal(object, names));
+        return;
+    }
+    if object.kind == ObjectKind::Map {
+        // A HashMap equal to the expected entries: Map.equals ignores their order.
+        let _ = writeln!(out, "        java.util.Map<{}> {owner}Expected = new java.util.HashMap<>();", object.class);
+        for entry in object.fields.chunks(2) {
+            let _ = writeln!(out, "        {owner}Expected.put({}, {});", names.literal(&entry[0].1), names.literal(&entry[entry.len() - 1].1));
+        }
+        let _ = writeln!(out, "        assertEquals({owner}Expected, {owner});");
         return;
     }
     let array = object.kind == ObjectKind::Array;

@@ -600,6 +600,9 @@ pub(crate) fn declared_type(node: Node, file: &FileScope, types: &SourceTypes) -
         if let Some(optional) = optional_type(node, file, types) {
             return optional;
         }
+        if let Some(map) = map_type(node, file) {
+            return map;
+        }
         return list_type(node, file, types);
     }
     if matches!(text(node, file.source), "StringBuilder" | "StringBuffer" | "java.lang.StringBuilder" | "java.lang.StringBuffer") {
@@ -955,7 +958,7 @@ fn list_type(node: Node, file: &FileScope, types: &SourceTypes) -> Result<Ty, Di
         return unsupported(format!("type '{spelled}'"));
     };
     if !is_list_class(text(*base, file.source)) {
-        return unsupported(format!("generic type '{spelled}' (of the generic library types only List and ArrayList are modelled)"));
+        return unsupported(format!("generic type '{spelled}' (of the generic library types only List, ArrayList, Map, HashMap, LinkedHashMap and Optional are modelled)"));
     }
     let only = "only lists of Integer, of Long, of String and of objects of classes of the sources are modelled";
     match children(*arguments).as_slice() {
@@ -968,6 +971,44 @@ fn list_type(node: Node, file: &FileScope, types: &SourceTypes) -> Result<Ty, Di
         },
         _ => unsupported(format!("type '{spelled}' ({only})")),
     }
+}
+
+/// `Map<K, V>`, `HashMap<K, V>` or `LinkedHashMap<K, V>` (simple or `java.util.` names) of
+/// `String`, `Integer` or `Long` keys and `String`, `Integer`, `Long` or `Boolean` values;
+/// `None` when the generic type is not a map.
+fn map_type(node: Node, file: &FileScope) -> Option<Result<Ty, Diagnostic>> {
+    use crate::ir::{Held, Primitive};
+    let parts = children(node);
+    if !is_map_class(text(*parts.first()?, file.source)) {
+        return None;
+    }
+    let spelled: String = text(node, file.source).chars().filter(|c| !c.is_whitespace()).collect();
+    let held = |argument: &Node| match text(*argument, file.source) {
+        "String" | "java.lang.String" => Some(Held::String),
+        "Integer" | "java.lang.Integer" => Some(Held::Boxed(Primitive::Int)),
+        "Long" | "java.lang.Long" => Some(Held::Boxed(Primitive::Long)),
+        "Boolean" | "java.lang.Boolean" => Some(Held::Boxed(Primitive::Boolean)),
+        _ => None,
+    };
+    let arguments = parts.iter().find(|c| c.kind() == "type_arguments").map(|a| children(*a));
+    let ty = match arguments.as_deref() {
+        Some([key, value]) => match (held(key), held(value)) {
+            (Some(key @ (Held::String | Held::Boxed(Primitive::Int | Primitive::Long))), Some(value)) => Some(Ty::Map(key, value)),
+            _ => None,
+        },
+        _ => None,
+    };
+    Some(ty.ok_or_else(|| {
+        Diagnostic::unsupported(
+            span_of(file.path, node),
+            format!("type '{spelled}' (only maps of String, Integer or Long keys to String, Integer, Long or Boolean values are modelled)"),
+        )
+    }))
+}
+
+/// Whether a class name spells `java.util.Map`, `HashMap` or `LinkedHashMap`.
+pub(crate) fn is_map_class(name: &str) -> bool {
+    matches!(name, "Map" | "HashMap" | "LinkedHashMap" | "java.util.Map" | "java.util.HashMap" | "java.util.LinkedHashMap")
 }
 
 /// `Optional<T>` (simple or `java.util.` name) of a type an Optional is modelled with
@@ -1151,8 +1192,9 @@ fn index_class<'t>(
                 let is_static_final = is_static && has_modifier(member, source, "final");
                 let type_node = member.child_by_field_name("type");
                 let ty = type_node.and_then(|t| declared_type(t, file, types).ok());
-                // A test cannot build an input Optional: fields of that type are not modelled.
-                let ty = ty.filter(|ty| !matches!(ty, Ty::Optional(_)));
+                // A test cannot build an input Optional or map: fields of those types are not
+                // modelled.
+                let ty = ty.filter(|ty| !matches!(ty, Ty::Optional(_) | Ty::Map(..)));
                 for declarator in field_children(member, "declarator") {
                     let Some(name) = declarator.child_by_field_name("name") else { continue };
                     let ty = ty.filter(|_| declarator.child_by_field_name("dimensions").is_none());
@@ -1322,6 +1364,13 @@ fn method_signature<'t>(
         Some(ret) => {
             let ty = signature_type(ret)?;
             array_lists.result = is_array_list(&ty, ret);
+            if matches!(ty, Ty::Map(..)) {
+                let spelled = text(ret, source);
+                let class = spelled.split('<').next().unwrap_or(spelled).trim();
+                if class != "Map" && class != "java.util.Map" {
+                    array_lists.result_map = Some(format!("java.util.{}", crate::ir::simple_name(class)));
+                }
+            }
             ty
         }
         None if kind == MethodKind::Constructor => Ty::Void,
@@ -1352,6 +1401,13 @@ fn method_signature<'t>(
         if matches!(ty, Ty::Optional(_)) {
             let spelled = text(type_node, source);
             return unsupported(type_node, format!("parameter of type '{spelled}' (an Optional is modelled as a local and a result)"));
+        }
+        if matches!(ty, Ty::Map(..)) {
+            let spelled: String = text(type_node, source).chars().filter(|c| !c.is_whitespace()).collect();
+            return unsupported(
+                type_node,
+                format!("parameter of type '{spelled}' (a map is modelled as a local and a result a method builds: no input is a map)"),
+            );
         }
         if is_array_list(&ty, type_node) {
             array_lists.params.push(params.len());

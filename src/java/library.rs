@@ -39,6 +39,18 @@ pub(crate) const LIST: &str = "java.util.List";
 /// list), as `<init>` returning the list.
 pub(crate) const ARRAY_LIST: &str = "java.util.ArrayList";
 
+/// `java.util.Map`: its instance methods take the map first (`lower/maps.rs`), with erased
+/// signatures: a map parameter is a map of any keys and values (`ANY_MAP`), keys and values
+/// are passed as an `Object` (boxed by the caller), and the caller gives a value result (of
+/// `get`, `put`, ...) its map's value type.
+pub(crate) const MAP: &str = "java.util.Map";
+/// `java.util.HashMap` and `java.util.LinkedHashMap`: only their constructor without
+/// arguments, as `<init>` returning the map.
+pub(crate) const HASH_MAP: &str = "java.util.HashMap";
+pub(crate) const LINKED_HASH_MAP: &str = "java.util.LinkedHashMap";
+/// The erased type of a map in those signatures.
+pub(crate) const ANY_MAP: Ty = Ty::Map(crate::ir::Held::Unknown, crate::ir::Held::Unknown);
+
 /// `java.util.Optional`: its static factories and the instance methods `lower/optionals.rs`
 /// lowers, the Optional first; their summaries take what it holds before the arguments.
 pub(crate) const OPTIONAL: &str = "java.util.Optional";
@@ -75,7 +87,7 @@ pub(crate) const BIG_DECIMAL: &str = "java.math.BigDecimal";
 
 /// The library classes whose modelled members code names them by (for on-demand imports).
 pub(crate) const MODELLED_CLASSES: &[&str] =
-    &[MATH, INTEGER, LONG, BOOLEAN, STRING, SQL_TYPES, SYSTEM, OBJECTS, LIST, ARRAY_LIST, DRIVER_MANAGER, BIG_DECIMAL];
+    &[MATH, INTEGER, LONG, BOOLEAN, STRING, SQL_TYPES, SYSTEM, OBJECTS, LIST, ARRAY_LIST, MAP, HASH_MAP, LINKED_HASH_MAP, DRIVER_MANAGER, BIG_DECIMAL];
 
 const INTEGER_BOX: Ty = Ty::Boxed(Primitive::Int);
 const LONG_BOX: Ty = Ty::Boxed(Primitive::Long);
@@ -311,6 +323,17 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (LIST, "indexOf", &[Ty::List(Elem::Int), Ty::Long], Ty::Int),
     (LIST, "add", &[Ty::List(Elem::Int), Ty::AnyObject], Ty::Boolean),
     (LIST, "add", &[Ty::List(Elem::Int), Ty::Int, Ty::AnyObject], Ty::Void),
+    (HASH_MAP, crate::ir::CONSTRUCTOR, &[], ANY_MAP),
+    (LINKED_HASH_MAP, crate::ir::CONSTRUCTOR, &[], ANY_MAP),
+    (MAP, "size", &[ANY_MAP], Ty::Int),
+    (MAP, "isEmpty", &[ANY_MAP], Ty::Boolean),
+    (MAP, "clear", &[ANY_MAP], Ty::Void),
+    (MAP, "get", &[ANY_MAP, Ty::AnyObject], Ty::AnyObject),
+    (MAP, "containsKey", &[ANY_MAP, Ty::AnyObject], Ty::Boolean),
+    (MAP, "remove", &[ANY_MAP, Ty::AnyObject], Ty::AnyObject),
+    (MAP, "getOrDefault", &[ANY_MAP, Ty::AnyObject, Ty::AnyObject], Ty::AnyObject),
+    (MAP, "put", &[ANY_MAP, Ty::AnyObject, Ty::AnyObject], Ty::AnyObject),
+    (MAP, "putIfAbsent", &[ANY_MAP, Ty::AnyObject, Ty::AnyObject], Ty::AnyObject),
 ];
 
 /// The methods calls may target without their code.
@@ -367,7 +390,11 @@ impl Library {
 }
 
 fn same_erasure(a: &MethodKey, b: &MethodKey) -> bool {
-    let erased = |ty: &Ty| if matches!(ty, Ty::List(_)) { Ty::List(Elem::Int) } else { *ty };
+    let erased = |ty: &Ty| match ty {
+        Ty::List(_) => Ty::List(Elem::Int),
+        Ty::Map(..) => ANY_MAP,
+        _ => *ty,
+    };
     a.class == b.class
         && a.name == b.name
         && a.params.len() == b.params.len()

@@ -33,6 +33,7 @@ mod format;
 mod jdbc;
 mod lists;
 mod logging;
+mod maps;
 mod objects;
 mod optionals;
 mod resources;
@@ -133,6 +134,7 @@ pub(crate) fn lower_method<'t>(
         exception_causes: HashSet::new(),
         list_elements: HashSet::new(),
         diamond_lists: HashSet::new(),
+        diamond_maps: HashSet::new(),
         builders: HashSet::new(),
         declared_depth: HashMap::new(),
         control_depth: 0,
@@ -322,6 +324,9 @@ struct MethodLowering<'i, 't> {
     /// Temporaries holding a `new ArrayList<>()` not yet assigned: the first assignment,
     /// argument or return gives them the element type of their target (`coerce`).
     diamond_lists: HashSet<LocalId>,
+    /// Temporaries holding a `new HashMap<>()` not yet assigned: like `diamond_lists`, they take
+    /// the key and value types of their target (`coerce`).
+    diamond_maps: HashSet<LocalId>,
     /// `StringBuilder` and `StringBuffer` locals, lowered as String locals (`builders.rs`).
     builders: HashSet<LocalId>,
     /// The `control_depth` where each local was declared.
@@ -1394,6 +1399,9 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::List(_), Ty::List(_) | Ty::Null) | (Ty::Null, Ty::List(_)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
+            (Ty::Map(..), Ty::Map(..) | Ty::Null) | (Ty::Null, Ty::Map(..)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+                Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
+            }
             (Ty::String, Ty::String) if matches!(op, CmpOp::Eq | CmpOp::Ne) => self.unsupported(
                 node,
                 format!("'{token}' between two Strings (reference identity; use equals)"),
@@ -1502,6 +1510,7 @@ impl<'t> MethodLowering<'_, 't> {
                 Ok(Typed { operand: Operand::Local(dst), ty: Ty::Scanner })
             }
             "object_creation_expression" if self.is_list_creation(node) => self.new_list(node),
+            "object_creation_expression" if let Some(class) = self.created_map(node) => self.new_map(node, class),
             "object_creation_expression" if let Some(class) = self.created_date(node) => self.new_date(node, class),
             "object_creation_expression" if self.creates_decimal(node) => self.new_decimal(node),
             "object_creation_expression" => match self.new_object(node)? {
@@ -1602,7 +1611,8 @@ impl<'t> MethodLowering<'_, 't> {
                 | Ty::Enum(_)
                 | Ty::Date(_)
                 | Ty::Decimal
-                | Ty::Optional(_),
+                | Ty::Optional(_)
+                | Ty::Map(..),
                 operand,
             ) => Ok(operand),
             // A java.sql.Date or Timestamp is a java.util.Date, of the same instant.
@@ -1622,6 +1632,11 @@ impl<'t> MethodLowering<'_, 't> {
                 if self.index.is_subtype(sub.as_str(), sup.as_str()) =>
             {
                 Ok(operand)
+            }
+            (Ty::Map(..), Ty::Map(key, value), Operand::Local(id)) if self.diamond_maps.remove(&id) => {
+                // `new HashMap<>()` takes its type arguments from where it goes, as a list does.
+                self.locals[id.0 as usize].ty = Ty::Map(key, value);
+                Ok(Operand::Local(id))
             }
             (Ty::List(_), Ty::List(elem), Operand::Local(id)) if self.diamond_lists.remove(&id) => {
                 // `new ArrayList<>()` takes its element type from where it goes (JLS 18.5.2).
@@ -1867,6 +1882,8 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::Array(a), Ty::Null) | (Ty::Null, Ty::Array(a)) => Ty::Array(a),
             (Ty::List(a), Ty::List(b)) if a == b => Ty::List(a),
             (Ty::List(a), Ty::Null) | (Ty::Null, Ty::List(a)) => Ty::List(a),
+            (Ty::Map(a, b), Ty::Map(c, d)) if (a, b) == (c, d) => Ty::Map(a, b),
+            (Ty::Map(a, b), Ty::Null) | (Ty::Null, Ty::Map(a, b)) => Ty::Map(a, b),
             (Ty::Enum(a), Ty::Enum(b)) if a == b => Ty::Enum(a),
             (Ty::Enum(a), Ty::Null) | (Ty::Null, Ty::Enum(a)) => Ty::Enum(a),
             (Ty::Date(a), Ty::Date(b)) if a == b => Ty::Date(a),
@@ -2072,6 +2089,7 @@ impl<'t> MethodLowering<'_, 't> {
                 Ty::Date(class) => self.date_method(node, value, class, name, want_value),
                 Ty::Decimal => self.decimal_method(node, value, name, want_value),
                 Ty::Optional(held) => self.optional_method(node, value, held, name, want_value),
+                Ty::Map(key, held) => self.map_method(node, value, (key, held), name, want_value),
                 ty => self.unsupported(node, format!("calling '{name}' on a {ty}")),
             };
         }
@@ -2283,7 +2301,16 @@ fn choose_overload(candidates: &[(String, Vec<Ty>, Ty)], args: &[Ty], index: &In
             || (from == Ty::Null
                 && matches!(
                     to,
-                    Ty::String | Ty::Object(_) | Ty::Array(_) | Ty::List(_) | Ty::Boxed(_) | Ty::Enum(_) | Ty::Date(_) | Ty::Decimal | Ty::Optional(_)
+                    Ty::String
+                        | Ty::Object(_)
+                        | Ty::Array(_)
+                        | Ty::List(_)
+                        | Ty::Map(..)
+                        | Ty::Boxed(_)
+                        | Ty::Enum(_)
+                        | Ty::Date(_)
+                        | Ty::Decimal
+                        | Ty::Optional(_)
                 ))
             || (matches!(from, Ty::Date(class) if class.is_util_date()) && to == Ty::Date(DateClass::Util))
             || (matches!(from, Ty::Array(_)) && to == Ty::AnyObject)

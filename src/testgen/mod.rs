@@ -8,7 +8,7 @@ pub use budget::budget_note;
 pub use construct::Constructions;
 
 use crate::clp::explore::{Carried, Event, Exploration, HeapObject, Outcome, PathResult, Value};
-use crate::ir::{ClassLayout, ClassName, DateClass, JdbcType, Method, MethodKind, Ty};
+use crate::ir::{ClassLayout, ClassName, DateClass, JdbcType, Method, MethodKind, Primitive, Ty};
 use crate::sql::Schema;
 use crate::sql::schema::{Column, SqlType};
 use serde::Serialize;
@@ -89,6 +89,10 @@ pub enum ObjectKind {
     Array,
     /// A `java.util.List` (an `ArrayList` when the test builds it).
     List,
+    /// A `java.util.Map` the method made (no test builds one): its `class` is its type
+    /// arguments (`String, Integer`), its fields each entry's key then value, named by the
+    /// entry's position.
+    Map,
     /// The static fields of a class (`class`): the test sets them before the call, restores
     /// them afterwards, and checks them after the call.
     Statics,
@@ -419,6 +423,25 @@ fn heap_case(
     expect: &Expectation,
 ) -> Result<HeapCase, ValueError> {
     let typed = |object: &HeapObject, origin: Origin| -> Result<TestObject, ValueError> {
+        if let Some(kinds) = object.array.then(|| object.class.strip_prefix("Map<").and_then(|c| c.strip_suffix('>'))).flatten() {
+            // heap.pl's map cells are arrays of `Map<K,V>` whose elements are the entries'
+            // keys and values in turn; keys and values are boxes or Strings.
+            let held = |kind: &str| match array_element(kind) {
+                Ty::String => Ty::String,
+                primitive => Primitive::of(primitive).map_or(primitive, Ty::Boxed),
+            };
+            let (key, value) = kinds.split_once(',').ok_or_else(|| ValueError(format!("map of {}", object.class)))?;
+            let (key, value) = (held(key), held(value));
+            let fields = object
+                .fields
+                .chunks(2)
+                .enumerate()
+                .flat_map(|(i, entry)| [(i, key, &entry[0]), (i, value, &entry[entry.len() - 1])])
+                .map(|(i, ty, v)| Ok((i.to_string(), java_value(ty, v)?)))
+                .collect::<Result<Vec<_>, ValueError>>()?;
+            let class = format!("{}, {}", key.java_name(), value.java_name());
+            return Ok(TestObject { id: object.id, class, fields, origin, kind: ObjectKind::Map });
+        }
         if object.array {
             // heap.pl's list cells are arrays whose element type is `List<E>`.
             let (elem, kind) = match object.class.strip_prefix("List<").and_then(|c| c.strip_suffix('>')) {
@@ -635,8 +658,8 @@ fn java_value(ty: Ty, v: &Value) -> Result<JavaValue, ValueError> {
         (Ty::Object(_), Value::Null) => Ok(JavaValue::Null),
         (Ty::Array(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
         (Ty::Array(_), Value::Null) => Ok(JavaValue::Null),
-        (Ty::List(_), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
-        (Ty::List(_), Value::Null) => Ok(JavaValue::Null),
+        (Ty::List(_) | Ty::Map(..), Value::Ref(id)) => Ok(JavaValue::Object(*id)),
+        (Ty::List(_) | Ty::Map(..), Value::Null) => Ok(JavaValue::Null),
         (Ty::Optional(_), Value::Null) => Ok(JavaValue::Null),
         (Ty::Optional(_), Value::Empty) => Ok(JavaValue::Optional(None)),
         (Ty::Throwable, Value::Null) => Ok(JavaValue::Null),

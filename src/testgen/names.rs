@@ -98,6 +98,7 @@ fn outcome(method: &Method, case: &TestCase) -> String {
         JavaValue::Object(id) => match method.ret {
             Ty::Array(_) => sized("Array", result_length(case.heap.as_ref(), *id)),
             Ty::List(_) => sized("List", result_length(case.heap.as_ref(), *id)),
+            Ty::Map(..) => sized("Map", result_length(case.heap.as_ref(), *id).map(|slots| slots / 2)),
             _ => "returnsObject".to_string(),
         },
         JavaValue::Unchecked => "returns".to_string(),
@@ -136,10 +137,11 @@ fn sized(kind: &str, length: Option<usize>) -> String {
     }
 }
 
-/// The number of elements of the array or list the method returned.
+/// The number of elements of the array or list the method returned (of keys and values, for a
+/// map).
 fn result_length(heap: Option<&HeapCase>, id: u32) -> Option<usize> {
     let object = heap?.after.iter().find(|o| o.id == id && o.origin == Origin::Result)?;
-    matches!(object.kind, ObjectKind::Array | ObjectKind::List).then_some(object.fields.len())
+    matches!(object.kind, ObjectKind::Array | ObjectKind::List | ObjectKind::Map).then_some(object.fields.len())
 }
 
 /// `returns3`, `returnsMinus1`; large values by their sign (`returnsPositive`).

@@ -89,7 +89,7 @@ impl<'t> MethodLowering<'_, 't> {
                 .zip(declaring)
                 .map(|(t, c)| crate::java::syntax::text(t, c.file.source))
                 .unwrap_or("?");
-            return self.unsupported(at, format!("field '{name}' of type '{spelled}'"));
+            return self.unsupported(at, format!("field '{name}' of type '{spelled}'{}", map_field_note(spelled)));
         };
         Ok((FieldRef { class, name: name.to_string() }, ty))
     }
@@ -176,7 +176,7 @@ impl<'t> MethodLowering<'_, 't> {
                 format!("static final field '{name}', whose value is not a constant (a test cannot set it)")
             } else {
                 let spelled = info.type_node.map(|t| crate::java::syntax::text(t, declaring.file.source)).unwrap_or("?");
-                format!("static field '{name}' of type '{spelled}'")
+                format!("static field '{name}' of type '{spelled}'{}", map_field_note(spelled))
             };
             return self.unsupported(at, what);
         };
@@ -673,5 +673,15 @@ impl<'t> MethodLowering<'_, 't> {
             args.push(self.coerce(value, *param, *argument)?);
         }
         Ok((MethodKey { class, name: name.to_string(), params }, args, ret))
+    }
+}
+
+/// Why a field of a map type is not modelled, for its diagnostic (empty for other types).
+fn map_field_note(spelled: &str) -> &'static str {
+    let base = spelled.split('<').next().unwrap_or(spelled).trim();
+    if crate::java::index::is_map_class(base) {
+        " (a map is modelled as a local and a result a method builds: no field or input is a map)"
+    } else {
+        ""
     }
 }
