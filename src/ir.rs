@@ -1213,6 +1213,10 @@ pub enum MethodKind {
     /// A constructor (`MethodKey::name` is `<init>`, its JVM name): an instance method whose
     /// receiver is the object being created.
     Constructor,
+    /// A constructor of an exception class of the sources (`<init>` too): exceptions are
+    /// values, not objects of the heap, so it has no receiver, and its result is the exception
+    /// it makes (`Inst::NewException`), as `return new X(...)` of its parameters would give it.
+    ExceptionConstructor,
 }
 
 /// The JVM's name of constructors.
@@ -1284,6 +1288,9 @@ pub struct ArrayListSlots {
     /// The map class (`java.util.HashMap`, `java.util.LinkedHashMap`) a `Ty::Map` result is
     /// declared as, when not `Map`.
     pub result_map: Option<String>,
+    /// The exception classes (fully qualified) the `Ty::Throwable` parameters (positions among
+    /// the declared parameters) are declared as: the class of the cause a test passes.
+    pub param_exceptions: Vec<(usize, String)>,
 }
 
 /// A constant of the sources by its name, with the value it stands for.
@@ -1446,6 +1453,7 @@ impl Method {
             MethodKind::Static => "",
             MethodKind::Instance => "instance ",
             MethodKind::Constructor => "constructor ",
+            MethodKind::ExceptionConstructor => "exception constructor ",
         };
         let _ = writeln!(out, "{private}{kind}method {} -> {}  @ {}", self.key, self.ret, self.span);
         let local = |id: LocalId| -> String {

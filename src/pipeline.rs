@@ -698,7 +698,11 @@ pub fn descriptor(params: &[Ty], ret: Ty, array_lists: &ArrayListSlots) -> Strin
     let params: String = params
         .iter()
         .enumerate()
-        .map(|(i, t)| if array_lists.params.contains(&i) { array_list.clone() } else { code(t) })
+        .map(|(i, t)| match array_lists.param_exceptions.iter().find(|(p, _)| *p == i) {
+            Some((_, exception)) => format!("L{};", exception.replace('.', "/")),
+            None if array_lists.params.contains(&i) => array_list.clone(),
+            None => code(t),
+        })
         .collect();
     let ret = match (&array_lists.result_exception, array_lists.result) {
         (_, true) => array_list,
@@ -766,7 +770,11 @@ fn build_report(
             method: m.key.to_string(),
             class: m.key.class.clone(),
             name: m.key.name.clone(),
-            descriptor: descriptor(&m.key.params, m.ret, &m.array_lists),
+            // An exception's constructor returns the exception in the IR, void on the JVM.
+            descriptor: match m.kind {
+                MethodKind::ExceptionConstructor => descriptor(&m.key.params, Ty::Void, &m.array_lists),
+                _ => descriptor(&m.key.params, m.ret, &m.array_lists),
+            },
             file: m.span.file.display().to_string(),
             line: m.span.line,
             status,

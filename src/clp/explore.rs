@@ -335,6 +335,11 @@ fn value(term: &PTerm) -> Option<Value> {
         (PTerm::Compound(f, _), [held]) if f == "present" => value(held).map(|v| Value::Present(Box::new(v))),
         (PTerm::Compound(f, _), [PTerm::Int(_)]) if f == "conn" => Some(Value::OpenedConnection),
         (PTerm::Compound(f, _), [PTerm::Int(id)]) if f == "r" => u32::try_from(*id).ok().map(Value::Ref),
+        // The cause a test gives an exception's constructor: `'Class'(Message, null)`.
+        (PTerm::Compound(class, _), [message, PTerm::Atom(cause)]) if class.contains('.') && cause == "null" => {
+            let carried = Carried { message: Some(value(message)?), cause: None, fields: Vec::new() };
+            Some(Value::Exception(class.clone(), Some(Box::new(carried))))
+        }
         (PTerm::Compound(f, _), [PTerm::Int(len), PTerm::List(codes)]) if f == "s" => {
             let len = usize::try_from(*len).ok()?;
             codes

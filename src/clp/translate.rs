@@ -289,6 +289,13 @@ impl Translator<'_> {
                     body.push(format!("heap:check_not_null({receiver}, {p}, S0, S01, ok)"));
                     state = "S01";
                 }
+                // The cause a test gives an exception's constructor: one of the class its
+                // parameter declares, with a message of its own.
+                Ty::Throwable if m.kind == MethodKind::ExceptionConstructor => {
+                    let declared = m.array_lists.param_exceptions.iter().find(|(p, _)| *p == i).map(|(_, c)| c.as_str());
+                    let class = quote_atom(declared.unwrap_or(crate::ir::THROWABLE));
+                    body.push(format!("{p} = {class}({}, null)", string_term("cause")));
+                }
                 // The test passes its own connection; the database is the session's.
                 Ty::Jdbc(JdbcType::Connection) => body.push(format!("{p} = conn")),
                 // The test passes a Scanner over the tokens the path reads.

@@ -5,7 +5,7 @@
 //! their fields by reflection.
 
 use crate::clp::explore::{Carried, Value};
-use crate::ir::{ConnectionSource, DECIMAL_SCALE, DateClass, Inst, JdbcCall, Method, MethodKind, package_of, simple_name};
+use crate::ir::{ConnectionSource, DECIMAL_SCALE, DateClass, Inst, JdbcCall, Method, MethodKind, Ty, package_of, simple_name};
 use crate::sql::ddl::{Engine, create_statements};
 use crate::sql::schema::Schema;
 use crate::testgen::{
@@ -357,11 +357,36 @@ fn unique_constant(name: &str, taken: &mut BTreeSet<String>) -> String {
 
 fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, name: &str, tables: &TableConstants) {
     let names = ObjectNames::new(case.heap.as_ref());
-    let args: Vec<String> = case.args.iter().map(|v| names.literal(v)).collect();
+    // The causes given to an exception's constructor: locals, so that the test can check that
+    // the exception holds the very object.
+    let causes: Vec<(String, String)> = case
+        .args
+        .iter()
+        .filter(|v| matches!(v, JavaValue::Exception(..)))
+        .enumerate()
+        .map(|(i, v)| (if i == 0 { "cause".to_string() } else { format!("cause{}", i + 1) }, names.literal(v)))
+        .collect();
+    let mut next_cause = causes.iter();
+    let args: Vec<String> = case
+        .args
+        .iter()
+        .enumerate()
+        .map(|(i, v)| match v {
+            JavaValue::Exception(..) => next_cause.next().map_or_else(|| names.literal(v), |(name, _)| name.clone()),
+            // A constructor overloaded with a cause: `null` alone would be ambiguous.
+            JavaValue::Null
+                if method.kind == MethodKind::ExceptionConstructor && method.key.params.get(i) == Some(&Ty::String) =>
+            {
+                "(String) null".to_string()
+            }
+            _ => names.literal(v),
+        })
+        .collect();
     let call = match method.kind {
         MethodKind::Static => format!("{class}.{}({})", method.key.name, args.join(", ")),
         MethodKind::Instance => format!("{}.{}({})", args[0], method.key.name, args[1..].join(", ")),
         MethodKind::Constructor => format!("new {class}({})", args[1..].join(", ")),
+        MethodKind::ExceptionConstructor => format!("new {class}({})", args.join(", ")),
     };
     out.push('\n');
     if !case.branches.is_empty() {
@@ -435,9 +460,19 @@ fn test_method(out: &mut String, class: &str, method: &Method, case: &TestCase, 
         }
         // Its exact class, then what its constructor gave it, as for a thrown one.
         Expectation::Returns(JavaValue::Exception(class, carried)) => {
-            let mut checks = format!("Throwable result = {call};\n        assertEquals({class}.class, result.getClass());");
+            let mut checks = String::new();
+            for ((name, made), value) in causes.iter().zip(case.args.iter().filter(|v| matches!(v, JavaValue::Exception(..)))) {
+                let JavaValue::Exception(cause_class, _) = value else { continue };
+                let _ = write!(checks, "{cause_class} {name} = {made};\n        ");
+            }
+            let _ = write!(checks, "Throwable result = {call};\n        assertEquals({class}.class, result.getClass());");
             if let Some(carried) = carried {
-                checks.push_str(&carried_checks("result", &format!("(({class}) result)"), carried));
+                // The one cause the constructor was given is the one it holds.
+                let given = match causes.as_slice() {
+                    [(cause, _)] => Some(cause.as_str()),
+                    _ => None,
+                };
+                checks.push_str(&carried_checks("result", &format!("(({class}) result)"), carried, given));
             }
             checks
         }
@@ -862,13 +897,13 @@ fn table_rows(out: &mut String, helper: &str, rows: &TableRows, tables: &TableCo
 fn thrown_checks(exception: &str, carried: &Carried, call: &str) -> String {
     let class = simple_name(exception);
     let thrown = format!("{class} thrown = assertThrows({class}.class, () -> {call});");
-    thrown + &carried_checks("thrown", "thrown", carried)
+    thrown + &carried_checks("thrown", "thrown", carried, None)
 }
 
 /// The checks of what an exception's constructor gave it: its message, its cause's class and
 /// its fields' getters, on `exception`; the getters of fields on `typed`, the exception as
-/// its own class.
-fn carried_checks(exception: &str, typed: &str, carried: &Carried) -> String {
+/// its own class. `given` names the test's local holding the one cause the test passed.
+fn carried_checks(exception: &str, typed: &str, carried: &Carried, given: Option<&str>) -> String {
     let mut out = String::new();
     match &carried.message {
         Some(Value::Str(text)) => {
@@ -879,11 +914,14 @@ fn carried_checks(exception: &str, typed: &str, carried: &Carried) -> String {
         }
         None => {}
     }
-    match &carried.cause {
-        Some(cause) => {
+    match (&carried.cause, given) {
+        (Some(_), Some(given)) => {
+            let _ = write!(out, "\n        assertSame({given}, {exception}.getCause());");
+        }
+        (Some(cause), None) => {
             let _ = write!(out, "\n        assertTrue({exception}.getCause() instanceof {cause});");
         }
-        None => {
+        (None, _) => {
             let _ = write!(out, "\n        assertNull({exception}.getCause());");
         }
     }
@@ -961,7 +999,14 @@ fn literal(v: &JavaValue) -> String {
         JavaValue::Decimal { units, scale } => format!("new java.math.BigDecimal(\"{}\")", decimal_text(*units, *scale)),
         JavaValue::Optional(None) => "java.util.Optional.empty()".to_string(),
         JavaValue::Optional(Some(held)) => format!("java.util.Optional.of({})", literal(held)),
-        JavaValue::Exception(..) => unreachable!("a returned exception is checked by its class and getters, never as a literal"),
+        // The cause a test gives an exception's constructor.
+        JavaValue::Exception(class, carried) => {
+            let message = match carried.as_ref().and_then(|c| c.message.as_ref()) {
+                Some(Value::Str(text)) => string_literal(text),
+                _ => "null".to_string(),
+            };
+            format!("new {class}({message})")
+        }
     }
 }
 

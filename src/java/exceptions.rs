@@ -76,8 +76,25 @@ pub(crate) enum ArgKind {
     Exception,
     /// The `null` literal.
     Null,
-    /// Any other value (a `String`, a number).
+    /// A `String`.
+    Text,
+    /// A number or a boolean, primitive or boxed.
+    Number,
+    /// Any other value, or one whose type the caller does not tell.
     Value,
+}
+
+impl ArgKind {
+    /// Whether an argument of this kind can be passed to a parameter of kind `parameter`
+    /// (`constructor_params`: Exception, Text, Number, or Value for any other type).
+    fn fits(self, parameter: ArgKind) -> bool {
+        match self {
+            ArgKind::Null => true,
+            ArgKind::Exception => parameter == ArgKind::Exception,
+            ArgKind::Text | ArgKind::Number => parameter == self || parameter == ArgKind::Value,
+            ArgKind::Value => parameter != ArgKind::Exception,
+        }
+    }
 }
 
 /// Where a thrown exception's message or cause comes from: an argument of the `new` (by
@@ -212,14 +229,16 @@ impl Index<'_> {
             // The default constructor calls `super()`.
             return if args.is_empty() { self.superclass_args(info, &[], depth) } else { None };
         }
-        let matching: Vec<(Node, Vec<(String, ArgKind)>)> = constructors
+        let mut matching: Vec<(Node, Vec<(String, ArgKind)>)> = constructors
             .into_iter()
             .filter_map(|c| Some((c, constructor_params(c, source)?)))
-            .filter(|(_, params)| {
-                params.len() == args.len()
-                    && params.iter().zip(args).all(|((_, p), a)| *a == ArgKind::Null || p == a)
-            })
+            .filter(|(_, params)| params.len() == args.len() && params.iter().zip(args).all(|((_, p), a)| a.fits(*p)))
             .collect();
+        if matching.len() > 1 {
+            // The most specific: the one whose parameters are of the arguments' kinds (javac
+            // rejects a call that several fit equally).
+            matching.retain(|(_, params)| params.iter().zip(args).all(|((_, p), a)| *a == ArgKind::Null || p == a));
+        }
         let [(constructor, params)] = matching.as_slice() else { return None };
         let body = constructor.child_by_field_name("body")?;
         let statements = children(body);
@@ -247,7 +266,9 @@ impl Index<'_> {
             .map(|p| match p {
                 Part::Arg(i) => params[*i].1,
                 Part::Null => ArgKind::Null,
-                Part::Text(_) | Part::Int(_) | Part::Concat(_) | Part::Unknown => ArgKind::Value,
+                Part::Text(_) | Part::Concat(_) => ArgKind::Text,
+                Part::Int(_) => ArgKind::Number,
+                Part::Unknown => ArgKind::Value,
             })
             .collect();
         let callee = invocation.child_by_field_name("constructor").map(|c| text(c, source));
@@ -303,7 +324,7 @@ fn jdk_constructor_args(args: &[ArgKind]) -> Option<ExceptionArgs> {
     let (message, cause) = match args {
         [] => (Part::Null, Part::Null),
         [ArgKind::Exception] => (Part::Unknown, Part::Arg(0)),
-        [ArgKind::Value] => (Part::Arg(0), Part::Null),
+        [ArgKind::Text | ArgKind::Value] => (Part::Arg(0), Part::Null),
         [_, ArgKind::Exception | ArgKind::Null] => (Part::Arg(0), Part::Arg(1)),
         _ => return None,
     };
@@ -324,7 +345,14 @@ fn constructor_params(constructor: Node, source: &str) -> Option<Vec<(String, Ar
             let ty = text(p.child_by_field_name("type")?, source);
             let simple = ty.rsplit('.').next().unwrap_or(ty);
             let is_exception = simple == "Throwable" || simple.ends_with("Exception") || simple.ends_with("Error");
-            Some((name, if is_exception { ArgKind::Exception } else { ArgKind::Value }))
+            let kind = match simple {
+                _ if is_exception => ArgKind::Exception,
+                "String" => ArgKind::Text,
+                "int" | "long" | "short" | "byte" | "char" | "boolean" | "double" | "float" | "Integer" | "Long"
+                | "Short" | "Byte" | "Character" | "Boolean" | "Double" | "Float" => ArgKind::Number,
+                _ => ArgKind::Value,
+            };
+            Some((name, kind))
         })
         .collect()
 }
@@ -343,6 +371,13 @@ fn passed_part(argument: Node, params: &[(String, ArgKind)], source: &str, resol
         "decimal_integer_literal" => text(argument, source).parse().map_or(Part::Unknown, Part::Int),
         "true" => Part::Int(1),
         "false" => Part::Int(0),
+        // A negative literal (`this.code = -1`).
+        "unary_expression" if super::syntax::operator(argument, source) == "-" => {
+            match children(argument).first().filter(|n| n.kind() == "decimal_integer_literal").map(|n| text(*n, source).parse::<i64>()) {
+                Some(Ok(v)) => Part::Int(-v),
+                _ => Part::Unknown,
+            }
+        }
         "parenthesized_expression" => {
             children(argument).first().map_or(Part::Unknown, |inner| passed_part(*inner, params, source, resolved))
         }
@@ -521,7 +556,7 @@ fn stored_value(statement: Node, params: &[(String, ArgKind)], source: &str) -> 
     if expression.kind() != "assignment_expression" || text(field("operator")?, source) != "=" {
         return None;
     }
-    if !matches!(right.kind(), "identifier" | "string_literal" | "decimal_integer_literal" | "null_literal" | "true" | "false") {
+    if !matches!(right.kind(), "identifier" | "string_literal" | "decimal_integer_literal" | "null_literal" | "true" | "false" | "unary_expression") {
         return None;
     }
     let name = match left.kind() {
@@ -531,7 +566,11 @@ fn stored_value(statement: Node, params: &[(String, ArgKind)], source: &str) -> 
         }
         _ => return None,
     };
-    Some((name.to_string(), passed_part(right, params, source, &|_| Part::Unknown)))
+    let part = passed_part(right, params, source, &|_| Part::Unknown);
+    if right.kind() == "unary_expression" && part == Part::Unknown {
+        return None;
+    }
+    Some((name.to_string(), part))
 }
 
 #[cfg(test)]

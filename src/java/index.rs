@@ -1217,10 +1217,14 @@ fn index_class<'t>(
             },
             // Exception classes are only thrown: their instance side is not analysed.
             // What a thrown exception carries: modelled where it is thrown and caught.
+            // A constructor a test can call with chosen arguments: tested as it is, its result
+            // the exception it makes.
+            "constructor_declaration" if is_exception && carried_member(&class, member, types) && let Some(method) =
+                exception_constructor(file, &class, member, types) => class.methods.push(method),
             _ if is_exception && carried_member(&class, member, types) => {
                 let at = member.child_by_field_name("name").filter(|_| member.kind() == "method_declaration").unwrap_or(member);
                 let what = match member.kind() {
-                    "method_declaration" => format!("'{class_name}.{name}': the getter of a field of an exception class is modelled where a caught exception's getter is called or a thrown one is checked"),
+                    "method_declaration" => format!("'{class_name}.{name}': the getter of a field of an exception class is called by the tests of its class's constructors, and modelled where a caught exception's getter is called or a thrown one is checked"),
                     _ => format!("this constructor of '{class_name}': the constructor of an exception class is modelled where it is thrown"),
                 };
                 diags.push(Diagnostic::warning(span_of(file.path, at), format!("no tests of its own for {what} (its callers' tests run it)")));
@@ -1374,6 +1378,8 @@ fn method_signature<'t>(
             ty
         }
         None if kind == MethodKind::Constructor => Ty::Void,
+        // The exception it makes (`lower.rs`).
+        None if kind == MethodKind::ExceptionConstructor => Ty::Throwable,
         None => return unsupported(node, format!("method '{name}' without a return type")),
     };
     let mut params = Vec::new();
@@ -1394,7 +1400,15 @@ fn method_signature<'t>(
             return unsupported(param, "parameter".to_string());
         };
         let type_node = ty;
-        let ty = signature_type(ty)?;
+        let cause = (kind == MethodKind::ExceptionConstructor).then(|| cause_class(text(type_node, source), file)).flatten();
+        let ty = match cause {
+            // The cause an exception's constructor is given: a test passes one of that class.
+            Some(class) => {
+                array_lists.param_exceptions.push((params.len(), class));
+                Ty::Throwable
+            }
+            None => signature_type(ty)?,
+        };
         if ty == Ty::Void {
             return unsupported(param, "parameter of type 'void'".to_string());
         }
@@ -1428,6 +1442,41 @@ fn method_signature<'t>(
         is_abstract,
         array_lists,
     })
+}
+
+/// A constructor of an exception class whose tests call it: of a concrete class, not private,
+/// its parameters int, long, boolean, String or a cause (`cause_class`), the types whose
+/// values a thrown exception carries.
+fn exception_constructor<'t>(file: &FileScope<'t>, class: &ClassInfo, member: Node<'t>, types: &SourceTypes) -> Option<MethodInfo<'t>> {
+    if has_modifier(class.node, file.source, "abstract") || has_modifier(member, file.source, "private") {
+        return None;
+    }
+    let method = method_signature(file, member, CONSTRUCTOR, MethodKind::ExceptionConstructor, types).ok()?;
+    let carried = |ty: &Ty| matches!(ty, Ty::Int | Ty::Long | Ty::Boolean | Ty::String | Ty::Throwable);
+    method.params.iter().all(carried).then_some(method)
+}
+
+/// The JDK exception class a parameter of an exception's constructor is declared as, when a
+/// test can make one with its `(String)` constructor to pass as the cause.
+fn cause_class(spelled: &str, file: &FileScope) -> Option<String> {
+    const CAUSES: &[&str] = &[
+        crate::ir::THROWABLE,
+        "java.lang.Exception",
+        "java.lang.RuntimeException",
+        "java.lang.Error",
+        "java.lang.IllegalStateException",
+        "java.lang.IllegalArgumentException",
+        "java.sql.SQLException",
+        "java.io.IOException",
+    ];
+    let class = match file.imports.get(spelled) {
+        Some(imported) => imported.clone(),
+        None if spelled.contains('.') => spelled.to_string(),
+        None if spelled == "SQLException" => "java.sql.SQLException".to_string(),
+        None if spelled == "IOException" => "java.io.IOException".to_string(),
+        None => format!("java.lang.{spelled}"),
+    };
+    CAUSES.contains(&class.as_str()).then_some(class)
 }
 
 /// Whether a member is declared in an interface's body.

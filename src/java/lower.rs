@@ -153,7 +153,7 @@ pub(crate) fn lower_method<'t>(
         returned_constants: Vec::new(),
     };
     let mut param_names = Vec::new();
-    if method.kind != MethodKind::Static {
+    if !matches!(method.kind, MethodKind::Static | MethodKind::ExceptionConstructor) {
         lowering.declare("this", Ty::Object(ClassName::new(&class.fq_name)), None);
         param_names.push("this".to_string());
     }
@@ -181,7 +181,13 @@ pub(crate) fn lower_method<'t>(
             lowering.field_initialisers()?;
         }
     }
-    if let Some(body) = method.body {
+    if method.kind == MethodKind::ExceptionConstructor {
+        // What `new X(parameters)` makes, as a thrown or returned exception carries it.
+        let parameters = method.node.child_by_field_name("parameters").map(children).unwrap_or_default();
+        let names: Vec<Node> = parameters.into_iter().filter_map(|p| p.child_by_field_name("name")).collect();
+        let made = lowering.made_exception(&class.fq_name, &names, method.node)?;
+        lowering.terminate(Terminator::Return(Some(made)));
+    } else if let Some(body) = method.body {
         lowering.statement(body)?;
     }
     // A method is located by its name: annotations and modifiers may come lines before it.

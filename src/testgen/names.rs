@@ -54,7 +54,7 @@ fn collisions(names: &[String]) -> Vec<Vec<usize>> {
 /// the outcome.
 fn base_name(method: &Method, iterations: usize, case: &TestCase) -> String {
     let mut name = match method.kind {
-        MethodKind::Constructor => format!("new{}", simple_name(&method.key.class)),
+        MethodKind::Constructor | MethodKind::ExceptionConstructor => format!("new{}", simple_name(&method.key.class)),
         MethodKind::Static | MethodKind::Instance => method.key.name.clone(),
     };
     if !method.loops.is_empty() {

@@ -15,19 +15,7 @@ impl<'t> MethodLowering<'_, 't> {
     /// follows; the arguments that give them are evaluated (a message only when it is text
     /// built without calls, which cannot throw), the others must have no effect.
     pub(super) fn thrown_detail(&mut self, class: &str, arguments: &[Node<'t>]) -> Lowered<Option<ThrownDetail>> {
-        let kinds: Vec<ArgKind> = arguments
-            .iter()
-            .map(|a| {
-                let a = skip_parens(*a);
-                if self.caught_exception(a).is_some() {
-                    ArgKind::Exception
-                } else if a.kind() == "null_literal" {
-                    ArgKind::Null
-                } else {
-                    ArgKind::Value
-                }
-            })
-            .collect();
+        let kinds: Vec<ArgKind> = arguments.iter().map(|a| self.argument_kind(*a)).collect();
         let Some(found) = self.index.exception_args(class, &kinds) else { return Ok(None) };
         let message_arg = match found.message {
             Part::Arg(i) if self.is_plain_text(arguments[i]) => Some(i),
@@ -115,6 +103,36 @@ impl<'t> MethodLowering<'_, 't> {
         Ok(Some(ThrownDetail { message, cause, fields }))
     }
 
+    /// What an argument of an exception's constructor is, as far as choosing among its
+    /// constructors needs: `ArgKind::Value` when its type is not plain from its syntax.
+    fn argument_kind(&self, node: Node<'t>) -> ArgKind {
+        let node = skip_parens(node);
+        if self.caught_exception(node).is_some() {
+            return ArgKind::Exception;
+        }
+        match node.kind() {
+            "null_literal" => ArgKind::Null,
+            "string_literal" => ArgKind::Text,
+            "decimal_integer_literal" | "true" | "false" | "character_literal" => ArgKind::Number,
+            "identifier" | "field_access" if self.string_constant(node).is_some() => ArgKind::Text,
+            "identifier" => match self.lookup(self.text(node)).map(|v| v.ty) {
+                Some(Ty::String) => ArgKind::Text,
+                Some(Ty::Int | Ty::Long | Ty::Boolean | Ty::Short | Ty::Byte | Ty::Char | Ty::Boxed(_)) => ArgKind::Number,
+                _ => ArgKind::Value,
+            },
+            "binary_expression" => {
+                let operands: Vec<ArgKind> =
+                    children(node).into_iter().filter(|c| c.is_named()).map(|c| self.argument_kind(c)).collect();
+                match operator(node, self.source()) {
+                    "+" if operands.contains(&ArgKind::Text) => ArgKind::Text,
+                    "+" | "-" | "*" | "/" | "%" if operands.iter().all(|k| *k == ArgKind::Number) => ArgKind::Number,
+                    _ => ArgKind::Value,
+                }
+            }
+            _ => ArgKind::Value,
+        }
+    }
+
     /// `return new X(...)` (or `return null`) in a method whose result is an exception: the
     /// value a `throw new` would throw, made without throwing it. Other returned exceptions
     /// are reported.
@@ -136,13 +154,19 @@ impl<'t> MethodLowering<'_, 't> {
             );
         };
         let arguments = created.child_by_field_name("arguments").map(children).unwrap_or_default();
-        let detail = self.thrown_detail(&class, &arguments)?;
+        self.made_exception(&class, &arguments, node)
+    }
+
+    /// `new class(arguments)` of an exception class as a value (`Inst::NewException`), with
+    /// what its constructor gives it when hornet follows it; located at `at`.
+    pub(super) fn made_exception(&mut self, class: &str, arguments: &[Node<'t>], at: Node<'t>) -> Lowered<Operand> {
+        let detail = self.thrown_detail(class, arguments)?;
         if detail.is_none() {
             arguments.iter().try_for_each(|a| self.check_unevaluated(*a))?;
         }
         let dst = self.new_temp(Ty::Throwable);
-        let span = self.span(node);
-        self.emit(Inst::NewException { dst, class, detail, span });
+        let span = self.span(at);
+        self.emit(Inst::NewException { dst, class: class.to_string(), detail, span });
         Ok(Operand::Local(dst))
     }
 

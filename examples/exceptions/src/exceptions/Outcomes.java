@@ -17,4 +17,12 @@ public class Outcomes {
         }
         return null;
     }
+
+    /** A failed write's exception, made from its error code; none for success. */
+    public static StoreException writeFailure(int code) {
+        if (code != 0) {
+            return new StoreException(code);
+        }
+        return null;
+    }
 }
