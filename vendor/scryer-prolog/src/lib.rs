@@ -1,6 +1,8 @@
 //! A free software ISO Prolog system.
 #![recursion_limit = "4112"]
 #![deny(missing_docs)]
+// hornet: a vendored dependency, built without its warnings (PATCHED.md).
+#![allow(warnings)]
 
 #[macro_use]
 extern crate static_assertions;

@@ -282,6 +282,7 @@ impl MachineBuilder {
             #[cfg(feature = "ffi")]
             foreign_function_table: Default::default(),
             rng: StdRng::from_entropy(),
+            verify_attr_sites: Default::default(),
         };
 
         let mut lib_path = current_dir();

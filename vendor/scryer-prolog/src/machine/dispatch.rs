@@ -545,73 +545,95 @@ impl Machine {
 
                         let p = self.machine_st.p;
 
-                        // Find the boundaries of the current predicate
-                        self.indices.code_dir.sort_by(|_, a, _, b| {
-                            let a = self.machine_st.arena.code_index_tbl.get_entry((*a).into());
-                            let b = self.machine_st.arena.code_index_tbl.get_entry((*b).into());
-
-                            a.cmp(&b)
+                        // hornet: reuse what an earlier binding at `p` found, as long as no
+                        // code was added since (`VerifyAttrSites`) and the interrupt's place is
+                        // still the first instruction after `p` that is not a head instruction.
+                        let sites = &mut self.verify_attr_sites;
+                        if sites.code_len != self.code.len()
+                            || sites.code_dir_len != self.indices.code_dir.len()
+                        {
+                            sites.sites.clear();
+                            sites.code_len = self.code.len();
+                            sites.code_dir_len = self.indices.code_dir.len();
+                        }
+                        let known = sites.sites.get(&p).copied().filter(|&(p_interrupt, _)| {
+                            !self.code[p_interrupt].is_head_instr()
+                                && self.code[p..p_interrupt].iter().all(|x| x.is_head_instr())
                         });
+                        let (p_interrupt, arity) = match known {
+                            Some(site) => site,
+                            None => {
+                                // Find the boundaries of the current predicate
+                                self.indices.code_dir.sort_by(|_, a, _, b| {
+                                    let a = self.machine_st.arena.code_index_tbl.get_entry((*a).into());
+                                    let b = self.machine_st.arena.code_index_tbl.get_entry((*b).into());
 
-                        let predicate_idx = self
-                            .indices
-                            .code_dir
-                            .binary_search_by_key(&p, |_, x| -> usize {
-                                self.machine_st
-                                    .arena
-                                    .code_index_tbl
-                                    .get_entry((*x).into())
-                                    .p() as usize
-                            })
-                            .unwrap_or_else(|x| x - 1);
+                                    a.cmp(&b)
+                                });
 
-                        let current_pred_start = self
-                            .indices
-                            .code_dir
-                            .get_index(predicate_idx)
-                            .map(|idx| {
-                                self.machine_st
-                                    .arena
-                                    .code_index_tbl
-                                    .get_entry((*idx.1).into())
-                                    .p() as usize
-                            })
-                            .unwrap();
+                                let predicate_idx = self
+                                    .indices
+                                    .code_dir
+                                    .binary_search_by_key(&p, |_, x| -> usize {
+                                        self.machine_st
+                                            .arena
+                                            .code_index_tbl
+                                            .get_entry((*x).into())
+                                            .p() as usize
+                                    })
+                                    .unwrap_or_else(|x| x - 1);
 
-                        debug_assert!(current_pred_start <= p);
+                                let current_pred_start = self
+                                    .indices
+                                    .code_dir
+                                    .get_index(predicate_idx)
+                                    .map(|idx| {
+                                        self.machine_st
+                                            .arena
+                                            .code_index_tbl
+                                            .get_entry((*idx.1).into())
+                                            .p() as usize
+                                    })
+                                    .unwrap();
 
-                        let current_pred_end = self
-                            .indices
-                            .code_dir
-                            .get_index(predicate_idx + 1)
-                            .map(|idx| {
-                                self.machine_st
-                                    .arena
-                                    .code_index_tbl
-                                    .get_entry((*idx.1).into())
-                                    .p() as usize
-                            })
-                            .unwrap_or(self.code.len());
+                                debug_assert!(current_pred_start <= p);
 
-                        debug_assert!(current_pred_end >= p);
-                        debug_assert!(current_pred_end <= self.code.len());
+                                let current_pred_end = self
+                                    .indices
+                                    .code_dir
+                                    .get_index(predicate_idx + 1)
+                                    .map(|idx| {
+                                        self.machine_st
+                                            .arena
+                                            .code_index_tbl
+                                            .get_entry((*idx.1).into())
+                                            .p() as usize
+                                    })
+                                    .unwrap_or(self.code.len());
 
-                        // Find point to insert the interrupt
-                        let p_interrupt = p + self.code[p..current_pred_end]
-                            .iter()
-                            .position(|x| !x.is_head_instr())
-                            .unwrap();
+                                debug_assert!(current_pred_end >= p);
+                                debug_assert!(current_pred_end <= self.code.len());
 
-                        // Scan registers of all instructions to find out how many to save
-                        let arity = self.code[current_pred_start..current_pred_end]
-                            .iter()
-                            .flat_map(Instruction::registers)
-                            .flat_map(|r| match r {
-                                RegType::Temp(t) => Some(t),
-                                _ => None,
-                            })
-                            .max()
-                            .unwrap_or(0);
+                                // Find point to insert the interrupt
+                                let p_interrupt = p + self.code[p..current_pred_end]
+                                    .iter()
+                                    .position(|x| !x.is_head_instr())
+                                    .unwrap();
+
+                                // Scan registers of all instructions to find out how many to save
+                                let arity = self.code[current_pred_start..current_pred_end]
+                                    .iter()
+                                    .flat_map(Instruction::registers)
+                                    .flat_map(|r| match r {
+                                        RegType::Temp(t) => Some(t),
+                                        _ => None,
+                                    })
+                                    .max()
+                                    .unwrap_or(0);
+                                self.verify_attr_sites.sites.insert(p, (p_interrupt, arity));
+                                (p_interrupt, arity)
+                            }
+                        };
 
                         let instr = std::mem::replace(
                             &mut self.code[p_interrupt],

@@ -50,6 +50,7 @@ use crate::parser::ast::*;
 use crate::parser::dashu::{Integer, Rational};
 use crate::types::*;
 
+use fxhash::FxBuildHasher;
 use indexmap::IndexMap;
 use lazy_static::lazy_static;
 use ordered_float::OrderedFloat;
@@ -82,6 +83,20 @@ pub struct Machine {
     #[cfg(feature = "ffi")]
     pub(super) foreign_function_table: ForeignFunctionTable,
     pub(super) rng: StdRng,
+    // hornet: see `VerifyAttrSites` (vendor/scryer-prolog/PATCHED.md).
+    pub(super) verify_attr_sites: VerifyAttrSites,
+}
+
+/// hornet's patch: where `InstallVerifyAttr` puts its interrupt and how many temporary
+/// registers it saves, per binding site `p`. Finding them sorts the code directory and scans
+/// every instruction of the code around `p` (up to the next predicate of the directory, which
+/// may span whole modules), on every binding of an attributed variable; they change only when
+/// code is added, so they are kept until the code or the directory grows.
+#[derive(Debug, Default)]
+pub(super) struct VerifyAttrSites {
+    pub(super) code_len: usize,
+    pub(super) code_dir_len: usize,
+    pub(super) sites: std::collections::HashMap<usize, (usize, usize), FxBuildHasher>,
 }
 
 #[derive(Debug)]
