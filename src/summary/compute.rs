@@ -176,12 +176,15 @@ pub fn compute(
         let (job_sender, job_receiver) = channel::<Job>();
         let job_receiver = Arc::new(Mutex::new(job_receiver));
         let (result_sender, result_receiver) = channel::<JobResult>();
-        for _ in 0..settings.jobs.max(1) {
+        // Workers start when a job would otherwise wait, never more than `jobs`: each starts its
+        // own Prolog machine (the run's fixed cost), so a job goes to an idle worker that has
+        // one rather than to a new worker that must start one.
+        let mut workers = 0;
+        let spawn_worker = || {
             let (jobs, results, initial) = (job_receiver.clone(), result_sender.clone(), initial.clone());
             let (budget, progress) = (settings.budget, settings.progress.clone());
             scope.spawn(move || worker(jobs, results, initial, budget, progress));
-        }
-        drop(result_sender);
+        };
 
         for level in levels {
             let mut pending: HashMap<usize, (Vec<MethodKey>, Vec<Key>)> = HashMap::new();
@@ -270,6 +273,12 @@ pub fn compute(
                 let job = Job { index, members: component.clone(), texts };
                 if job_sender.send(job).is_ok() {
                     pending.insert(index, (component.clone(), member_keys));
+                    // The previous levels' jobs are all done: the jobs of this level sent so
+                    // far are the busy workers' and the queued ones.
+                    if pending.len() > workers && workers < settings.jobs.max(1) {
+                        spawn_worker();
+                        workers += 1;
+                    }
                 }
             }
             for _ in 0..pending.len() {
@@ -454,13 +463,29 @@ fn worker(
                 let _ = progress.send(Progress::Started(key.to_string()));
             }
         }
+        let unanswered = Unanswered { index: job.index, results: &results };
         let outcome = run_job(&mut engine, &initial, &job, budget);
+        std::mem::forget(unanswered);
         if outcome.is_err() {
             engine = None;
         }
         if results.send(JobResult { index: job.index, outcome }).is_err() {
             return;
         }
+    }
+}
+
+/// A job being run: if its worker panics, the job still gets an answer, so that `compute`
+/// (which keeps a sender to start workers later) does not wait for it forever; the panic then
+/// reaches `compute`'s caller when the thread scope ends.
+struct Unanswered<'a> {
+    index: usize,
+    results: &'a Sender<JobResult>,
+}
+
+impl Drop for Unanswered<'_> {
+    fn drop(&mut self) {
+        let _ = self.results.send(JobResult { index: self.index, outcome: Err("hornet failed".into()) });
     }
 }
 
