@@ -436,8 +436,21 @@ alive_values([_|Rs], Ts) :- alive_values(Rs, Ts).
 
 % A parameter's value is a value, or template(Parts) for a JDBC parameter the Java code built
 % with `+` (its literal parts keep their LIKE wildcards).
+%  The clock is the parameter clock-reading(C, Used), when the statement is given a reading
+%  (jdbc.pl): a value stored, now(timestamp) or now(date), is C or the start of its day, and
+%  sets Used to 1; a side of a comparison, clock, becomes reading(C, Used) (clock_truth/4). A
+%  statement run without one (tests/db.rs) takes a reading of its own.
 substituted(T0, Params, Engine, T) :-
-    (   T0 = param(_) -> param_value(T0, Params, V), ( nonvar(V), V = template(_) -> T = V ; T = val(V) )
+    (   var(T0) -> T = T0
+    ;   T0 = param(_) -> param_value(T0, Params, V), ( nonvar(V), V = template(_) -> T = V ; T = val(V) )
+    ;   T0 == clock -> ( member(K-R, Params), K == clock -> T = R ; unrecorded_reading(C), T = reading(C, _) )
+    ;   T0 = now(Kind) ->
+        (   member(K-reading(C, Used), Params), K == clock -> Used = 1
+        ;   unrecorded_reading(C)
+        ),
+        (   Kind == date -> dates:day_start(C, V) ; V = C ),
+        T = val(V)
+    ;   ( T0 = val(_) ; T0 = reading(_, _) ) -> T = T0
     ;   T0 = as(To, param(N)) ->
         % Parameters given without their Java type (by tests of this module) are not converted.
         (   member(K-From, Params), K == type(N) ->
@@ -1647,8 +1660,8 @@ truth(between(E, L, H), Env, Db, T) :- truth(and(cmp(ge, E, L), cmp(le, E, H)), 
 truth(in(E, Items), Env, Db, T) :-
     foldl(in_item(E, Env, Db), Items, 0, T).
 truth(cmp(Op, A, B), Env, Db, T) :-
-    (   A == clock -> expr_value(B, Env, Db, V), mirrored(Op, Op1), clock_truth(Op1, V, T)
-    ;   B == clock -> expr_value(A, Env, Db, V), clock_truth(Op, V, T)
+    (   the_clock(A) -> expr_value(B, Env, Db, V), mirrored(Op, Op1), clock_truth(Op1, V, A, T)
+    ;   the_clock(B) -> expr_value(A, Env, Db, V), clock_truth(Op, V, B, T)
     ;   expr_value(A, Env, Db, VA),
         expr_value(B, Env, Db, VB),
         (   ( VA == null ; VB == null ) -> T = 1
@@ -1696,17 +1709,28 @@ compared(Op, A, B, R) :-
     ;   holds(Op, A, B, R)
     ).
 
-%% clock_truth(+Op, ?V, -T)
+% The clock as a side of a comparison: clock, or reading(C, Used) (substituted/4).
+the_clock(X) :- nonvar(X), ( X == clock -> true ; X = reading(_, _) ).
+
+%% clock_truth(+Op, ?V, +Clock, -T)
 %
 %  The truth of `V Op clock`: the clock is an input no test sets, somewhere in
 %  clock_window/2 whenever a test runs. V is kept out of the window (a path's constraint), so
 %  the comparison comes out the same on any day the test runs: before it, V is less than the
-%  clock; at or after its end, greater.
+%  clock; at or after its end, greater. A V that lies in the window, a value the clock gave
+%  earlier (a column the path wrote with NOW(), a Java reading), is compared with the
+%  statement's reading C when it has one (Clock = reading(C, Used), Used then 1): the path's
+%  readings are labelled at every corner of the window (explore.pl), so the test holds on any
+%  day.
 %
-%  ?- db:clock_truth(lt, 0, T).
+%  ?- db:clock_truth(lt, 0, clock, T).
 %  T = 2.
-clock_truth(Op, V, T) :-
+clock_truth(Op, V, Clock, T) :-
     (   V == null -> T = 1
+    ;   Clock = reading(C, Used), read_from_clock(V) ->
+        Used = 1,
+        holds(Op, V, C, R),
+        T #= 2 * R
     ;   clock_window(Start, End),
         Before #<==> (V #< Start),
         After #<==> (V #>= End),
@@ -1716,6 +1740,19 @@ clock_truth(Op, V, T) :-
     ).
 
 clock_window(Start, End) :- dates:clock_window(Start, End).
+
+unrecorded_reading(C) :-
+    clock_window(Start, End),
+    Last is End - 1,
+    C in Start..Last.
+
+% A value within the clock's window whatever it is: one the clock gave.
+read_from_clock(V) :-
+    clock_window(Start, End),
+    (   integer(V) -> false
+    ;   fd_inf(V, Inf), integer(Inf), Inf >= Start,
+        fd_sup(V, Sup), integer(Sup), Sup < End
+    ).
 
 clock_outcome(lt, Before, Before).
 clock_outcome(le, Before, Before).

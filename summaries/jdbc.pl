@@ -124,7 +124,8 @@ negated(f, t).
 %  Each call is recorded as the event jdbc(Call, Receiver, Args, Result, Ex), which a composed
 %  summary's case carries, so that its caller replays the call on its own session (replay/6).
 %  A getter's event is jdbc(get(Type, Null), ...) (recorded_call/5).
-invoke(Call, Receiver, Args, Result, S0, S, Ex) :-
+invoke(Call, Receiver, Args0, Result, S0, S, Ex) :-
+    clock_given(Call, Receiver, Args0, S0, Args),
     called(Call, Receiver, Args, Result, S0, S1, Ex),
     recorded_call(Call, Receiver, Ex, S1, Recorded),
     state:replay([jdbc(Recorded, Receiver, Args, Result, Ex)], S1, S).
@@ -161,7 +162,66 @@ read_null(WasNull, Null) :-
 
 null_decided(V, Null) :- ( V == null -> Null = 1 ; Null = 0 ).
 
-called(Call, Receiver, Args, Result, S0, S, Ex) :-
+%% clock_given(+Call, +Receiver, +Args0, +S, -Args)
+%
+%  The arguments of a call: those given, and for the execution of a statement that reads the
+%  clock (`NOW()`, `CURRENT_DATE`, ...) a reading C of it, Args = [C] (C a millisecond of
+%  dates:clock_window/2). The reading is an argument so that the call's event carries it, and a
+%  caller replaying the call (replay/6) runs the statement with the same reading; it is
+%  recorded as the path's event clock(C) when the statement used it (called/7).
+clock_given(Call, Receiver, Args0, S, Args) :-
+    (   Args0 == [],
+        executing(Call, Text),
+        state:session(S, J),
+        statement_text(Text, Receiver, J, Statement, _, _),
+        reads_clock(Statement) ->
+        dates:clock_window(Start, End),
+        Last is End - 1,
+        C in Start..Last,
+        Args = [C]
+    ;   Args = Args0
+    ).
+
+executing(execute_query(Text), Text).
+executing(execute_update(Text), Text).
+executing(execute(Text), Text).
+
+reads_clock(T) :-
+    (   T == clock -> true
+    ;   compound(T), T = now(_) -> true
+    ;   compound(T), T \= s(_, _), T =.. [_|As], member(A, As), nonvar(A), reads_clock(A) -> true
+    ).
+
+% A statement given a reading of the clock (clock_given/5) runs with it as the parameter
+% clock-reading(C, Used) (db:execute/5), which binds Used to 1 where the reading decides
+% something: a value stored, a comparison with a value read from the clock before. Only then
+% is C the path's reading, the event clock(C).
+called(Call, Receiver, Args0, Result, S0, S, Ex) :-
+    (   Args0 = [C], executing(Call, _) -> Args = [reading(C, Used)] ; Args = Args0 ),
+    called_(Call, Receiver, Args, Result, S0, S1, Ex),
+    (   Used == 1 -> sql_clock_read(C, S1, S) ; S = S1 ).
+
+% The statement's reading, recorded once: a replayed case's statements record theirs again
+% (without_sql_readings/2).
+sql_clock_read(C, S0, S) :-
+    state:events(S0, Events),
+    (   member(clock(C0), Events), C0 == C -> S = S0 ; state:clock(C, S0, S) ).
+
+% The events of a case without its statements' readings (their clock(C) events), which the
+% replayed statements record again on the caller's path where they use them there.
+without_sql_readings(Events0, Events) :-
+    foldl(sql_reading_of, Events0, [], Readings),
+    readings_left_out(Events0, Readings, Events).
+
+sql_reading_of(Event, Rs, [C|Rs]) :- Event = jdbc(Call, _, [C], _, _), executing(Call, _), !.
+sql_reading_of(_, Rs, Rs).
+
+readings_left_out([], _, []).
+readings_left_out([E|Es], Readings, Out) :-
+    (   E = clock(C), member(C0, Readings), C0 == C -> Out = Out1 ; Out = [E|Out1] ),
+    readings_left_out(Es, Readings, Out1).
+
+called_(Call, Receiver, Args, Result, S0, S, Ex) :-
     must_be(list, Args),
     (   callable(Call) -> true ; type_error(callable, Call, invoke/7) ),
     % A lazy input where connections come from (a DataSource, an object of an interface) is
@@ -241,22 +301,22 @@ jdbc_call(rollback, conn, [], void, J0, J, ok) :-
 
 % --- Statement and PreparedStatement -----------------------------------------------------------
 
-jdbc_call(execute_query(Text), Receiver, [], Result, J0, J, Ex) :-
-    executed(Text, Receiver, Outcome, J0, J1),
+jdbc_call(execute_query(Text), Receiver, Clock, Result, J0, J, Ex) :-
+    executed(Text, Receiver, Clock, Outcome, J0, J1),
     (   Outcome = rows(Labels, Rows) ->
         new_object(result(Labels, Rows, before, 0), Id, J1, J), Result = rs(Id), Ex = ok
     ;   Outcome = count(_) -> J = J1, sql_exception(Ex)   % a query method given an update
     ;   J = J1, Ex = Outcome
     ).
-jdbc_call(execute_update(Text), Receiver, [], Result, J0, J, Ex) :-
-    executed(Text, Receiver, Outcome, J0, J1),
+jdbc_call(execute_update(Text), Receiver, Clock, Result, J0, J, Ex) :-
+    executed(Text, Receiver, Clock, Outcome, J0, J1),
     keys_kept(Receiver, Outcome, J1, J),
     (   Outcome = count(N) -> Result = N, Ex = ok
     ;   Outcome = rows(_, _) -> sql_exception(Ex)     % an update method given a query
     ;   Ex = Outcome
     ).
-jdbc_call(execute(Text), Receiver, [], Result, J0, J, Ex) :-
-    executed(Text, Receiver, Outcome, J0, J1),
+jdbc_call(execute(Text), Receiver, Clock, Result, J0, J, Ex) :-
+    executed(Text, Receiver, Clock, Outcome, J0, J1),
     keys_kept(Receiver, Outcome, J1, J),
     (   Outcome = rows(_, _) -> Result = 1, Ex = ok
     ;   Outcome = count(_) -> Result = 0, Ex = ok
@@ -572,15 +632,17 @@ column_type(Db, V, Type) :-
 
 % --- Running SQL -------------------------------------------------------------------------------
 
-%% executed(+Text, +Receiver, -Outcome, +J0, -J)
+%% executed(+Text, +Receiver, +Clock, -Outcome, +J0, -J)
 %
 %  Runs the statement of a Statement (Text = sql(...)) or a PreparedStatement (Text = prepared):
 %  Outcome is rows(Labels, Rows), count(N) or exc(Class). A successful write commits when
-%  auto-commit is on.
-executed(Text, Receiver, Outcome, J0, J) :-
-    (   statement_text(Text, Receiver, J0, Statement, Labels, Params) ->
+%  auto-commit is on. Clock is [] or [reading(C, Used)], the clock's reading the statement
+%  reads (called/7).
+executed(Text, Receiver, Clock, Outcome, J0, J) :-
+    (   statement_text(Text, Receiver, J0, Statement, Labels, Params0) ->
         J0 = session(Db0, Committed0, Auto, N, Os, W0),
-        maplist(spliced, Params),
+        maplist(spliced, Params0),
+        (   Clock = [Reading] -> Params = [clock-Reading|Params0] ; Params = Params0 ),
         catch(db:execute(Statement, Params, Result, Db0, Db), error(existence_error(parameter, _), _),
               ( Result = exc('java.sql.SQLException'), Db = Db0 )),
         written(Statement, W0, W),
@@ -712,7 +774,8 @@ passed_connections(Args, Refs) :-
 replay(Events, Refs0, CaseResult, Result, S0, S) :-
     must_be(list, Events),
     must_be(list, Refs0),
-    foldl(replayed, Events, Refs0-S0, Refs-S),
+    without_sql_readings(Events, Replayed),
+    foldl(replayed, Replayed, Refs0-S0, Refs-S),
     mapped(CaseResult, Refs, Result).
 
 replayed(Event, Refs0-S0, Refs-S) :-
@@ -786,8 +849,9 @@ mapped(V, Refs, W) :-
 %  R = stmt(0), Ex = ok.
 replay_composed(Events, io(CaseInputs0, CaseOut0, Receivers), io(Inputs, Out), S0, S) :-
     must_be(list, Events),
-    (   select(heap(Initial0, Final0), Events, Others0) -> true
-    ;   Initial0 = [], Final0 = [], Others0 = Events
+    without_sql_readings(Events, Replayed),
+    (   select(heap(Initial0, Final0), Replayed, Others0) -> true
+    ;   Initial0 = [], Final0 = [], Others0 = Replayed
     ),
     foldl(made_by, Others0, [], Made),
     Renames = [conn-Connection|Made],

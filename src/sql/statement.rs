@@ -309,9 +309,13 @@ pub enum Expr {
     /// `(SELECT ...)`: the one value of an uncorrelated subquery of one column, NULL without a
     /// row; more than one row is an SQLException.
     Subquery(Box<Select>),
-    /// The clock (`NOW()`, `CURRENT_TIMESTAMP`, `CURRENT_DATE`, `LOCALTIMESTAMP`), only as a side
-    /// of a comparison: an input no test sets, so the other side is kept years away from it.
+    /// The clock (`NOW()`, `CURRENT_TIMESTAMP`, `CURRENT_DATE`, `LOCALTIMESTAMP`) as a side of a
+    /// comparison: an input no test sets, so the other side is kept years away from it (or,
+    /// for a value an earlier statement took from the clock, compared with a reading).
     Clock,
+    /// The clock stored by an INSERT or UPDATE in a DATE or TIMESTAMP column: a reading the
+    /// statement takes (`day`: `CURRENT_DATE`, the start of its day).
+    Now { day: bool },
 }
 
 /// The scalar functions modelled, with H2's NULL handling.
@@ -1173,7 +1177,7 @@ impl<'a> Compiler<'a> {
         let mut given = vec![None; table.columns.len()];
         for (&index, value) in targets.iter().zip(&row.content) {
             let column = &table.columns[index];
-            let typed = self.value(&no_columns, value)?;
+            let typed = self.stored_value(&no_columns, value, &column.sql_type, &column.name)?;
             self.check_assignable(&typed, &column.sql_type, &column.name, value)?;
             given[index] = Some(stored_parameter(typed.expr, typed.value_type, &column.sql_type));
         }
@@ -1191,6 +1195,21 @@ impl<'a> Compiler<'a> {
             })
             .collect();
         Ok(Insert { table: table.name.clone(), values })
+    }
+
+    /// A value an INSERT or UPDATE stores in `column`: the clock read by the statement, in a
+    /// DATE or TIMESTAMP column, or any value.
+    fn stored_value(&self, scope: &Scope, expr: &SqlExpr, sql_type: &SqlType, column: &str) -> Result<Typed, SqlError> {
+        let Some(day) = clock_reading(expr) else {
+            return self.value(scope, expr);
+        };
+        if !matches!(sql_type, SqlType::Date | SqlType::Timestamp) {
+            return self.unsupported(
+                self.offset_of_expr(expr),
+                format!("the clock ({expr}) stored in the column '{column}', which is no DATE or TIMESTAMP"),
+            );
+        }
+        Ok(Typed { expr: Expr::Now { day }, value_type: ValueType::Instant })
     }
 
     /// Whether `typed` may be stored in a column of `sql_type`.
@@ -1264,7 +1283,7 @@ impl<'a> Compiler<'a> {
             if assignments.iter().any(|(assigned, _)| assigned == &column.name) {
                 return error(offset, format!("column '{}' assigned twice", column.name));
             }
-            let typed = self.value(&scope, &assignment.value)?;
+            let typed = self.stored_value(&scope, &assignment.value, &column.sql_type, &column.name)?;
             self.check_assignable(&typed, &column.sql_type, &column.name, &assignment.value)?;
             assignments.push((column.name.clone(), stored_parameter(typed.expr, typed.value_type, &column.sql_type)));
         }
@@ -1483,7 +1502,7 @@ impl<'a> Compiler<'a> {
                 error(offset, format!("aggregate {} outside the select list", function.name.to_string().to_uppercase()))
             }
             SqlExpr::Function(_) if reads_clock(expr) => {
-                self.unsupported(offset, format!("the clock ({expr}) other than compared with a date"))
+                self.unsupported(offset, format!("the clock ({expr}) other than compared with a date or stored in a column"))
             }
             SqlExpr::Function(function) => self.function(scope, function, offset),
             SqlExpr::Trim { expr: trimmed, trim_where: None, trim_what: None, trim_characters: None } => {
@@ -1982,19 +2001,27 @@ fn plain_arguments(function: &ast::Function) -> Option<Vec<&SqlExpr>> {
 /// Whether the expression is the clock: `NOW()`, `CURRENT_TIMESTAMP`, `CURRENT_DATE`,
 /// `LOCALTIMESTAMP`, with no arguments.
 fn reads_clock(expr: &SqlExpr) -> bool {
+    clock_reading(expr).is_some()
+}
+
+/// For the clock, whether it gives a day (`CURRENT_DATE`) rather than an instant.
+fn clock_reading(expr: &SqlExpr) -> Option<bool> {
     let SqlExpr::Function(function) = expr else {
-        return false;
+        return None;
     };
     let [ObjectNamePart::Identifier(name)] = function.name.0.as_slice() else {
-        return false;
+        return None;
     };
     let no_arguments = match &function.args {
         FunctionArguments::None => true,
         FunctionArguments::List(list) => list.args.is_empty(),
         FunctionArguments::Subquery(_) => false,
     };
-    no_arguments
-        && matches!(name.value.to_uppercase().as_str(), "NOW" | "CURRENT_TIMESTAMP" | "CURRENT_DATE" | "LOCALTIMESTAMP")
+    match name.value.to_uppercase().as_str() {
+        "NOW" | "CURRENT_TIMESTAMP" | "LOCALTIMESTAMP" if no_arguments => Some(false),
+        "CURRENT_DATE" if no_arguments => Some(true),
+        _ => None,
+    }
 }
 
 fn aggregate_named_expr(expr: &SqlExpr) -> Option<Aggregate> {
@@ -2362,6 +2389,7 @@ impl Expr {
             Expr::CountStar => "agg(count,star)".to_string(),
             Expr::Subquery(select) => format!("scalar({})", select_term(select)),
             Expr::Clock => "clock".to_string(),
+            Expr::Now { day } => format!("now({})", if *day { "date" } else { "timestamp" }),
         }
     }
 }

@@ -82,6 +82,42 @@ public class ReminderDao {
         }
     }
 
+    /** Stores a reminder created now and due today, by the database's clock. */
+    public static void addToday(Connection conn, int id, String title) throws SQLException {
+        try (PreparedStatement ps = conn.prepareStatement(
+                "INSERT INTO reminder (id, title, created_at, due_day, done) VALUES (?, ?, NOW(), CURRENT_DATE, FALSE)")) {
+            ps.setInt(1, id);
+            ps.setString(2, title);
+            ps.executeUpdate();
+        }
+    }
+
+    /** Reopens a reminder as created now, by the database's clock; false when there is none. */
+    public static boolean reopen(Connection conn, int id) throws SQLException {
+        try (PreparedStatement ps = conn.prepareStatement(
+                "UPDATE reminder SET done = FALSE, created_at = CURRENT_TIMESTAMP WHERE id = ?")) {
+            ps.setInt(1, id);
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    /** Reopens a reminder and reads back when it was created: null when there is none. */
+    public static Timestamp reopenedAt(Connection conn, int id) throws SQLException {
+        if (!reopen(conn, id)) {
+            return null;
+        }
+        try (PreparedStatement ps = conn.prepareStatement(
+                "SELECT created_at FROM reminder WHERE id = ?")) {
+            ps.setInt(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return null;
+                }
+                return rs.getTimestamp(1);
+            }
+        }
+    }
+
     /** When this call happened. */
     public static Instant stamp() {
         return Instant.now();

@@ -1,0 +1,1 @@
+CREATE TABLE note (id INT PRIMARY KEY, body VARCHAR(20), created TIMESTAMP, day DATE, at TIME, n INT);
