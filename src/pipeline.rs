@@ -308,15 +308,24 @@ const REPORT_NAME: &str = "hornet-report.json";
 /// character outside printable ASCII (32..126), the codes `prolog/strings.pl` gives strings:
 /// no input string can equal such a literal there. The value is the first such literal. A
 /// literal that is (part of) the text of an SQL statement the method runs does not count: SQL
-/// text (a text block with its line breaks, say) is run, not compared with input strings.
+/// text (a text block with its line breaks, say) is run, not compared with input strings. Nor
+/// does a literal used only as the message of exceptions the method throws or makes, unless a
+/// method of the program reads messages back (`getMessage()`), which could compare them.
 fn unmodelled_literals(methods: &[Method]) -> HashMap<MethodKey, String> {
     let printable = |s: &String| s.chars().all(|c| (' '..='~').contains(&c));
     let in_sql = |m: &Method, s: &String| {
         m.sql.iter().flat_map(|sql| &sql.pieces).any(|piece| matches!(piece, Piece::Text(text) if text.contains(s.as_str())))
     };
+    let messages_read = methods.iter().flat_map(Method::callees).any(|callee| {
+        matches!(callee.name.as_str(), "getMessage" | "getLocalizedMessage")
+    });
+    let message_only = |m: &Method, index: usize| !messages_read && only_exception_message(m, index);
     let mut found: HashMap<MethodKey, String> = methods
         .iter()
-        .filter_map(|m| Some((m.key.clone(), m.strings.iter().find(|s| !printable(s) && !in_sql(m, s))?.clone())))
+        .filter_map(|m| {
+            let (_, literal) = m.strings.iter().enumerate().find(|&(i, s)| !printable(s) && !in_sql(m, s) && !message_only(m, i))?;
+            Some((m.key.clone(), literal.clone()))
+        })
         .collect();
     loop {
         let callers: Vec<(MethodKey, String)> = methods
@@ -329,6 +338,31 @@ fn unmodelled_literals(methods: &[Method]) -> HashMap<MethodKey, String> {
         }
         found.extend(callers);
     }
+}
+
+/// Whether every use of the string literal `index` (`Operand::Str`) in `method`'s code is the
+/// message of an exception it throws or makes (`ThrownDetail::message`, the IR's only field
+/// named `message`): a value passed on, never compared there.
+fn only_exception_message(method: &Method, index: usize) -> bool {
+    fn uses(value: &serde_json::Value, index: usize, in_message: bool, all: &mut usize, messages: &mut usize) {
+        match value {
+            serde_json::Value::Object(fields) => {
+                if fields.len() == 1 && fields.get("Str").and_then(serde_json::Value::as_u64) == Some(index as u64) {
+                    *all += 1;
+                    *messages += usize::from(in_message);
+                }
+                for (name, field) in fields {
+                    uses(field, index, name == "message", all, messages);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|item| uses(item, index, false, all, messages)),
+            _ => {}
+        }
+    }
+    let Ok(code) = serde_json::to_value(&method.blocks) else { return false };
+    let (mut all, mut messages) = (0, 0);
+    uses(&code, index, false, &mut all, &mut messages);
+    all > 0 && all == messages
 }
 
 /// Whether no object has exactly `class` as its class.

@@ -567,6 +567,24 @@ struct Scope<'s> {
     aggregates: bool,
 }
 
+/// The first opaque column (`SqlType::Opaque`) that `expr` computes from, with its declared
+/// type: its values are not modelled, so neither is an order by it.
+fn opaque_column<'s>(scope: &Scope<'s>, expr: &Expr) -> Option<(&'s super::schema::Column, &'s str)> {
+    match expr {
+        Expr::Column { alias, column } => {
+            let (table, _) = scope.tables.iter().find(|(_, table_alias)| table_alias == alias)?;
+            let column = table.column(column)?;
+            match &column.sql_type {
+                SqlType::Opaque(declared) => Some((column, declared.as_str())),
+                _ => None,
+            }
+        }
+        Expr::Arith(_, left, right) => opaque_column(scope, left).or_else(|| opaque_column(scope, right)),
+        Expr::Neg(operand) => opaque_column(scope, operand),
+        _ => None,
+    }
+}
+
 impl<'s> Scope<'s> {
     fn new(tables: Vec<(&'s Table, String)>) -> Scope<'s> {
         Scope { tables, aggregates: false }
@@ -1105,7 +1123,15 @@ impl<'a> Compiler<'a> {
                 return self.unsupported(offset, "ORDER BY an aggregate in a query without aggregates");
             }
             let keyed = Scope { tables: scope.tables.clone(), aggregates: aggregated };
-            order.push(OrderKey { expr: self.value(&keyed, expr)?.expr, descending });
+            let key_expr = self.value(&keyed, expr)?.expr;
+            if let Some((column, declared)) = opaque_column(scope, &key_expr) {
+                let declared = std::iter::once(declared).chain(column.computed.iter().map(String::as_str)).collect::<Vec<_>>().join(" ");
+                return self.unsupported(
+                    offset,
+                    format!("ORDER BY column `{}` ({declared}), whose values are not modelled (kept opaque), so the order of its rows is not known", column.name),
+                );
+            }
+            order.push(OrderKey { expr: key_expr, descending });
         }
         Ok(order)
     }

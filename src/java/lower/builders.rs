@@ -28,14 +28,15 @@ impl<'t> MethodLowering<'_, 't> {
             let Some(name) = declarator.child_by_field_name("name") else {
                 return self.error(declarator, "syntax error: declaration without a name");
             };
-            let value = declarator.child_by_field_name("value");
-            if let Some(value) = value {
-                self.check_builder_creation(value)?;
+            let value = declarator.child_by_field_name("value").map(|value| self.appended_creation(value));
+            if let Some((creation, _)) = &value {
+                self.check_builder_creation(*creation)?;
             }
             let id = self.declare(self.text(name), Ty::String, None);
             self.builders.insert(id);
-            if let Some(value) = value {
-                self.builder_creation(id, value)?;
+            if let Some((creation, appends)) = value {
+                self.builder_creation(id, creation)?;
+                self.builder_appends(id, creation, &appends)?;
             }
         }
         Ok(())
@@ -47,8 +48,40 @@ impl<'t> MethodLowering<'_, 't> {
         if super::operator(node, self.source()) != "=" {
             return self.unsupported(node, "compound assignment to a StringBuilder");
         }
-        self.check_builder_creation(right)?;
-        self.builder_creation(id, right)
+        let (creation, appends) = self.appended_creation(right);
+        self.check_builder_creation(creation)?;
+        self.builder_creation(id, creation)?;
+        self.builder_appends(id, creation, &appends)
+    }
+
+    /// A value `new StringBuilder(...).append(a).append(b)` split as javac runs it: the
+    /// creation, then the `append` calls on it, first first (each returns the builder itself).
+    /// Any other value is its own creation, with no appends.
+    fn appended_creation(&self, value: Node<'t>) -> (Node<'t>, Vec<Node<'t>>) {
+        let mut appends = Vec::new();
+        let mut node = skip_parens(value);
+        while node.kind() == "method_invocation"
+            && node.child_by_field_name("name").is_some_and(|n| self.text(n) == "append")
+            && let Some(object) = node.child_by_field_name("object")
+        {
+            appends.push(node);
+            node = skip_parens(object);
+        }
+        if node.kind() != "object_creation_expression" {
+            return (skip_parens(value), Vec::new());
+        }
+        appends.reverse();
+        (node, appends)
+    }
+
+    /// The `append` calls of a chained creation on the builder `id` it made. Each is lowered
+    /// with the creation as its receiver node, already lowered (`builder_method` lowers only a
+    /// receiver that is a call).
+    fn builder_appends(&mut self, id: LocalId, creation: Node<'t>, appends: &[Node<'t>]) -> Lowered<()> {
+        for append in appends {
+            self.builder_method(*append, creation, id, "append", false)?;
+        }
+        Ok(())
     }
 
     /// The builder local a name or an `append` chain ending in one stands for.

@@ -34,4 +34,13 @@ class StringBuilders {
         String s = buffer.toString();
         return s;
     }
+
+    // A chained initialiser: the builder made, then the appends on it, as javac runs it.
+    static String where(String name) {
+        StringBuilder sql = new StringBuilder("SELECT id FROM t").append(" WHERE 1 = 1");
+        if (name != null) {
+            sql.append(" AND name = ?");
+        }
+        return sql.toString();
+    }
 }
