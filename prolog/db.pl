@@ -1804,8 +1804,20 @@ ordering(ge, A, B, R) :- R #<==> (A #>= B).
 %  many times over, each propagated on every change.
 %
 %  ?- X in 0..9, db:equal_numbers(X, Y, E), db:equal_numbers(Y, X, F), E == F.
+%
+%  Two values of one base with constant offsets (jvm:one_base/4: `id + 1` and `id + 2` the Java
+%  code computed) are equal exactly when their offsets are, whatever the base: E is known at
+%  once. Posted on the values, clpz refutes `id + 1 = id + 2` only through both wrap-arounds,
+%  shrinking domains one value at a time, past any budget.
+%
+%  ?- jvm:value(int, X), jvm:arith(add, int, X, 1, A), jvm:arith(add, int, X, 2, B),
+%     db:equal_numbers(A, B, E).
+%  E = 0, ...
 equal_numbers(A, B, E) :-
-    (   var(A), var(B), A \== B ->
+    (   jvm:one_base(A, B, _, Pieces) ->
+        % A - B is constant modulo the type's range, so it is 0 on every piece or on none.
+        ( memberchk(piece(_, _, 0), Pieces) -> E = 1 ; E = 0 )
+    ;   var(A), var(B), A \== B ->
         (   recorded_equality(A, B, E0) -> E = E0
         ;   recorded_equality(B, A, E0) -> E = E0
         ;   E #<==> (A #= B),

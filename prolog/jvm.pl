@@ -19,7 +19,8 @@
 
 % differences(Ds) on a variable A: Ds holds B-D for each D #= A - B an ordering posted.
 % wrapped(Type, Base, C) on a variable V: V is Base + C reduced to Type's range (arith/5).
-:- attribute differences/1, wrapped/3.
+% remainders(Rs) on a variable A: Rs holds D-R for each R #= A rem D by a constant D (divide/6).
+:- attribute differences/1, wrapped/3, remainders/1.
 
 %% value(+Type, ?V)
 %
@@ -148,7 +149,27 @@ divide(Op, Type, A, B, R, ok) :-
     quotient(Op, Type, A, B, R).
 
 quotient(div, Type, A, B, R) :- guarded(E #= A // B), wrap(Type, E, R).
-quotient(rem, _, A, B, R) :- guarded(R #= A rem B).
+quotient(rem, _, A, B, R) :-
+    guarded(R #= A rem B),
+    remainders_linked(A, B, R).
+
+% The remainders of one value by constants that divide one another are linked: `year % 400 == 0`
+% after `year % 4 != 0` is refuted at once by (year % 400) % 4 = year % 4, where clpz alone
+% searches the values of year past any budget. The link holds for Java's remainder, whose sign
+% is the dividend's: year = 400q + r, and r % 4 has r's sign, so it is year % 4.
+remainders_linked(A, B, R) :-
+    (   var(A), integer(B), B =\= 0 ->
+        ( get_atts(A, remainders(Rs)) -> true ; Rs = [] ),
+        maplist(remainder_linked(B, R), Rs),
+        put_atts(A, remainders([B-R|Rs]))
+    ;   true
+    ).
+
+remainder_linked(B, R, D-R0) :-
+    (   B mod D =:= 0 -> guarded(R0 #= R rem D)
+    ;   D mod B =:= 0 -> guarded(R #= R0 rem B)
+    ;   true
+    ).
 
 %% negate(+Type, ?A, ?R)
 %
@@ -292,11 +313,40 @@ recorded_difference(A, B, D) :-
     B0 == B,
     !.
 
-% The record is a cache: binding the variable needs no check, and residual goals omit it
-% (removed here, or copy_term/3 would write it as a put_atts/2 goal).
+% The records are caches: binding the variable needs no check. Residual goals omit the
+% differences (removed here, or copy_term/3 would write them as a put_atts/2 goal) and note the
+% base and offset again (offset_renoted/4): a caller composing a summary's case then compares
+% the case's `id + 2` with its own `id + 3` by their offsets too.
 verify_attributes(_, _, []).
 
-attribute_goals(V) --> { put_atts(V, -differences(_)), put_atts(V, -wrapped(_, _, _)) }.
+attribute_goals(V) -->
+    { put_atts(V, -differences(_)), put_atts(V, -remainders(_)) },
+    (   { get_atts(V, wrapped(Type, Base, Offset)) } ->
+        { put_atts(V, -wrapped(_, _, _)) },
+        % Path clauses are loaded into user, where only a called goal can name module jvm.
+        [call(jvm:offset_renoted(V, Type, Base, Offset))]
+    ;   []
+    ).
+
+%% offset_renoted(?V, +Type, ?Base, +Offset)
+%
+%  V is Base + Offset reduced to Type's range, as arith/5 noted it (offset_noted/5): a
+%  summary clause's residual goal notes it again, for one_base/4. The clause's constraints say
+%  the same of V; this is the note that lets comparisons read it without clpz.
+%
+%  ?- jvm:offset_renoted(V, int, X, 1), jvm:one_base(V, X, B, _), B == X.
+offset_renoted(V, Type, Base, Offset) :-
+    must_be(atom, Type),
+    must_be(integer, Offset),
+    % A caller's argument `id + 1` as the case's base: V is then id + 1 + Offset.
+    (   var(V), var(Base), V \== Base, \+ get_atts(V, wrapped(_, _, _)),
+        based(Type, Base, Base1, C1), var(Base1), V \== Base1,
+        modulus(Type, M), C is Offset + C1, C mod M =\= 0 ->
+        range(Type, Min, _),
+        Reduced is ((C - Min) mod M) + Min,
+        put_atts(V, wrapped(Type, Base1, Reduced))
+    ;   true
+    ).
 
 %% guarded(+Goal)
 %
