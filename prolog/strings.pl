@@ -252,6 +252,10 @@ number_text(N, s(Len, Codes)) :-
     max_length(Max),
     Neg #<==> (N #< 0),
     Abs #= abs(N),
+    % No more digits than the longest string holds: labelling then starts below 10^Max, instead
+    % of refuting the longs above it one by one.
+    Digits is 10^Max,
+    Abs #< Digits,
     Longest is Max - 1,
     numlist(1, Longest, Powers),
     maplist(at_least_power(Abs), Powers, MoreDigits),

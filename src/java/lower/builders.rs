@@ -218,7 +218,9 @@ impl<'t> MethodLowering<'_, 't> {
         };
         // Concatenation and literals are never null; a String local is checked the way the
         // constructor does (`str.length()`, a NullPointerException), then copied.
-        let never_null = matches!(argument.kind(), "string_literal" | "binary_expression") && self.is_text_expression(argument);
+        // A constant (`new StringBuilder(SELECT_SQL)`) is text known in full, as a literal is.
+        let never_null = (matches!(argument.kind(), "string_literal" | "binary_expression") && self.is_text_expression(argument))
+            || self.is_constant_text(argument);
         let string_local = argument.kind() == "identifier"
             && self.lookup(self.text(argument)).is_some_and(|v| v.ty == Ty::String && !self.builders.contains(&v.id));
         if never_null {

@@ -135,8 +135,11 @@ impl<'t> MethodLowering<'_, 't> {
             Rvalue::Use(rhs)
         };
         self.assign(id, new_value);
+        // Appending to text that depends on the path keeps it so (`if (c) sql.append(..);`
+        // then `sql.append(" ORDER BY id")`).
+        let path_dependent = compound && matches!(self.texts.get(&id), Some(LocalText::PathDependent));
         let text = match evaluated {
-            _ if conditional => LocalText::PathDependent,
+            _ if conditional || path_dependent => LocalText::PathDependent,
             Ok(_) if parts.iter().all(|p| matches!(p, Part::Text(_))) => {
                 LocalText::Known(self.realise(&parts, false)?)
             }
@@ -378,6 +381,12 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// Whether an expression of the method being lowered is a String, judged from its syntax.
+    /// Whether an expression is text known in full at lowering time (a `static final`
+    /// constant, a helper returning one): no Java value, so never null.
+    pub(super) fn is_constant_text(&self, node: Node<'t>) -> bool {
+        self.text_parts(node, &Scope::Method, 0).is_ok_and(|parts| !parts.is_empty() && parts.iter().all(|p| matches!(p, Part::Text(_))))
+    }
+
     pub(super) fn is_text_expression(&self, node: Node<'t>) -> bool {
         self.is_text(node, &Scope::Method)
     }

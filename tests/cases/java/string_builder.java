@@ -111,4 +111,22 @@ class Builders {
         String t = sb.append(s).append("!").toString();
         return t;
     }
+
+    private static final String DELETE_SQL = "DELETE FROM account";
+
+    // Made from a constant and appended to in the chain: its text is known, as a literal's.
+    static int fromConstant(Connection conn) throws SQLException {
+        StringBuilder sql = new StringBuilder(DELETE_SQL).append(" WHERE balance = 0");
+        return conn.createStatement().executeUpdate(sql.toString());
+    }
+
+    // Appended to on one path, then on every path: its text still depends on the path.
+    static int filteredThenOrdered(Connection conn, boolean rich) throws SQLException {
+        StringBuilder sql = new StringBuilder(DELETE_SQL).append(" WHERE 1 = 1");
+        if (rich) {
+            sql.append(" AND balance > 100");
+        }
+        sql.append(" AND id > 0");
+        return conn.createStatement().executeUpdate(sql.toString());
+    }
 }
