@@ -220,7 +220,7 @@ impl<'t> MethodLowering<'_, 't> {
         // constructor does (`str.length()`, a NullPointerException), then copied.
         // A constant (`new StringBuilder(SELECT_SQL)`) is text known in full, as a literal is.
         let never_null = (matches!(argument.kind(), "string_literal" | "binary_expression") && self.is_text_expression(argument))
-            || self.is_constant_text(argument);
+            || (matches!(argument.kind(), "identifier" | "field_access" | "method_invocation") && self.is_constant_text(argument));
         let string_local = argument.kind() == "identifier"
             && self.lookup(self.text(argument)).is_some_and(|v| v.ty == Ty::String && !self.builders.contains(&v.id));
         if never_null {

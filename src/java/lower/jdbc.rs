@@ -140,7 +140,12 @@ impl<'t> MethodLowering<'_, 't> {
         let path_dependent = compound && matches!(self.texts.get(&id), Some(LocalText::PathDependent));
         let text = match evaluated {
             _ if conditional || path_dependent => LocalText::PathDependent,
-            Ok(_) if parts.iter().all(|p| matches!(p, Part::Text(_))) => {
+            // Literal text, or text appended to a local whose text is known (`sql.append(" WHERE ...")`).
+            Ok(_) if parts.iter().all(|p| match p {
+                Part::Text(_) => true,
+                Part::Local(id, _) => matches!(self.texts.get(id), Some(LocalText::Known(_))),
+                Part::Value(_) => false,
+            }) => {
                 LocalText::Known(self.realise(&parts, false)?)
             }
             _ => LocalText::Whole,
