@@ -49,6 +49,9 @@ pub(crate) struct ClassInfo<'t> {
     /// An abstract class or an interface: no object has it as its class.
     pub is_abstract: bool,
     pub is_interface: bool,
+    /// Where its static initialiser is, if hornet does not analyse it: the tests of a method
+    /// would run it (`java::drop_loaders_of_unanalysed_initialisers`).
+    pub unanalysed_initialiser: Option<crate::diag::Span>,
 }
 
 impl<'t> ClassInfo<'t> {
@@ -68,6 +71,7 @@ impl<'t> ClassInfo<'t> {
             interfaces: Vec::new(),
             is_abstract: false,
             is_interface: false,
+            unanalysed_initialiser: None,
         }
     }
 }
@@ -1284,8 +1288,12 @@ fn index_class<'t>(
             }
         }
     }
+    // Fields holding configuration are no state a test sets or checks.
+    let configured = super::configuration::configuration(&class).values;
+    class.static_fields.retain(|(name, _)| !configured.iter().any(|v| &v.field == name));
     for initialiser in static_initialisers {
         if !assigns_blank_finals(&mut class, initialiser) && !super::configuration::is_set_up_initialiser(&class, initialiser) {
+            class.unanalysed_initialiser.get_or_insert(span_of(file.path, initialiser));
             diags.push(Diagnostic::unsupported(
                 span_of(file.path, initialiser),
                 "static initialiser (code run once when the class is loaded, which a test can neither choose nor \

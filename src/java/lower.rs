@@ -201,7 +201,7 @@ pub(crate) fn lower_method<'t>(
     // file the class path may lack; a method using the database opens that helper's database
     // first.
     if !method.is_private
-        && let Some(resource) = super::configuration::loaded_configuration(class).first().map(|(_, r)| r.clone())
+        && let Some(resource) = super::configuration::configuration(class).resources().next().map(str::to_string)
         && !blocks.iter().any(|(_, block)| block.insts.iter().any(|inst| matches!(inst, Inst::Jdbc { .. })))
     {
         return Err(Diagnostic::unsupported(

@@ -79,6 +79,7 @@ pub fn lower_sources(files: &[(PathBuf, String)], library: &Library, schema: Opt
             }
         }
     }
+    drop_loaders_of_unanalysed_initialisers(&index, &mut program.methods, &mut diags);
     drop_callers_of_skipped_methods(&mut program.methods, library, &mut diags);
     spread_statics(&index, &mut program.methods);
     spread_zoned(&mut program.methods);
@@ -268,6 +269,40 @@ fn spread_zoned(methods: &mut [Method]) {
             break;
         }
     }
+}
+
+/// Drop the methods whose tests would load a class whose static initialiser is not analysed
+/// (the method's own class, a class whose static fields or objects it uses, one it makes):
+/// loading the class runs that code, which may fail or set state the tests know nothing of.
+/// Their callers are dropped in turn (`drop_callers_of_skipped_methods`).
+fn drop_loaders_of_unanalysed_initialisers(index: &Index, methods: &mut Vec<Method>, diags: &mut Vec<Diagnostic>) {
+    let unanalysed = |class: &str| index.classes.get(class).and_then(|c| c.unanalysed_initialiser.as_ref());
+    methods.retain(|method| {
+        let used = method.blocks.iter().flat_map(|b| &b.insts).filter_map(|inst| match inst {
+            crate::ir::Inst::New { class, .. } => Some(class.as_str()),
+            crate::ir::Inst::Statics { class, .. } => class.statics_owner(),
+            _ => None,
+        });
+        let objects = method.classes.iter().map(|layout| layout.class.statics_owner().unwrap_or(layout.class.as_str()));
+        let loaded = std::iter::once(method.key.class.as_str()).chain(objects).chain(used);
+        let Some((class, initialiser)) = loaded.into_iter().find_map(|c| unanalysed(c).map(|span| (c, span))) else {
+            return true;
+        };
+        // An implicit default constructor is not reported on its own.
+        if method.is_implicit {
+            return false;
+        }
+        let whose = if class == method.key.class { "its class".to_string() } else { format!("'{}'", crate::ir::simple_name(class)) };
+        diags.push(Diagnostic::unsupported(
+            method.span.clone(),
+            format!(
+                "'{}': its tests would load {whose}, whose static initialiser ({initialiser}) is not analysed \
+                 (loading the class runs it, which may fail or set state the tests cannot know)",
+                method.key.short()
+            ),
+        ));
+        false
+    });
 }
 
 fn drop_callers_of_skipped_methods(methods: &mut Vec<Method>, library: &Library, diags: &mut Vec<Diagnostic>) {

@@ -797,6 +797,9 @@ impl<'t> MethodLowering<'_, 't> {
     /// key and default. Its resource, key and default.
     pub(super) fn configured_value(&self, node: Node<'t>) -> Option<(String, String, Option<String>)> {
         let node = skip_parens(node);
+        if let Some(value) = self.configured_field(node) {
+            return Some((value.resource, value.key, value.default));
+        }
         if node.kind() != "method_invocation" {
             return None;
         }
@@ -835,11 +838,22 @@ impl<'t> MethodLowering<'_, 't> {
             "identifier" if self.lookup(spelled).is_none() => crate::java::configuration::loaded_properties(self.class, spelled),
             _ => None,
         }?;
-        Some(format!(
-            "a value of the configuration '{resource}' on the class path ('{spelled}.{name}'), which a test can \
-             neither choose nor know: supported only as the URL, user or password given to DriverManager.getConnection, \
-             with a constant key"
-        ))
+        Some(configuration_value_use(&resource, &format!("{spelled}.{name}")))
+    }
+
+    /// A static field its class's static initialiser gives a configuration value (`URL`, or
+    /// `C.URL`; `configuration.rs`), not hidden by a local.
+    fn configured_field(&self, node: Node<'t>) -> Option<crate::java::configuration::ConfiguredValue> {
+        let (class, field) = match node.kind() {
+            "identifier" if self.lookup(self.text(node)).is_none() => (self.class, self.text(node)),
+            "field_access" => {
+                let owner = self.text(node.child_by_field_name("object")?);
+                let ClassRef::Analysed(class) = self.index.resolve_class(owner, self.class.file) else { return None };
+                (class, self.text(node.child_by_field_name("field")?))
+            }
+            _ => return None,
+        };
+        crate::java::configuration::configured_field(class, field)
     }
 
     /// `P.getProperty(key[, default])` of a configuration field `P` (of the scope's class, or
@@ -917,6 +931,16 @@ impl<'t> MethodLowering<'_, 't> {
         let typed = self.value(node)?;
         self.coerce(typed, ty, node)
     }
+}
+
+/// Why a value of configuration `resource` read where it is not the URL, user or password of a
+/// connection (`read`: `P.getProperty`, or a field holding such a value) is not analysed.
+pub(super) fn configuration_value_use(resource: &str, read: &str) -> String {
+    format!(
+        "a value of the configuration '{resource}' on the class path ('{read}'), which a test can neither choose \
+         nor know: supported only as the URL, user or password given to DriverManager.getConnection, with a \
+         constant key"
+    )
 }
 
 /// The `java.time` class a class literal (`LocalDate.class`) names, if it names one.

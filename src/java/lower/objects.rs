@@ -164,6 +164,9 @@ impl<'t> MethodLowering<'_, 't> {
             return Ok(None);
         };
         let info = &declaring.fields[name];
+        if let Some(value) = crate::java::configuration::configured_field(declaring, name) {
+            return self.unsupported(at, super::jdbc::configuration_value_use(&value.resource, name));
+        }
         let Some(ty) = info.ty.filter(|_| !info.is_static_final) else {
             let eager_singleton = info.initialiser.is_some_and(|i| i.kind() == "object_creation_expression");
             let what = if info.is_static_final && eager_singleton {

@@ -18,8 +18,8 @@ public class Unsupported {
         this.count = count;
     }
 
-    static {
-        counter = 1;
+    static class Loaded {
+        static { counter = 1; }
     }
 
     double area() {
