@@ -359,7 +359,7 @@ offset_renoted(V, Type, Base, Offset) :-
 %  ?- X in 0..9, jvm:guarded(X #> 5).
 %  X in 6..9.
 guarded(Goal) :-
-    guarded(Goal, 200000).
+    guarded(Goal, 200000, _).
 
 %% composed(+Goal)
 %
@@ -374,16 +374,18 @@ guarded(Goal) :-
 composed(Goal) :-
     composed_operations(N),
     Budget is 200000 * N,
-    guarded(Goal, Budget).
+    guarded(Goal, Budget, summary).
 
+% src/testgen/budget.rs says how many inferences that is.
 composed_operations(8).
 
-guarded(Goal, Budget) :-
+% Kind: what a stall there is reported as (stall/1), or unbound for the kind of Goal.
+guarded(Goal, Budget, Kind) :-
     within_search_budget(Goal),
     call_with_inference_limit(Goal, Budget, R),
     (   R == inference_limit_exceeded ->
         bb_put(hornet_stalled, true),
-        goal_kind(Goal, Kind),
+        (   var(Kind) -> goal_kind(Goal, Kind) ; true ),
         stall_noted(solving(Kind)),
         false
     ;   true
@@ -441,7 +443,8 @@ stall_noted(Why) :-
 %  search (finding the next path took more than the search budget, deciding the branch
 %  Where), search(Kind) (the same, in the SQL or arithmetic that follows the branch Where:
 %  Kind sql or arithmetic), solving(Kind) (one
-%  constraint's propagation stalled: Kind comparison, sql or arithmetic), model (abandon/0:
+%  constraint's propagation stalled: Kind comparison, sql or arithmetic; summary, a callee's
+%  composed case: composed/1), model (abandon/0:
 %  the path needs what the model does not follow) or engines (abandon/1: H2 and PostgreSQL
 %  differ there), Where at(Method, Branch), the branch last
 %  reached, or none.
