@@ -7,7 +7,7 @@
 */
 
 :- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/4, wrap/3, compare/4, one_base/4,
-                guarded/1, abandon/0, abandon/1, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
+                guarded/1, composed/1, abandon/0, abandon/1, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
                 difference/3, exception_class/2]).
 
 :- use_module(library(clpz)).
@@ -359,11 +359,33 @@ offset_renoted(V, Type, Base, Offset) :-
 %  ?- X in 0..9, jvm:guarded(X #> 5).
 %  X in 6..9.
 guarded(Goal) :-
+    guarded(Goal, 200000, _).
+
+%% composed(+Goal)
+%
+%  guarded/1 for a callee's summary case, Goal: its clause posts at once the residual
+%  constraints of every operation on the callee's path, each of which inline execution posts
+%  under a budget of its own (a `trim()` tested against a literal leaves some 250 goals, which
+%  take more inferences to post again than guarded/1 allows one constraint). Its budget is
+%  that of composed_operations/1 operations.
+%
+%  ?- X in 0..9, jvm:composed(X #> 5).
+%  X in 6..9.
+composed(Goal) :-
+    composed_operations(N),
+    Budget is 200000 * N,
+    guarded(Goal, Budget, summary).
+
+% src/testgen/budget.rs says how many inferences that is.
+composed_operations(8).
+
+% Kind: what a stall there is reported as (stall/1), or unbound for the kind of Goal.
+guarded(Goal, Budget, Kind) :-
     within_search_budget(Goal),
-    call_with_inference_limit(Goal, 200000, R),
+    call_with_inference_limit(Goal, Budget, R),
     (   R == inference_limit_exceeded ->
         bb_put(hornet_stalled, true),
-        goal_kind(Goal, Kind),
+        (   var(Kind) -> goal_kind(Goal, Kind) ; true ),
         stall_noted(solving(Kind)),
         false
     ;   true
@@ -421,7 +443,8 @@ stall_noted(Why) :-
 %  search (finding the next path took more than the search budget, deciding the branch
 %  Where), search(Kind) (the same, in the SQL or arithmetic that follows the branch Where:
 %  Kind sql or arithmetic), solving(Kind) (one
-%  constraint's propagation stalled: Kind comparison, sql or arithmetic), model (abandon/0:
+%  constraint's propagation stalled: Kind comparison, sql or arithmetic; summary, a callee's
+%  composed case: composed/1), model (abandon/0:
 %  the path needs what the model does not follow) or engines (abandon/1: H2 and PostgreSQL
 %  differ there), Where at(Method, Branch), the branch last
 %  reached, or none.

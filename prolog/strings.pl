@@ -24,6 +24,18 @@
 :- use_module(library(error)).
 :- use_module(library(freeze)).
 :- use_module(library(between)).
+:- use_module(library(atts)).
+
+% The strings trim() and the case changes made of a string on this path, on its length while
+% unknown: a second trim() of the same text (a condition that repeats `name.trim()`) is the
+% same string, not a second network of constraints over the same codes, which would cost as
+% much again and, apart from the first, propagate nothing to it.
+:- attribute derived/1.
+
+% A cache for the analysis only: summaries and answers do not mention it (removed here, or
+% copy_term/3 would write a put_atts/2 goal), and any value may meet the length.
+verify_attributes(_, _, []).
+attribute_goals(V) --> { put_atts(V, -derived(_)) }.
 
 %% max_length(-N)
 %
@@ -429,20 +441,45 @@ equal_ignoring_case(A, B, R) :-
         all_true(Bs, R)
     ).
 
+% One reified domain per code: a conjunction of two bounds costs three reifications.
 lower(C, L) :-
-    U #<==> (C #>= 0'A #/\ C #=< 0'Z),
+    U #<==> (C in 0'A..0'Z),
     L #= C + 32 * U.
 
 upper(C, U) :-
-    L #<==> (C #>= 0'a #/\ C #=< 0'z),
+    L #<==> (C in 0'a..0'z),
     U #= C - 32 * L.
 
 %% case_changed(+Case, ?A, -S)
 %
 %  S is A.toUpperCase() (Case = upper) or A.toLowerCase() (lower), ASCII letters only; its
 %  codes are made when read.
-case_changed(Case, A, s(Len, Codes)) :-
+case_changed(Case, A, S) :-
     must_be(atom, Case),
+    derived(Case, A, S, case_changed_(Case, A)).
+
+%% derived(+Op, +A, -S, :Make)
+%
+%  S is the string Op (trim, upper, lower) makes of A: the one made earlier on this path, or
+%  call(Make, S), noted on A's length while it is unknown.
+%
+%  ?- strings:fresh(A), strings:trimmed(A, S), strings:trimmed(A, T), S == T.
+%  true.
+derived(Op, A, S, Make) :-
+    A = s(Len, _),
+    (   var(Len), get_atts(Len, derived(Made)), made(Made, Op, A, S0) -> S = S0
+    ;   call(Make, S),
+        (   var(Len) ->
+            (   get_atts(Len, derived(Made0)) -> true ; Made0 = [] ),
+            put_atts(Len, derived([made(Op, A, S)|Made0]))
+        ;   true
+        )
+    ).
+
+made([made(Op0, A0, S0)|Made], Op, A, S) :-
+    (   Op0 == Op, A0 == A -> S = S0 ; made(Made, Op, A, S) ).
+
+case_changed_(Case, A, s(Len, Codes)) :-
     A = s(Len, CodesA),
     capacity_of_length(Len, Cap),
     (   nonvar(CodesA), length(CodesA, N), N > Cap ->
@@ -488,6 +525,9 @@ substring_bounds(s(Len, _), Begin, End, Ok) :-
 %  is known (labelling fixes it), as concat/3 shifts.
 substring(A, Begin, End, s(Len, Codes)) :-
     Len #= End - Begin,
+    % Within bounds, Begin =< End: said outright, as clpz does not always derive it (trim's
+    % bounds), so that a padding code of the result bounds its length at once.
+    Len #>= 0,
     % Only a part of known bounds of a long text may be long itself.
     (   integer(Len) -> true ; max_length(Max), Len #=< Max ),
     freeze(Codes, freeze(Begin, substring_codes(A, Begin, Len, Codes))).
@@ -529,15 +569,24 @@ char_at(A, Index, C) :-
 %
 %  A.trim(): without its leading and trailing spaces (the only printable code =< ' ').
 trimmed(A, S) :-
+    derived(trim, A, S, trimmed_(A)).
+
+trimmed_(A, S) :-
     A = s(LenA, _), codes(A, CodesA),
     leading_spaces(CodesA, 1, Ls),
     sum(Ls, #=, Lead),
-    trailing_blank(CodesA, _, Ts),
+    trailing_blank(CodesA, AllBlank, Ts),
     sum(Ts, #=, Blank),
     length(CodesA, Max),
     End #= max(Lead, Max - Blank),
     End #=< LenA,
-    substring(A, Lead, End, S).
+    substring(A, Lead, End, S),
+    % Redundant, for propagation: the result is empty exactly when every code is a space or
+    % padding. An empty result then makes every code blank at once, so that a second trim() of
+    % the same text (a helper's, composed) sees it empty too instead of waiting for labelling
+    % to try every text.
+    S = s(Len, _),
+    (Len #= 0) #<==> AllBlank.
 
 leading_spaces([], _, []).
 leading_spaces([C|Cs], Before, [L|Ls]) :-

@@ -158,6 +158,8 @@ pub enum StallReason {
     Sql,
     /// An arithmetic constraint's propagation stalled.
     Arithmetic,
+    /// A callee's summary case, composed, did not propagate within its budget (`jvm:composed/1`).
+    Summary,
     /// The path needs what the model does not follow (`jvm:abandon/0`).
     Model,
     /// H2 and PostgreSQL, which the tests of a schema in PostgreSQL's dialect run on, behave
@@ -181,6 +183,7 @@ fn stall(text: &str) -> Option<Stall> {
         (("solving", 1), [kind]) => match kind.functor() {
             ("comparison", 0) => StallReason::Comparison,
             ("sql", 0) => StallReason::Sql,
+            ("summary", 0) => StallReason::Summary,
             _ => StallReason::Arithmetic,
         },
         _ => return None,
@@ -615,6 +618,10 @@ mod tests {
         assert_eq!(
             stall("stall(search(arithmetic), none)"),
             Some(Stall { why: StallReason::SearchArithmetic, at: None })
+        );
+        assert_eq!(
+            stall("stall(solving(summary), at('A.f(int)', 3))"),
+            Some(Stall { why: StallReason::Summary, at: at.clone() })
         );
     }
 

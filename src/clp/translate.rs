@@ -71,11 +71,11 @@ pub fn summary_pred(key: &MethodKey) -> String {
 /// The clause that lets callers use a summary where they would call the method: the case's
 /// events are replayed into the caller's state (methods in the supported subset have no other
 /// effect on it), as they would be if the callee ran inline. A case's constraints are posted
-/// under `jvm:guarded/1`, like every other constraint of a path: against the caller's, their
-/// propagation can stall.
+/// under a budget (`jvm:composed/1`), like every other constraint of a path: against the
+/// caller's, their propagation can stall.
 pub fn summary_glue(key: &MethodKey) -> String {
     format!(
-        "{}(Inputs, Ret, S0, S, Ex) :-\n    jvm:guarded(user:{}(Inputs, Ret, Ex, Events)),\n    state:replay(Events, S0, S).\n",
+        "{}(Inputs, Ret, S0, S, Ex) :-\n    jvm:composed(user:{}(Inputs, Ret, Ex, Events)),\n    state:replay(Events, S0, S).\n",
         summary_pred(key),
         case_pred(key)
     )
@@ -89,7 +89,7 @@ pub fn summary_glue(key: &MethodKey) -> String {
 pub fn heap_summary_glue(key: &MethodKey, receivers: &[ClassName]) -> String {
     let receivers: Vec<String> = receivers.iter().map(|c| quote_atom(c.as_str())).collect();
     format!(
-        "{}(Inputs, Ret, S0, S, Ex) :-\n    jvm:guarded(user:{}(CaseInputs, CaseRet, CaseEx, Events)),\n    \
+        "{}(Inputs, Ret, S0, S, Ex) :-\n    jvm:composed(user:{}(CaseInputs, CaseRet, CaseEx, Events)),\n    \
          jvm:guarded(state:replay_composed(Events, io(CaseInputs, CaseRet-CaseEx, [{}]), io(Inputs, Ret-Ex), S0, S)).\n",
         summary_pred(key),
         case_pred(key),
@@ -116,7 +116,7 @@ pub fn database_summary_glue(method: &Method) -> String {
         params.iter().enumerate().map(|(i, p)| if connections.contains(&i) { "conn" } else { p.as_str() }).collect();
     let passed: Vec<&str> = connections.iter().map(|&i| params[i].as_str()).collect();
     let composed = format!(
-        "jvm:guarded(user:{}([{}], CaseRet, Ex, Events)),
+        "jvm:composed(user:{}([{}], CaseRet, Ex, Events)),
         jdbc:replay(Events, Refs, CaseRet, Ret, S0, S)",
         case_pred(key),
         case_inputs.join(",")
@@ -162,7 +162,7 @@ pub fn database_heap_summary_glue(method: &Method, receivers: &[ClassName]) -> S
         .collect();
     let receivers: Vec<String> = receivers.iter().map(|c| quote_atom(c.as_str())).collect();
     let composed = format!(
-        "jvm:guarded(user:{}(CaseInputs, CaseRet, CaseEx, Events)),\n        \
+        "jvm:composed(user:{}(CaseInputs, CaseRet, CaseEx, Events)),\n        \
          jdbc:replay_composed(Events, io(CaseInputs, CaseRet-CaseEx, [{}]), io([{}], Ret-Ex), S0, S)",
         case_pred(key),
         receivers.join(","),

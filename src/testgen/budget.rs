@@ -60,6 +60,10 @@ pub fn budget_note(
                 "solving budget ran out in arithmetic {after}: it did not propagate \
                  within 200000 inferences; that path was abandoned"
             ),
+            StallReason::Summary => format!(
+                "solving budget ran out composing a callee's summary {after}: its constraints \
+                 did not propagate within 1600000 inferences; that path was abandoned"
+            ),
             StallReason::Model => format!(
                 "a path {after} needs what hornet does not model (the warnings and \
                  docs/ list what: a conversion H2 makes, text over the string bound, a second connection \
