@@ -1436,6 +1436,8 @@ pub struct DeclaredMethod {
     /// allow (unresolved simple names are taken from `java.lang`).
     pub descriptor: String,
     pub is_private: bool,
+    /// Its branch outcomes as a coverage tool counts them, read from the syntax.
+    pub branches: usize,
     /// Where the method's name is (as a lowered method's span).
     pub span: Span,
 }

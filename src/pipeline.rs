@@ -870,7 +870,7 @@ fn build_report(
             tests: 0,
             test_class: None,
             branches_covered: 0,
-            branches_total: 0,
+            branches_total: m.branches,
             branch_lines: Vec::new(),
             diagnostics: diags_in(&m.span),
             analysis_ms: 0,

@@ -37,7 +37,7 @@ mod loops;
 mod maps;
 mod objects;
 mod optionals;
-mod resources;
+pub(super) mod resources;
 mod switches;
 mod thrown;
 
