@@ -22,8 +22,9 @@
 %% cases(+Entry, +Budget, +CaseName, -Text)
 %
 %  Text holds a clause `CaseName(Inputs, Ret, Ex, Events) :- Constraints.` per path of the
-%  entry predicate Entry(Inputs, Ret, Ex, Events) of module user, one per line, and a last
-%  line `%% budget_exhausted Stall` when finding a next path took more than Budget inferences
+%  entry predicate Entry(Inputs, Ret, Ex, Events) of module user, one per line, then a
+%  line `%% loops_cut Loops` when the bound cut paths (jvm:loops_cut/1), and a last line
+%  `%% budget_exhausted Stall` when finding a next path took more than Budget inferences
 %  (the branch where that happened is abandoned, see jvm:search_budget/1) or a path was
 %  abandoned because the propagation of one of its constraints stalled (see jvm:guarded/1);
 %  Stall (jvm:stall/1) says why and at which branch the first overrun happened.
@@ -42,11 +43,16 @@ cases(Entry, Budget, CaseName, Text) :-
     % decides; what is shown of the database may differ).
     distinct_cases(Cases1, Cases0),
     case_lines(Cases0, Lines0),
+    jvm:loops_cut(Cut),
+    (   Cut == [] -> Lines1 = Lines0
+    ;   phrase(format_("%% loops_cut ~q~n", [Cut]), CutNote),
+        append(Lines0, [CutNote], Lines1)
+    ),
     (   jvm:stalled(true) ->
         jvm:stall(Stall),
         phrase(format_("%% budget_exhausted ~q~n", [Stall]), Note),
-        append(Lines0, [Note], Lines)
-    ;   Lines = Lines0
+        append(Lines1, [Note], Lines)
+    ;   Lines = Lines1
     ),
     append(Lines, Text).
 

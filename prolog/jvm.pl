@@ -8,6 +8,7 @@
 
 :- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/4, wrap/3, compare/4, one_base/4,
                 guarded/1, composed/1, abandon/0, abandon/1, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
+                loop_cut/2, loops_cut/1,
                 difference/3, exception_class/2]).
 
 :- use_module(library(clpz)).
@@ -414,6 +415,32 @@ abandon(Why) :-
     stall_noted(Why),
     false.
 
+%% loop_cut(+Method, +Loop)
+%
+%  A path reached iteration k + 1 of loop Loop (its LoopId) of Method and is cut by the
+%  bound: fails, and loops_cut/1 lists the loop (once) until the next search_start/1.
+%
+%  ?- jvm:search_start(1000), ( jvm:loop_cut('A.f(int)', 0) ; true ), jvm:loops_cut(Ls).
+%  Ls = ['A.f(int)'-0].
+loop_cut(Method, Loop) :-
+    must_be(atom, Method),
+    must_be(integer, Loop),
+    (   bb_get(hornet_loops_cut, Cut0) -> true ; Cut0 = [] ),
+    (   memberchk(Method-Loop, Cut0) -> true
+    ;   bb_put(hornet_loops_cut, [Method-Loop|Cut0])
+    ),
+    false.
+
+%% loops_cut(-Loops)
+%
+%  The loops where the bound cut a path since the last search_start/1, as Method-LoopId
+%  pairs, first cut first.
+%
+%  ?- jvm:search_start(1000), jvm:loops_cut(Ls).
+%  Ls = [].
+loops_cut(Loops) :-
+    (   bb_get(hornet_loops_cut, Loops0) -> reverse(Loops0, Loops) ; Loops = [] ).
+
 goal_kind(Goal, Kind) :-
     (   Goal = holds(_, _, _) -> Kind = comparison
     ;   Goal = db:_ -> Kind = sql
@@ -477,9 +504,10 @@ search_budget(Budget) :-
 
 %% search_start(+Budget)
 %
-%  Starts a search: no path abandoned yet, no overrun, and search_budget(Budget).
+%  Starts a search: no path abandoned yet, no overrun, no loop cut, and search_budget(Budget).
 search_start(Budget) :-
     stalled(false),
+    bb_put(hornet_loops_cut, []),
     bb_put(hornet_overruns, 0),
     search_budget(Budget).
 

@@ -745,6 +745,16 @@ pub struct LoopId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct HandlerId(pub u32);
 
+/// A loop whose iterations k bounds (`Inst::LoopIter`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Loop {
+    pub span: Span,
+    /// How many times the loop runs when the source fixes it (a `for` whose counter starts,
+    /// ends and steps by constants and that its body does not assign): a path cut by k there is
+    /// every path through it, and `--k` of this number would keep them (`pipeline.rs`).
+    pub trip_count: Option<u32>,
+}
+
 /// A method's identity: fully qualified class, name and parameter types (overloads differ).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct MethodKey {
@@ -1241,8 +1251,8 @@ pub struct Method {
     pub locals: Vec<LocalDecl>,
     pub blocks: Vec<Block>,
     pub branches: Vec<BranchPoint>,
-    /// One span per loop, indexed by `LoopId`.
-    pub loops: Vec<Span>,
+    /// The method's loops bounded by k, indexed by `LoopId`.
+    pub loops: Vec<Loop>,
     /// The string literals of the method, indexed by `Operand::Str`.
     pub strings: Vec<String>,
     /// The SQL statements the method runs, indexed by `SqlId`.
@@ -1426,6 +1436,8 @@ pub struct DeclaredMethod {
     /// allow (unresolved simple names are taken from `java.lang`).
     pub descriptor: String,
     pub is_private: bool,
+    /// Its branch outcomes as a coverage tool counts them, read from the syntax.
+    pub branches: usize,
     /// Where the method's name is (as a lowered method's span).
     pub span: Span,
 }
@@ -1493,7 +1505,10 @@ impl Method {
             }
         });
         let _ = writeln!(out, "  branches: {}", list(branches.collect()));
-        let loops = self.loops.iter().enumerate().map(|(i, span)| format!("L{i} @ {}", pos(span)));
+        let loops = self.loops.iter().enumerate().map(|(i, l)| match l.trip_count {
+            Some(n) => format!("L{i} @ {} (runs {n} times)", pos(&l.span)),
+            None => format!("L{i} @ {}", pos(&l.span)),
+        });
         let _ = writeln!(out, "  loops: {}", list(loops.collect()));
         for (i, handler) in self.handlers.iter().enumerate() {
             let catches = handler.catches.iter().map(|c| {

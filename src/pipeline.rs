@@ -217,30 +217,40 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
             Ok(summary) => testgen::build(method, &summary.exploration, schema.as_ref(), &program.classes, &constructions).map(|mut tests| {
                 tests.incomplete |= incomplete.contains(&method.key);
                 let short = method.key.short();
+                let callee = method.callees().find(|c| incomplete.contains(*c)).map(|c| c.short());
                 if tests.incomplete {
-                    let callee = method.callees().find(|c| incomplete.contains(*c)).map(|c| c.short());
                     let note = testgen::budget_note(&summary.exploration, &program.methods, opts.budget, callee.as_deref());
                     if let Some(note) = note {
                         diagnostics.push(Diagnostic::warning(method.span.clone(), format!("'{short}': {note}")));
                     }
                 }
+                let fixed_loops_cut = testgen::fixed_loops_cut(&summary.exploration, &program.methods);
+                if let Some(note) = testgen::fixed_loops_note(&fixed_loops_cut, opts.k) {
+                    diagnostics.push(Diagnostic::warning(method.span.clone(), format!("'{short}': {note}")));
+                }
                 let clock_decides = summary.exploration.paths.iter().any(|p| {
                     matches!(p, crate::clp::explore::PathResult::Unknown { events } if events.contains(&crate::clp::explore::Event::ClockDecides))
                 });
-                // A path the clock decides has its own warning (`budget_note`).
-                if tests.cases.is_empty() && !clock_decides {
-                    let why = if tests.incomplete {
+                // A path the clock decides, and one cut in a loop of a fixed trip count, have
+                // their own warnings.
+                let own_budget = summary.exploration.budget_exhausted
+                    || summary.exploration.paths.iter().any(|p| matches!(p, crate::clp::explore::PathResult::Unknown { .. }));
+                let places = testgen::cut_places(&summary.exploration, &program.methods);
+                // Without paths because of an incomplete callee only, the callee's note says why.
+                let callee_only = !own_budget && places.is_none() && callee.is_some();
+                if tests.cases.is_empty() && !clock_decides && fixed_loops_cut.is_empty() && !callee_only {
+                    let why = if own_budget {
                         format!(
                             "no path of '{short}' was followed to its end: each needed more than the budget \
                              (--budget {}), or text longer than the {STRING_MAX_LENGTH} characters hornet models",
                             opts.budget
                         )
                     } else {
-                        format!(
-                            "no path of '{short}' completes within the bound (k = {}): its loops or recursion, \
-                             or its callees', go deeper; try a larger --k",
-                            opts.k
-                        )
+                        let deeper = match places {
+                            Some(places) => format!("paths were cut at {places}"),
+                            None => "its loops or recursion, or its callees', go deeper".into(),
+                        };
+                        format!("no path of '{short}' completes within the bound (k = {}): {deeper}; try a larger --k", opts.k)
                     };
                     diagnostics.push(Diagnostic::warning(method.span.clone(), why));
                 }
@@ -380,7 +390,9 @@ fn unmade_jdbc_parameter(method: &Method) -> Option<JdbcType> {
     })
 }
 
-/// Methods whose exploration may have missed paths: a budget ran out in their own, or, when
+/// Methods whose exploration may have missed paths: a budget ran out in their own, or k cut
+/// a loop whose trip count the source fixes (every path through it) or every path of the
+/// method (none was found, and k cut some in a loop), or, when
 /// summaries are composed, in the summary of a method they call (the caller then sees only the
 /// callee's cases that were found).
 fn incomplete_methods(
@@ -392,6 +404,8 @@ fn incomplete_methods(
         Some(Ok(s)) => {
             s.exploration.budget_exhausted
                 || s.exploration.paths.iter().any(|p| matches!(p, crate::clp::explore::PathResult::Unknown { .. }))
+                || !testgen::fixed_loops_cut(&s.exploration, methods).is_empty()
+                || (s.exploration.paths.is_empty() && !s.exploration.loops_cut.is_empty())
         }
         _ => false,
     };
@@ -856,7 +870,7 @@ fn build_report(
             tests: 0,
             test_class: None,
             branches_covered: 0,
-            branches_total: 0,
+            branches_total: m.branches,
             branch_lines: Vec::new(),
             diagnostics: diags_in(&m.span),
             analysis_ms: 0,

@@ -134,6 +134,9 @@ pub struct Exploration {
     pub budget_exhausted: bool,
     /// Where and why the first budget ran out, when `budget_exhausted`.
     pub stall: Option<Stall>,
+    /// The loops where the bound k cut a path (`jvm:loops_cut/1`), each once: the method (its
+    /// key as text, a callee's when run inline) and the loop's id.
+    pub loops_cut: Vec<(String, u32)>,
 }
 
 /// The first budget overrun of an exploration (`jvm:stall/1`).
@@ -195,6 +198,20 @@ fn stall(text: &str) -> Option<Stall> {
     Some(Stall { why, at })
 }
 
+/// `[Method-Loop, ...]` as `explore:cases/4` writes it after `%% loops_cut`.
+fn loops_cut(text: &str) -> Vec<(String, u32)> {
+    let Some(PTerm::List(pairs)) = parse_terms(&format!("{text}.")).ok().and_then(|t| t.into_iter().next()) else {
+        return Vec::new();
+    };
+    pairs
+        .iter()
+        .filter_map(|pair| match pair.args() {
+            [PTerm::Atom(method), PTerm::Int(id)] => Some((method.clone(), u32::try_from(*id).ok()?)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Enumerates the paths of `key`, whose clauses the engine has loaded, and labels each with
 /// at most `budget` inferences per attempt.
 pub fn explore(engine: &mut Engine, key: &MethodKey, budget: u64) -> Result<Exploration, EngineError> {
@@ -227,6 +244,7 @@ pub fn explore_with_summary(
     let exhausted = output.lines().find_map(|l| l.strip_prefix("%% budget_exhausted"));
     let budget_exhausted = exhausted.is_some();
     let stall = exhausted.and_then(|rest| stall(rest.trim()));
+    let loops_cut = output.lines().find_map(|l| l.strip_prefix("%% loops_cut")).map(|l| loops_cut(l.trim())).unwrap_or_default();
     // Each clause is followed by the line `%% shown Term.` (explore:shown/3), and for a path
     // that used the database by `%% composed Clause.` (explore:composed_clause/6).
     let mut clauses: Vec<&str> = Vec::new();
@@ -257,7 +275,7 @@ pub fn explore_with_summary(
     if terms.len() != clauses.len() {
         return Err(malformed(format!("{} labelled paths for {} cases", terms.len(), clauses.len())));
     }
-    let mut exploration = Exploration { paths: Vec::new(), budget_exhausted, stall };
+    let mut exploration = Exploration { paths: Vec::new(), budget_exhausted, stall, loops_cut };
     let mut summary = Cases::default();
     let mut composed_seen: HashSet<&str> = HashSet::new();
     let case = case_pred(key);

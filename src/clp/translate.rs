@@ -659,7 +659,8 @@ impl Translator<'_> {
                 let c = self.var("C");
                 let s = self.var("S");
                 goals.push(format!("{c} is {} + 1", env.loop_counters[l.0 as usize]));
-                goals.push(format!("{c} =< {}", self.ctx.k));
+                // A path past the bound is cut, and the exploration records where (`jvm:loop_cut/2`).
+                goals.push(format!("( {c} =< {k} -> true ; jvm:loop_cut({}, {}), fail )", self.name(), l.0, k = self.ctx.k));
                 goals.push(format!("state:iteration({}, {}, {}, {s})", self.name(), l.0, env.state));
                 env.loop_counters[l.0 as usize] = c;
                 env.state = s;

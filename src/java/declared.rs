@@ -2,7 +2,7 @@
 //! JVM descriptor: the report lists the ones hornet skipped, so that users (and coverage tools,
 //! which see every method) know what got no tests and why.
 
-use super::syntax::{children, span_of, text};
+use super::syntax::{children, operator, skip_parens, span_of, text};
 use crate::ir::DeclaredMethod;
 use std::collections::{HashMap, HashSet};
 use tree_sitter::Node;
@@ -60,16 +60,122 @@ pub(crate) fn declared_methods(
             let name = if is_constructor { crate::ir::CONSTRUCTOR } else { text(name, source) };
             let modifiers = children(method).into_iter().find(|c| c.kind() == "modifiers");
             let is_private = modifiers.is_some_and(|m| text(m, source).split_whitespace().any(|w| w == "private"));
+            let mut branches = method.child_by_field_name("body").map_or(0, |b| branch_outcomes(b, source));
+            if is_constructor && !calls_this(method, source) {
+                // javac copies the instance initialisers into each constructor that does not
+                // start with `this(...)`.
+                branches += instance_initialisers(body, source).map(|n| branch_outcomes(n, source)).sum::<usize>();
+            }
             found.push(DeclaredMethod {
                 class: fq_class.clone(),
                 name: name.to_string(),
                 descriptor: format!("({params}){}", resolve(ret)),
                 is_private,
+                branches,
                 span: span_of(path, method.child_by_field_name("name").unwrap_or(method)),
             });
         }
     }
     found
+}
+
+/// Whether constructor `method` starts by calling another constructor of its class.
+fn calls_this(method: Node, source: &str) -> bool {
+    let first = method.child_by_field_name("body").and_then(|b| children(b).first().copied());
+    first.is_some_and(|s| {
+        s.kind() == "explicit_constructor_invocation"
+            && s.child_by_field_name("constructor").is_some_and(|c| text(c, source) == "this")
+    })
+}
+
+/// The initialisers of a class body's instance fields and its instance initialiser blocks.
+fn instance_initialisers<'t>(class_body: Node<'t>, source: &str) -> impl Iterator<Item = Node<'t>> {
+    let is_static = |n: Node| children(n).iter().any(|c| c.kind() == "modifiers" && text(*c, source).split_whitespace().any(|w| w == "static"));
+    children(class_body)
+        .into_iter()
+        .filter(move |n| match n.kind() {
+            "field_declaration" => !is_static(*n),
+            "block" => true,
+            _ => false,
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+}
+
+/// The branch outcomes of the bytecode javac makes of `node`, as a coverage tool counts them
+/// (two per conditional jump, a switch's distinct targets), read from the syntax: what the
+/// report counts for a method hornet did not lower. The lowering counts them exactly
+/// (`ir::Method::branch_outcomes`); this follows the same rules: each operand of `&&`, `||`
+/// and each comparison or boolean value tested is one jump, `!` none, a comparison used as a
+/// value one; constant `true`/`false` conditions none. Lambdas and classes declared inside
+/// are methods of their own.
+fn branch_outcomes(node: Node, source: &str) -> usize {
+    let all = |nodes: Vec<Node>| nodes.into_iter().map(|n| branch_outcomes(n, source)).sum::<usize>();
+    let condition = node.child_by_field_name("condition");
+    let others = || children(node).into_iter().filter(|c| Some(*c) != condition).collect::<Vec<_>>();
+    match node.kind() {
+        "lambda_expression" | "class_body" | "class_declaration" | "interface_declaration" | "enum_declaration"
+        | "record_declaration" => 0,
+        "if_statement" | "while_statement" | "do_statement" | "for_statement" | "ternary_expression" => {
+            condition.map_or(0, |c| tested(c, source)) + all(others())
+        }
+        // `i < length` or `hasNext()`.
+        "enhanced_for_statement" => 2 + all(children(node)),
+        "binary_expression" if is_condition(node, source) => tested(node, source),
+        "unary_expression" if operator(node, source) == "!" => tested(node, source),
+        "switch_expression" | "switch_statement" => switch_targets(node) + all(children(node)),
+        "try_with_resources_statement" => super::lower::resources::null_check_outcomes(node) + all(children(node)),
+        _ => all(children(node)),
+    }
+}
+
+/// `&&`, `||` or a comparison: compiled to jumps even where its value is used.
+fn is_condition(node: Node, source: &str) -> bool {
+    matches!(operator(node, source), "&&" | "||" | "<" | "<=" | ">" | ">=" | "==" | "!=")
+}
+
+/// The branch outcomes of `node` where javac tests it (a condition).
+fn tested(node: Node, source: &str) -> usize {
+    let node = skip_parens(node);
+    let field = |name| node.child_by_field_name(name);
+    match node.kind() {
+        "true" | "false" => 0,
+        "binary_expression" if matches!(operator(node, source), "&&" | "||") => {
+            field("left").map_or(0, |n| tested(n, source)) + field("right").map_or(0, |n| tested(n, source))
+        }
+        "unary_expression" if operator(node, source) == "!" => field("operand").map_or(0, |n| tested(n, source)),
+        "ternary_expression" => ["condition", "consequence", "alternative"]
+            .into_iter()
+            .filter_map(field)
+            .map(|n| tested(n, source))
+            .sum(),
+        "binary_expression" => {
+            2 + ["left", "right"].into_iter().filter_map(field).map(|n| branch_outcomes(n, source)).sum::<usize>()
+        }
+        _ => 2 + children(node).into_iter().map(|n| branch_outcomes(n, source)).sum::<usize>(),
+    }
+}
+
+/// The distinct targets of a switch's `tableswitch` or `lookupswitch` (none when it has one):
+/// each group or rule with statements, a group without them going where the next one goes,
+/// and the default (the switch's end when there is none).
+fn switch_targets(node: Node) -> usize {
+    let Some(block) = node.child_by_field_name("body") else { return 0 };
+    let arms = children(block);
+    let rules = arms.iter().any(|a| a.kind() == "switch_rule");
+    let own = |arm: &Node| rules || children(*arm).iter().any(|c| c.kind() != "switch_label");
+    let is_default = |arm: &Node| children(*arm).iter().any(|c| c.kind() == "switch_label" && children(*c).is_empty());
+    // Each arm's target, `arms.len()` standing for the switch's end.
+    let end = arms.len();
+    let mut target: Vec<usize> = (0..end).collect();
+    for i in (0..end).rev() {
+        if !own(&arms[i]) {
+            target[i] = target.get(i + 1).copied().unwrap_or(end);
+        }
+    }
+    let default = arms.iter().position(is_default).map_or(end, |i| target[i]);
+    let distinct: HashSet<usize> = target.into_iter().chain([default]).collect();
+    if distinct.len() <= 1 { 0 } else { distinct.len() }
 }
 
 /// The fully qualified names of the top-level classes, interfaces and enums declared in `root`

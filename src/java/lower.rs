@@ -15,7 +15,7 @@ use super::syntax::{
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{
     BinOp, Block, BlockId, BranchId, BranchPoint, Catch, ClassLayout, ClassName, CmpOp, Cond, ConstantValue, DateClass,
-    Handler, Held, HandlerId, InputCall, Inst, JdbcCall, JdbcType, LocalDecl, LocalId, LoopId, Method, MethodKey, MethodKind, NamedConstant,
+    Handler, Held, HandlerId, InputCall, Inst, JdbcCall, JdbcType, LocalDecl, LocalId, Loop, LoopId, Method, MethodKey, MethodKind, NamedConstant,
     Operand,
     Primitive, Rvalue, THROWABLE, Terminator, Ty,
 };
@@ -33,10 +33,11 @@ mod format;
 mod jdbc;
 mod lists;
 mod logging;
+mod loops;
 mod maps;
 mod objects;
 mod optionals;
-mod resources;
+pub(super) mod resources;
 mod switches;
 mod thrown;
 
@@ -309,7 +310,7 @@ struct MethodLowering<'i, 't> {
     /// The block being filled; `None` after a jump, where code is unreachable.
     current: Option<BlockId>,
     branches: Vec<BranchPoint>,
-    loops: Vec<Span>,
+    loops: Vec<Loop>,
     /// Innermost last; a name's `Variable` is in the scope of its declaration.
     scopes: Vec<Vec<(String, Variable)>>,
     loop_targets: Vec<LoopTargets>,
@@ -500,7 +501,7 @@ impl<'t> MethodLowering<'_, 't> {
         if let Some(id) = self.loop_of_node.get(&node.id()) {
             return *id;
         }
-        self.loops.push(self.span(node));
+        self.loops.push(Loop { span: self.span(node), trip_count: None });
         let id = LoopId(self.loops.len() as u32 - 1);
         self.loop_of_node.insert(node.id(), id);
         id
@@ -773,6 +774,7 @@ impl<'t> MethodLowering<'_, 't> {
                 self.expression_statement(init)?;
             }
         }
+        let trip_count = self.trip_count(node);
         let loop_id = self.new_loop(node);
         self.emit(Inst::LoopEnter(loop_id));
         let (header, body_block, update, exit) =
@@ -783,11 +785,16 @@ impl<'t> MethodLowering<'_, 't> {
             Some(condition) => self.cond(condition, body_block, exit)?,
             None => self.goto(body_block),
         }
+        let body_blocks = self.blocks.len();
         self.loop_body(body_block, loop_id, body, LoopTargets { break_to: exit, continue_to: Some(update), finalizers: self.finalizers.len() })?;
         self.goto(update);
         self.switch_to(update);
         for expression in field_children(node, "update") {
             self.expression_statement(expression)?;
+        }
+        match trip_count {
+            Some(n) if n <= loops::UNBOUNDED_TRIPS && self.straight_body(body_block, body_blocks) => self.unbound(loop_id),
+            _ => self.loops[loop_id.0 as usize].trip_count = trip_count,
         }
         self.goto(header);
         self.switch_to(exit);
@@ -2494,8 +2501,8 @@ impl MethodLowering<'_, '_> {
 fn renumber(
     blocks: Vec<(BlockId, Block)>,
     branches: &[BranchPoint],
-    loops: &[Span],
-) -> (Vec<Block>, Vec<BranchPoint>, Vec<Span>) {
+    loops: &[Loop],
+) -> (Vec<Block>, Vec<BranchPoint>, Vec<Loop>) {
     let block_ids: HashMap<BlockId, BlockId> =
         blocks.iter().enumerate().map(|(new, (old, _))| (*old, BlockId(new as u32))).collect();
     let mut used_branches = BTreeSet::new();

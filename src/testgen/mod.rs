@@ -1,9 +1,11 @@
 //! From labelled paths to test cases: typed Java values, the expected outcome, a readable name
 //! per path, and the branch coverage the cases achieve within the method.
 
+mod bound;
 mod budget;
 mod names;
 mod construct;
+pub use bound::{cut_places, fixed_loops_cut, fixed_loops_note};
 pub use budget::budget_note;
 pub use construct::Constructions;
 

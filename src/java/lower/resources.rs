@@ -20,6 +20,20 @@ pub(super) fn filtered_exit(body: Node) -> Option<usize> {
     exits.into_iter().max()
 }
 
+/// The branch outcomes a coverage tool counts in try-with-resources `statement`'s null checks
+/// of its resources: one check per resource at each way out of its body but the filtered one
+/// (`filtered_exit`), for a method the front end did not lower (`declared.rs`).
+pub(in crate::java) fn null_check_outcomes(statement: Node) -> usize {
+    let Some(body) = statement.child_by_field_name("body") else { return 0 };
+    let resources = statement
+        .child_by_field_name("resources")
+        .map_or(0, |r| children(r).into_iter().filter(|c| c.kind() == "resource").count());
+    let mut exits = Vec::new();
+    collect_exits(body, false, false, &mut exits);
+    let ways_out = exits.len() + usize::from(completes_normally(body));
+    2 * resources * ways_out.saturating_sub(1)
+}
+
 /// The `return`, `break` and `continue` statements under `node` that leave it (a `break` inside
 /// a loop or switch of its own, or a `continue` inside a loop of its own, does not), except
 /// those of lambdas and classes declared there.

@@ -26,4 +26,16 @@ public final class Digits {
         }
         return count;
     }
+
+    /** The last four decimal digits of |n| in reverse order, as a number: a loop that runs four
+     *  times whatever n is, which the bound k does not cut. */
+    public static int lastFourReversed(int n) {
+        int rest = n < 0 ? -(n % 10000) : n % 10000;
+        int reversed = 0;
+        for (int i = 0; i < 4; i++) {
+            reversed = reversed * 10 + rest % 10;
+            rest /= 10;
+        }
+        return reversed;
+    }
 }
