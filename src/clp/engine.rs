@@ -217,6 +217,20 @@ mod tests {
     }
 
     #[test]
+    fn long_texts_cross_whole_and_in_order() {
+        // Built cell by cell by append/2 (all but the last piece, a literal that may stay a
+        // partial string): 30000 characters, one of them outside ASCII.
+        let mut engine = Engine::new().expect("runtime loads");
+        let text = engine
+            .query_text("length(Pieces, 10000), maplist(=(\"\u{e9}\\na\"), Pieces), append(Pieces, Text)")
+            .expect("query runs");
+        assert_eq!(text, Some("\u{e9}\na".repeat(10000)));
+        // A list whose first element is no character is a list, not a string.
+        let text = engine.query_text("Text = [ab, c, d]").expect("query runs");
+        assert_eq!(text.as_deref(), Some("abcd"));
+    }
+
+    #[test]
     fn exceptions_are_caught_and_reported() {
         let mut engine = Engine::new().expect("runtime loads");
         let err = engine.query_text("atom_length(X, _), Text = []").unwrap_err();

@@ -172,7 +172,7 @@ impl Term {
         var_names: &mut IndexMap<HeapCellValue, VarPtr>,
     ) -> Self {
         // Adapted from MachineState::read_term_from_heap
-        let mut term_stack = vec![];
+        let mut term_stack = TermStack::default();
 
         machine.machine_st.heap[0] = heap_cell;
 
@@ -199,48 +199,10 @@ impl Term {
 
             read_heap_cell!(addr,
                 (HeapCellValueTag::Lis) => {
-                    let tail = term_stack.pop().unwrap();
+                    // hornet: see `TermStack`.
+                    let tail = term_stack.pop_building().unwrap();
                     let head = term_stack.pop().unwrap();
-
-                    let list = match tail {
-                        Term::Atom(atom) if atom == "[]" => match head {
-                            Term::Atom(ref a) if a.chars().collect::<Vec<_>>().len() == 1 => {
-                                // Handle lists of char as strings
-                                Term::String(a.to_string())
-                            }
-                            _ => Term::List(vec![head]),
-                        },
-                        Term::List(elems) if elems.is_empty() => match head {
-                            Term::Atom(ref a) if a.chars().collect::<Vec<_>>().len() == 1 => {
-                                // Handle lists of char as strings
-                                Term::String(a.to_string())
-                            },
-                            _ => Term::List(vec![head]),
-                        },
-                        Term::List(mut elems) => {
-                            elems.insert(0, head);
-                            Term::List(elems)
-                        },
-                        Term::String(mut elems) => match head {
-                            Term::Atom(ref a) if a.chars().collect::<Vec<_>>().len() == 1 => {
-                                // Handle lists of char as strings
-                                elems.insert(0, a.chars().next().unwrap());
-                                Term::String(elems)
-                            },
-                            _ => {
-                                let mut elems: Vec<Term> = elems
-                                    .chars()
-                                    .map(|x| Term::Atom(x.into()))
-                                    .collect();
-                                elems.insert(0, head);
-                                Term::List(elems)
-                            }
-                        },
-                        _ => {
-                            Term::Compound(".".into(), vec![head, tail])
-                        }
-                    };
-                    term_stack.push(list);
+                    term_stack.push_building(tail.prepend(head));
                 }
                 (HeapCellValueTag::Var | HeapCellValueTag::AttrVar | HeapCellValueTag::StackVar) => {
                     let var = var_names.get(&addr).map(|x| x.borrow().clone());
@@ -318,9 +280,7 @@ impl Term {
                             term_stack.push(Term::Atom(atom_name));
                         }
                     } else {
-                        let subterms = term_stack
-                            .drain(term_stack.len() - arity ..)
-                            .collect();
+                        let subterms = term_stack.take_last(arity);
 
                         term_stack.push(Term::Compound(name.as_str().to_string(), subterms));
                     }
@@ -380,6 +340,119 @@ impl Term {
 
         debug_assert_eq!(term_stack.len(), 1);
         term_stack.pop().unwrap()
+    }
+}
+
+/// hornet: the stack of `Term::from_heapcell`, where a list grows at its end.
+///
+/// The post-order walk meets a list's last cell first, so 0.10.0 built each list (and each
+/// string) by inserting every element at its front: quadratic in its length, which made
+/// reading a long answer text (hornet's queries return their results as one list of
+/// characters) most of a run's time. Here a list or string under construction is kept
+/// reversed (`Building::Reversed*`), grows by a push, and is turned around once, when it
+/// becomes an argument, the tail of a partial string, or the result. The terms built are
+/// those of 0.10.0.
+#[derive(Default)]
+struct TermStack {
+    items: Vec<Building>,
+}
+
+enum Building {
+    Done(Term),
+    /// A string's characters, last first.
+    ReversedString(String),
+    /// A list's elements, last first.
+    ReversedList(Vec<Term>),
+}
+
+fn single_char(term: &Term) -> Option<char> {
+    match term {
+        Term::Atom(a) => {
+            let mut chars = a.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => Some(c),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+impl Building {
+    fn finish(self) -> Term {
+        match self {
+            Building::Done(term) => term,
+            Building::ReversedString(s) => Term::String(s.chars().rev().collect()),
+            Building::ReversedList(mut elems) => {
+                elems.reverse();
+                Term::List(elems)
+            }
+        }
+    }
+
+    /// `[head | self]`, as 0.10.0 built it: a list of one-character atoms is a string.
+    fn prepend(self, head: Term) -> Building {
+        match self {
+            Building::Done(Term::Atom(atom)) if atom == "[]" => Building::singleton(head),
+            Building::Done(Term::List(elems)) if elems.is_empty() => Building::singleton(head),
+            Building::Done(Term::List(mut elems)) => {
+                elems.reverse();
+                Building::ReversedList(elems).prepend(head)
+            }
+            Building::Done(Term::String(s)) => {
+                Building::ReversedString(s.chars().rev().collect()).prepend(head)
+            }
+            Building::Done(tail) => Building::Done(Term::Compound(".".into(), vec![head, tail])),
+            Building::ReversedList(mut elems) => {
+                elems.push(head);
+                Building::ReversedList(elems)
+            }
+            Building::ReversedString(mut s) => match single_char(&head) {
+                Some(c) => {
+                    s.push(c);
+                    Building::ReversedString(s)
+                }
+                None => {
+                    let mut elems: Vec<Term> = s.chars().map(|x| Term::Atom(x.into())).collect();
+                    elems.push(head);
+                    Building::ReversedList(elems)
+                }
+            },
+        }
+    }
+
+    fn singleton(head: Term) -> Building {
+        match single_char(&head) {
+            Some(c) => Building::ReversedString(c.to_string()),
+            None => Building::ReversedList(vec![head]),
+        }
+    }
+}
+
+impl TermStack {
+    fn push(&mut self, term: Term) {
+        self.items.push(Building::Done(term));
+    }
+
+    fn push_building(&mut self, item: Building) {
+        self.items.push(item);
+    }
+
+    fn pop(&mut self) -> Option<Term> {
+        self.items.pop().map(Building::finish)
+    }
+
+    fn pop_building(&mut self) -> Option<Building> {
+        self.items.pop()
+    }
+
+    fn take_last(&mut self, n: usize) -> Vec<Term> {
+        let at = self.items.len() - n;
+        self.items.drain(at..).map(Building::finish).collect()
+    }
+
+    fn len(&self) -> usize {
+        self.items.len()
     }
 }
 
