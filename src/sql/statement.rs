@@ -1312,6 +1312,8 @@ impl<'a> Compiler<'a> {
             .map(|(column, value)| {
                 let value = match value {
                     Some(expr) => InsertValue::Given(expr),
+                    // A DEFAULT that reads the clock: the reading this statement takes.
+                    None if let Some(day) = column.clock_default => InsertValue::Given(Expr::Now { day }),
                     None if column.default.is_some() || column.generated => InsertValue::Default,
                     None => InsertValue::Null,
                 };
@@ -2138,7 +2140,7 @@ fn reads_clock(expr: &SqlExpr) -> bool {
 }
 
 /// For the clock, whether it gives a day (`CURRENT_DATE`) rather than an instant.
-fn clock_reading(expr: &SqlExpr) -> Option<bool> {
+pub(crate) fn clock_reading(expr: &SqlExpr) -> Option<bool> {
     let SqlExpr::Function(function) = expr else {
         return None;
     };
