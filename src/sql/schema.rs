@@ -80,8 +80,15 @@ pub struct Column {
     pub identity: bool,
     /// What the database computes for a generated column that is not an identity, as SQL:
     /// `DEFAULT CURRENT_TIMESTAMP`, `GENERATED ALWAYS AS (price * 2)`, `ON UPDATE ...`; the
-    /// tests' tables are built with it, hornet does not model its values.
+    /// tests' tables are built with it, hornet does not model its values (but for
+    /// `clock_default`'s).
     pub computed: Vec<String>,
+    /// A DATE or TIMESTAMP column whose DEFAULT reads the clock (`CURRENT_TIMESTAMP`, `NOW()`,
+    /// `CURRENT_DATE`: whether it gives a day): an INSERT that gives it no value stores the
+    /// statement's reading of the clock, as if it gave that function. `computed` holds the
+    /// DEFAULT as written, which the tests' tables are built with.
+    #[serde(default)]
+    pub clock_default: Option<bool>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -979,6 +986,7 @@ fn add_column(
             generated: serial,
             identity: serial,
             computed: Vec::new(),
+            clock_default: None,
         };
     let mut constraints = Vec::new();
     for option in &column.options {
@@ -995,6 +1003,14 @@ fn add_column(
             {
                 if !matches!(new_column.sql_type, SqlType::Opaque(_)) {
                     new_column.sql_type = SqlType::Opaque(new_column.sql_type.to_string());
+                }
+                // A DEFAULT that reads the clock is modelled, a write the database makes on
+                // every UPDATE is not: the column is opaque after all.
+                if new_column.clock_default.take().is_some() {
+                    diagnostics.push(Diagnostic::warning(
+                        source.span(expr.span().start),
+                        format!("column `{}`: its ON UPDATE {expr} reads the clock, so its values are not modelled (kept opaque)", new_column.name),
+                    ));
                 }
                 new_column.generated = true;
                 new_column.computed.push(format!("ON UPDATE {expr}"));
@@ -1249,7 +1265,16 @@ fn set_default(column: &mut Column, expr: &Expr, source: &StatementSource, diagn
             column.generated = true;
             column.computed.push(format!("DEFAULT {expr}"));
         }
-        // The clock (CURRENT_TIMESTAMP, NOW()) is an input no test sets: such a date column
+        // The clock (CURRENT_TIMESTAMP, NOW(), CURRENT_DATE) in a DATE or TIMESTAMP column: a
+        // row the tests insert gives the column a value, and an INSERT of the code that gives
+        // none stores its reading of the clock, as `NOW()` written in the INSERT would.
+        None if matches!(column.sql_type, SqlType::Date | SqlType::Timestamp)
+            && let Some(day) = crate::sql::statement::clock_reading(expr) =>
+        {
+            column.clock_default = Some(day);
+            column.computed.push(format!("DEFAULT {expr}"));
+        }
+        // Another DEFAULT computed from the clock is an input no test sets: such a date column
         // stays opaque, filled in by the database and never checked.
         None if matches!(column.sql_type, SqlType::Date | SqlType::Timestamp | SqlType::Time) => {
             diagnostics.push(Diagnostic::warning(
@@ -1604,6 +1629,9 @@ fn render_table(out: &mut String, table: &Table) {
         }
         if column.generated {
             line.push_str("  GENERATED");
+        }
+        if column.clock_default.is_some() {
+            line.push_str("  DEFAULT the clock");
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }

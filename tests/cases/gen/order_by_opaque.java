@@ -5,7 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
-// ORDER BY a column whose DEFAULT reads the clock (kept opaque): the order of the rows is not
+// ORDER BY a TIME column whose DEFAULT reads the clock (kept opaque): the order of the rows is not
 // known, so the method is skipped with a located diagnostic; a condition on it is analysed.
 public class Notes {
     public static int newest(Connection conn) throws SQLException {

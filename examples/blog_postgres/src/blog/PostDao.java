@@ -61,4 +61,14 @@ public class PostDao {
             return ps.executeUpdate();
         }
     }
+
+    /** The newest published post (its publication time defaults to the clock), -1 without one. */
+    public static long newestPost(Connection conn) throws SQLException {
+        try (PreparedStatement ps = conn.prepareStatement(
+                "SELECT id FROM post WHERE published_at IS NOT NULL ORDER BY published_at DESC, id")) {
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : -1;
+            }
+        }
+    }
 }
