@@ -123,13 +123,15 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// Whether the blocks of a loop body (`first`, and those from `from` to the last made) go
-    /// straight through: no branch and no call of a method of the sources, so that each
-    /// iteration adds no path but those of its exceptions.
+    /// straight through: no branch, no call of a method of the sources and no JDBC call, so
+    /// that each iteration adds no path but those of its exceptions. A JDBC call is left to k:
+    /// `for (i = 1; i <= 4; i++) ps.setString(i, like)` run to the end makes the query's search
+    /// far larger (four LIKEs on unknown text), which a user should choose with --k.
     pub(super) fn straight_body(&self, first: BlockId, from: usize) -> bool {
         let body = std::iter::once(first.0 as usize).chain(from..self.blocks.len());
         body.filter_map(|b| self.blocks.get(b)).all(|block| {
             !matches!(block.term, Some(Terminator::Branch { .. }))
-                && !block.insts.iter().any(|i| matches!(i, Inst::Call { .. } | Inst::Dispatch { .. }))
+                && !block.insts.iter().any(|i| matches!(i, Inst::Call { .. } | Inst::Dispatch { .. } | Inst::Jdbc { .. }))
         })
     }
 

@@ -107,4 +107,17 @@ class Accounts {
     static PreparedStatement keysByName(Connection conn) throws SQLException {
         return conn.prepareStatement("DELETE FROM account", new String[] {"id"});
     }
+
+    // A loop of a fixed trip count whose body makes JDBC calls stays bounded by k (LoopEnter and
+    // LoopIter kept): run to the end, its query's search is the user's choice (--k 4).
+    static int ownersLikeAny(Connection conn, String like) throws SQLException {
+        PreparedStatement ps = conn.prepareStatement(
+            "SELECT COUNT(*) FROM account WHERE owner LIKE ? OR owner LIKE ? OR owner LIKE ? OR owner LIKE ?");
+        for (int i = 1; i <= 4; i++) {
+            ps.setString(i, like);
+        }
+        ResultSet rs = ps.executeQuery();
+        rs.next();
+        return rs.getInt(1);
+    }
 }
