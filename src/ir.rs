@@ -1436,8 +1436,9 @@ pub struct DeclaredMethod {
     /// allow (unresolved simple names are taken from `java.lang`).
     pub descriptor: String,
     pub is_private: bool,
-    /// Its branch outcomes as a coverage tool counts them, read from the syntax.
-    pub branches: usize,
+    /// Its branch outcomes per source line (ascending) as a coverage tool counts them, read
+    /// from the syntax.
+    pub branch_lines: Vec<(u32, usize)>,
     /// Where the method's name is (as a lowered method's span).
     pub span: Span,
 }

@@ -12,7 +12,7 @@ use crate::ir::{
     simple_name,
 };
 use crate::sql::{Piece, Schema};
-use crate::testgen::{self, MethodTests};
+use crate::testgen::{self, LineCoverage, MethodTests};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -834,7 +834,7 @@ fn build_report(
             test_class: None,
             branches_covered: 0,
             branches_total: m.branch_outcomes(),
-            branch_lines: Vec::new(),
+            branch_lines: testgen::coverage(m, &BTreeSet::new()).lines,
             diagnostics: diags_in(&m.span),
             analysis_ms: times.get(&m.key).copied().unwrap_or(0),
         };
@@ -870,8 +870,8 @@ fn build_report(
             tests: 0,
             test_class: None,
             branches_covered: 0,
-            branches_total: m.branches,
-            branch_lines: Vec::new(),
+            branches_total: m.branch_lines.iter().map(|(_, n)| n).sum(),
+            branch_lines: m.branch_lines.iter().map(|&(line, total)| LineCoverage { line, covered: 0, total }).collect(),
             diagnostics: diags_in(&m.span),
             analysis_ms: 0,
         });

@@ -4,7 +4,7 @@
 
 use super::syntax::{children, operator, skip_parens, span_of, text};
 use crate::ir::DeclaredMethod;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use tree_sitter::Node;
 
 /// The methods of the class declarations in `root` (a file of `package`, with `imports`);
@@ -60,18 +60,21 @@ pub(crate) fn declared_methods(
             let name = if is_constructor { crate::ir::CONSTRUCTOR } else { text(name, source) };
             let modifiers = children(method).into_iter().find(|c| c.kind() == "modifiers");
             let is_private = modifiers.is_some_and(|m| text(m, source).split_whitespace().any(|w| w == "private"));
-            let mut branches = method.child_by_field_name("body").map_or(0, |b| branch_outcomes(b, source));
+            let mut branches = LineOutcomes::new();
+            if let Some(body) = method.child_by_field_name("body") {
+                branch_outcomes(body, source, &mut branches);
+            }
             if is_constructor && !calls_this(method, source) {
                 // javac copies the instance initialisers into each constructor that does not
                 // start with `this(...)`.
-                branches += instance_initialisers(body, source).map(|n| branch_outcomes(n, source)).sum::<usize>();
+                instance_initialisers(body, source).for_each(|n| branch_outcomes(n, source, &mut branches));
             }
             found.push(DeclaredMethod {
                 class: fq_class.clone(),
                 name: name.to_string(),
                 descriptor: format!("({params}){}", resolve(ret)),
                 is_private,
-                branches,
+                branch_lines: branches.into_iter().collect(),
                 span: span_of(path, method.child_by_field_name("name").unwrap_or(method)),
             });
         }
@@ -102,30 +105,55 @@ fn instance_initialisers<'t>(class_body: Node<'t>, source: &str) -> impl Iterato
         .into_iter()
 }
 
-/// The branch outcomes of the bytecode javac makes of `node`, as a coverage tool counts them
-/// (two per conditional jump, a switch's distinct targets), read from the syntax: what the
+/// Branch outcomes per source line, as a coverage tool counts them.
+type LineOutcomes = BTreeMap<u32, usize>;
+
+/// The 1-based line `node` starts on.
+fn line_of(node: Node) -> u32 {
+    node.start_position().row as u32 + 1
+}
+
+/// Adds the branch outcomes of the bytecode javac makes of `node`, as a coverage tool counts
+/// them (two per conditional jump, a switch's distinct targets), read from the syntax: what the
 /// report counts for a method hornet did not lower. The lowering counts them exactly
 /// (`ir::Method::branch_outcomes`); this follows the same rules: each operand of `&&`, `||`
 /// and each comparison or boolean value tested is one jump, `!` none, a comparison used as a
 /// value one; constant `true`/`false` conditions none. Lambdas and classes declared inside
 /// are methods of their own.
-fn branch_outcomes(node: Node, source: &str) -> usize {
-    let all = |nodes: Vec<Node>| nodes.into_iter().map(|n| branch_outcomes(n, source)).sum::<usize>();
+fn branch_outcomes(node: Node, source: &str, lines: &mut LineOutcomes) {
     let condition = node.child_by_field_name("condition");
-    let others = || children(node).into_iter().filter(|c| Some(*c) != condition).collect::<Vec<_>>();
+    let mut add = |line: u32, n: usize| {
+        if n > 0 {
+            *lines.entry(line).or_default() += n;
+        }
+    };
     match node.kind() {
         "lambda_expression" | "class_body" | "class_declaration" | "interface_declaration" | "enum_declaration"
-        | "record_declaration" => 0,
+        | "record_declaration" => {}
         "if_statement" | "while_statement" | "do_statement" | "for_statement" | "ternary_expression" => {
-            condition.map_or(0, |c| tested(c, source)) + all(others())
+            if let Some(c) = condition {
+                tested(c, source, lines);
+            }
+            for child in children(node).into_iter().filter(|c| Some(*c) != condition) {
+                branch_outcomes(child, source, lines);
+            }
         }
         // `i < length` or `hasNext()`.
-        "enhanced_for_statement" => 2 + all(children(node)),
-        "binary_expression" if is_condition(node, source) => tested(node, source),
-        "unary_expression" if operator(node, source) == "!" => tested(node, source),
-        "switch_expression" | "switch_statement" => switch_targets(node) + all(children(node)),
-        "try_with_resources_statement" => super::lower::resources::null_check_outcomes(node) + all(children(node)),
-        _ => all(children(node)),
+        "enhanced_for_statement" => {
+            add(line_of(node), 2);
+            children(node).into_iter().for_each(|c| branch_outcomes(c, source, lines));
+        }
+        "binary_expression" if is_condition(node, source) => tested(node, source, lines),
+        "unary_expression" if operator(node, source) == "!" => tested(node, source, lines),
+        "switch_expression" | "switch_statement" => {
+            add(line_of(node), switch_targets(node));
+            children(node).into_iter().for_each(|c| branch_outcomes(c, source, lines));
+        }
+        "try_with_resources_statement" => {
+            add(line_of(node), super::lower::resources::null_check_outcomes(node));
+            children(node).into_iter().for_each(|c| branch_outcomes(c, source, lines));
+        }
+        _ => children(node).into_iter().for_each(|c| branch_outcomes(c, source, lines)),
     }
 }
 
@@ -134,25 +162,29 @@ fn is_condition(node: Node, source: &str) -> bool {
     matches!(operator(node, source), "&&" | "||" | "<" | "<=" | ">" | ">=" | "==" | "!=")
 }
 
-/// The branch outcomes of `node` where javac tests it (a condition).
-fn tested(node: Node, source: &str) -> usize {
+/// Adds the branch outcomes of `node` where javac tests it (a condition).
+fn tested(node: Node, source: &str, lines: &mut LineOutcomes) {
     let node = skip_parens(node);
     let field = |name| node.child_by_field_name(name);
     match node.kind() {
-        "true" | "false" => 0,
+        "true" | "false" => {}
         "binary_expression" if matches!(operator(node, source), "&&" | "||") => {
-            field("left").map_or(0, |n| tested(n, source)) + field("right").map_or(0, |n| tested(n, source))
+            ["left", "right"].into_iter().filter_map(field).for_each(|n| tested(n, source, lines))
         }
-        "unary_expression" if operator(node, source) == "!" => field("operand").map_or(0, |n| tested(n, source)),
-        "ternary_expression" => ["condition", "consequence", "alternative"]
-            .into_iter()
-            .filter_map(field)
-            .map(|n| tested(n, source))
-            .sum(),
+        "unary_expression" if operator(node, source) == "!" => {
+            field("operand").into_iter().for_each(|n| tested(n, source, lines))
+        }
+        "ternary_expression" => {
+            ["condition", "consequence", "alternative"].into_iter().filter_map(field).for_each(|n| tested(n, source, lines))
+        }
         "binary_expression" => {
-            2 + ["left", "right"].into_iter().filter_map(field).map(|n| branch_outcomes(n, source)).sum::<usize>()
+            *lines.entry(line_of(node)).or_default() += 2;
+            ["left", "right"].into_iter().filter_map(field).for_each(|n| branch_outcomes(n, source, lines))
         }
-        _ => 2 + children(node).into_iter().map(|n| branch_outcomes(n, source)).sum::<usize>(),
+        _ => {
+            *lines.entry(line_of(node)).or_default() += 2;
+            children(node).into_iter().for_each(|n| branch_outcomes(n, source, lines))
+        }
     }
 }
 
