@@ -32,7 +32,7 @@
    Modelled: SELECT (joins, outer joins (outer_matching/7), aggregates, ORDER BY and H2's scan order, see "Order of results";
    LIMIT/OFFSET/FETCH, see "Windows"; DISTINCT, see "DISTINCT"; GROUP BY and HAVING, see
    "GROUP BY"; scalar functions and CASE, function_value/3; uncorrelated subqueries, run first,
-   subqueries_run/4), INSERT, UPDATE, DELETE; NOT NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and
+   subqueries_run/4; correlated ones per tuple of a SELECT, correlated_selected/5), INSERT, UPDATE, DELETE; NOT NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and
    FOREIGN KEY on writes (a failing write is an SQLException branch with the data unchanged;
    materialised initial rows satisfy them all); integer overflow of a written value; LIKE with %
    and _ and H2's default escape `\` (a ground pattern, or symbolic Java values spliced into a
@@ -42,7 +42,7 @@
    Not modelled: ON DELETE/UPDATE actions (a DELETE or key UPDATE of a referenced row is not
    checked); generated values (a generated column is a fresh value); LIKE ... ESCAPE; a symbolic
    pattern's own wildcards (it is constrained to have none); SUM/MIN/MAX(DISTINCT), correlated
-   subqueries (sql::statement rejects them); the order of a join's rows
+   subqueries outside a SELECT's WHERE (sql::statement rejects them); the order of a join's rows
    without ORDER BY (so a window over a join needs ORDER BY, and so does a window over DISTINCT
    or GROUP BY); rows that tie on the ORDER BY keys inside or at the edges of a window (H2's
    order of them is not stable: such paths are not explored); a second order of the same rows on
@@ -114,7 +114,8 @@ execute(Stmt0, Params, Result, Db0, Db) :-
 %  the order written, as H2 runs it once: in_query(E, Select) becomes in(E, Values), exists(Select)
 %  true or not(true), scalar(Select) the value of its one row (NULL for none); a subquery that
 %  fails, or a scalar one with several rows, makes the statement's SQLException
-%  (conversion_failed).
+%  (conversion_failed). A correlated(Subquery) is left for the query around it to run per
+%  tuple (correlated_selected/5).
 %
 %  ?- db:empty(schema([table(t,[column(a,int(0,9),not_null,none)],[a],[],[],[])]), Db0),
 %     db:subqueries_run(exists(select([col(t,a)],[from(t,t)],true,[],all)), S, Db0, _).
@@ -139,7 +140,7 @@ subqueries_run(T0, T, Db0, Db) :-
         ;   Rows == [] -> T = null
         ;   T = conversion_failed
         )
-    ;   T0 = s(_, _) -> T = T0, Db = Db0
+    ;   ( T0 = s(_, _) ; T0 = correlated(_) ) -> T = T0, Db = Db0
     ;   compound(T0) ->
         T0 =.. [F|As0],
         foldl(subquery_arg, As0, As, Db0, Db),
@@ -200,6 +201,7 @@ schema_tables(Schema, Ts) :-
 % join of four rows each gave a path per subset of its 16 tuples.
 statement(select(Items, From, Cond, Order, Window), Result, Db0, Db) :-
     Items = [agg(_, _)|_],
+    \+ has_correlated(Cond),
     maplist(from_binding, From, Bindings),
     maplist(counted_aggregate(Bindings, Db0), Items),
     !,
@@ -287,13 +289,111 @@ from_binding(from(Table, Alias), b(Alias, Table)).
 
 % --- Outer joins -------------------------------------------------------------------------------
 
-% The tuples of a FROM: matching/6's, or outer_matching/7's when it has outer joins.
+% The tuples of a FROM: matching/6's, or outer_matching/7's when it has outer joins. With
+% correlated subqueries in Cond, matching/6 takes the conjuncts without them (and closes the
+% tables for those), then each tuple it selects runs the subqueries and is kept or not
+% (correlated_selected/5). Running a subquery inside truth/4 instead re-ran it whenever a
+% negative constraint or a CHECK was checked again.
 from_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
     (   memberchk(outer(_, _, _), From) ->
         outer_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct)
+    ;   has_correlated(Cond) ->
+        maplist(from_binding, From, Bindings),
+        conjuncts(Cond, Conjuncts),
+        exclude(has_correlated, Conjuncts, Plain),
+        include(has_correlated, Conjuncts, Correlated),
+        conjoined(Plain, PlainCond),
+        conjoined(Correlated, CorrelatedCond),
+        matching(Bindings, PlainCond, Db0, Db1, Tuples0, Direct),
+        correlated_selected(Tuples0, CorrelatedCond, Db1, Db, Tuples),
+        (   Bindings = [_] ->
+            interchangeable_pairs(Direct, Db0, Db1, Pairs),
+            maplist(canonical_kept(Tuples), Pairs)
+        ;   true
+        )
     ;   maplist(from_binding, From, Bindings),
         matching(Bindings, Cond, Db0, Db, Tuples, Direct)
     ).
+
+% T holds a correlated subquery (one left by subqueries_run/4).
+has_correlated(T) :-
+    nonvar(T),
+    (   T = correlated(_) -> true
+    ;   ( T = s(_, _) ; T = val(_) ) -> false
+    ;   compound(T), T =.. [_|Args], member(A, Args), has_correlated(A) -> true
+    ).
+
+%% correlated_selected(+Tuples, +Cond, +Db0, -Db, -Selected)
+%
+%  The tuples satisfying Cond, a branch each way per tuple (as selected_tuples/4), where each
+%  correlated(Subquery) of Cond is first run with the tuple's values for its outer_col(Alias,
+%  Column) (as H2 runs it per row): an EXISTS materialises at most one new row (whether there
+%  is one is all it tells); a failing subquery (a scalar one with several rows) is abandoned
+%  (which row H2 fails on is not modelled).
+%
+%  ?- db:empty(schema([table(a,[column(id,int(0,9),not_null,none)],[id],[],[],[]),
+%                      table(b,[column(a,int(0,9),not_null,none)],[],[],[],[])]), Db0),
+%     db:correlated_selected([[e(a,a,row(0,initial([1]),[1],alive))]],
+%         correlated(exists(select([int(1)],[from(b,b)],cmp(eq,col(b,a),outer_col(a,id)),[],all))),
+%         Db0, _, Sel).
+%  Sel = [] (first answer: no row of b has a = 1); then Sel = [[e(a,a,...)]].
+correlated_selected(Tuples, Cond, Db0, Db, Selected) :-
+    (   has_correlated(Cond) -> correlated_tuples(Tuples, Cond, Db0, Db, Selected)
+    ;   selected_tuples(Tuples, Db0, Cond, Selected), Db = Db0
+    ).
+
+correlated_tuples([], _, Db, Db, []).
+correlated_tuples([Tuple|Ts], Cond0, Db0, Db, Selected) :-
+    subqueries_bound(Cond0, Tuple, Db0, Db1, Cond),
+    truth(Cond, Tuple, Db1, T),
+    (   decided(T #= 2), Selected = [Tuple|Selected1]
+    ;   decided(T #< 2), Selected = Selected1
+    ),
+    correlated_tuples(Ts, Cond0, Db1, Db, Selected1).
+
+% T0 with each correlated subquery run for Tuple, as subqueries_run/4 runs one.
+subqueries_bound(T0, Tuple, Db0, Db, T) :-
+    (   var(T0) -> T = T0, Db = Db0
+    ;   T0 = correlated(Subquery0) ->
+        outer_bound(Subquery0, Tuple, Db0, Subquery),
+        (   Subquery = exists(_) ->
+            Db0 = db(S, MaxNew, Id0, Ts0, Ns0, Q0),
+            subqueries_run(Subquery, T, db(S, 1, Id0, Ts0, Ns0, Q0), db(S, _, Id, Ts, Ns, Q)),
+            Db = db(S, MaxNew, Id, Ts, Ns, Q)
+        ;   subqueries_run(Subquery, T, Db0, Db)
+        ),
+        (   conversion_failed(T) -> jvm:abandon ; true )
+    ;   ( T0 = s(_, _) ; T0 = val(_) ) -> T = T0, Db = Db0
+    ;   compound(T0) ->
+        T0 =.. [F|As0],
+        foldl(subquery_bound(Tuple), As0, As, Db0, Db),
+        T =.. [F|As]
+    ;   T = T0, Db = Db0
+    ).
+subquery_bound(Tuple, A0, A, Db0, Db) :- subqueries_bound(A0, Tuple, Db0, Db, A).
+
+% T0 with each outer_col(Alias, Column) of an alias of Tuple replaced by its value, val(V).
+outer_bound(T0, Tuple, Db, T) :-
+    (   var(T0) -> T = T0
+    ;   T0 = outer_col(Alias, Column), memberchk(e(Alias, _, _), Tuple) ->
+        expr_value(col(Alias, Column), Tuple, Db, V), T = val(V)
+    ;   ( T0 = val(_) ; T0 = s(_, _) ) -> T = T0
+    ;   compound(T0) ->
+        T0 =.. [F|As0],
+        maplist(outer_arg_bound(Tuple, Db), As0, As),
+        T =.. [F|As]
+    ;   T = T0
+    ).
+outer_arg_bound(Tuple, Db, A0, A) :- outer_bound(A0, Tuple, Db, A).
+
+% Of two interchangeable rows (interchangeable_pairs/4) the first is kept at least whenever
+% the second is: the swap of the two, with the rows their subqueries saw, makes the other case.
+canonical_kept(Tuples, I-J) :-
+    (   member([e(_, _, row(Id, _, _, _))], Tuples), Id == J ->
+        member([e(_, _, row(Id1, _, _, _))], Tuples), Id1 == I
+    ;   true
+    ),
+    !.
 
 %% outer_matching(+From, +Cond, +Db0, -Db, -Bindings, -Tuples, -Direct)
 %
@@ -318,8 +418,9 @@ outer_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
     append(InnerBindings, OuterBindings, Bindings),
     conjuncts(Cond, Conjuncts),
     maplist(binding_alias, OuterBindings, OuterAliases),
-    exclude(names_any(OuterAliases), Conjuncts, InnerConjuncts),
-    include(names_any(OuterAliases), Conjuncts, RestConjuncts),
+    % A correlated subquery runs once the outer joins are made.
+    include(inner_conjunct(OuterAliases), Conjuncts, InnerConjuncts),
+    exclude(inner_conjunct(OuterAliases), Conjuncts, RestConjuncts),
     conjoined(InnerConjuncts, InnerCond),
     conjoined(RestConjuncts, RestCond),
     matching(InnerBindings, InnerCond, Db0, Db1, Tuples0, Direct),
@@ -329,8 +430,9 @@ outer_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
         maplist(outer_canonical(Joined), Pairs)
     ;   true
     ),
-    selected_tuples(Joined, Db2, RestCond, Tuples),
-    Db = Db2.
+    correlated_selected(Joined, RestCond, Db2, Db, Tuples).
+
+inner_conjunct(OuterAliases, C) :- \+ names_any(OuterAliases, C), \+ has_correlated(C).
 
 is_inner_table(from(_, _)).
 outer_binding(outer(Table, Alias, _), b(Alias, Table)).

@@ -16,8 +16,9 @@
 //! SUM, MIN, MAX, COUNT(DISTINCT e), AVG of INTEGER values; over all rows, or per combination of
 //! GROUP BY expressions, which are then the only plain items, with HAVING, and ORDER BY those
 //! expressions and aggregates), scalar functions
-//! (UPPER, LOWER, LENGTH, TRIM, SUBSTRING, ABS, CONCAT, ||, COALESCE, IFNULL) and CASE, uncorrelated
-//! subqueries (IN, EXISTS, scalar), ORDER BY, and
+//! (UPPER, LOWER, LENGTH, TRIM, SUBSTRING, ABS, CONCAT, ||, COALESCE, IFNULL) and CASE, subqueries
+//! (IN, EXISTS, scalar; a correlated one, naming a column of the query around it, only in a
+//! SELECT's WHERE), ORDER BY, and
 //! a window (`LIMIT n`, `OFFSET n [ROWS]`, `FETCH FIRST|NEXT [n] ROW|ROWS ONLY`, each bound a
 //! literal, a hole or a parameter); single-row INSERT; UPDATE and DELETE with WHERE. A window
 //! over a join, a SELECT DISTINCT or a GROUP BY needs ORDER BY: H2's order of those rows is not
@@ -35,7 +36,7 @@ use super::dialect::Dialect;
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::Parser;
 use sqlparser::tokenizer::{Location, Token, TokenWithSpan, Tokenizer};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::fmt::{self, Write as _};
 
 // ---------------------------------------------------------------------------------------------
@@ -156,6 +157,11 @@ pub struct Select {
     /// The WHERE condition and join conditions (ON), joined by AND.
     pub condition: Condition,
     pub order_by: Vec<OrderKey>,
+    /// Whether the query, as a subquery, names a column of a query around it
+    /// (`Expr::OuterColumn`, here or in a subquery of its own): it is then run once per tuple
+    /// of the query around it, not once before it.
+    #[serde(default)]
+    pub correlated: bool,
     /// `LIMIT`/`OFFSET`/`FETCH`: the rows kept of the ordered result, if not all.
     pub window: Option<Window>,
 }
@@ -264,9 +270,9 @@ pub enum Condition {
     /// The pattern is a string, a template, a hole or a parameter.
     Like(Expr, Expr),
     IsNull(Expr),
-    /// `e IN (SELECT ...)` of an uncorrelated subquery of one column.
+    /// `e IN (SELECT ...)` of a subquery of one column.
     InSubquery(Expr, Box<Select>),
-    /// `EXISTS (SELECT ...)` of an uncorrelated subquery.
+    /// `EXISTS (SELECT ...)`.
     Exists(Box<Select>),
 }
 
@@ -283,6 +289,9 @@ pub enum CompareOp {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Expr {
     Column { alias: String, column: String },
+    /// In a correlated subquery, a column of a query around it: one value per tuple of that
+    /// query.
+    OuterColumn { alias: String, column: String },
     Int(i64),
     Str(String),
     Bool(bool),
@@ -307,8 +316,8 @@ pub enum Expr {
     Aggregate(Aggregate, Box<Expr>),
     /// `COUNT(*)` in `HAVING`.
     CountStar,
-    /// `(SELECT ...)`: the one value of an uncorrelated subquery of one column, NULL without a
-    /// row; more than one row is an SQLException.
+    /// `(SELECT ...)`: the one value of a subquery of one column, NULL without a row; more than
+    /// one row is an SQLException.
     Subquery(Box<Select>),
     /// The clock (`NOW()`, `CURRENT_TIMESTAMP`, `CURRENT_DATE`, `LOCALTIMESTAMP`) as a side of a
     /// comparison: an input no test sets, so the other side is kept years away from it (or,
@@ -461,7 +470,7 @@ pub fn compile_statement(pieces: &[Piece], schema: &Schema) -> Result<Statement,
         .find(|token| !matches!(token.token, Token::Whitespace(_)))
         .map_or(0, |token| located(token.span.start));
     let statement = parse_one(tokens, &text, dialect)?;
-    let compiler = Compiler { text: &text, schema, holes, params, keywords, outer: RefCell::new(Vec::new()) };
+    let compiler = Compiler { text: &text, schema, holes, params, keywords, outer: RefCell::new(Vec::new()), outer_columns: Cell::new(0), in_where: Cell::new(false) };
     compiler.statement(&statement, start)
 }
 
@@ -631,9 +640,14 @@ struct Compiler<'a> {
     params: Vec<usize>,
     /// The offsets of the unquoted words that are keywords, for locating clauses.
     keywords: Vec<(usize, Keyword)>,
-    /// While compiling a subquery, the tables of the queries around it: naming one of them
-    /// makes the subquery correlated, which is not modelled.
+    /// While compiling a subquery, the tables of the queries around it, innermost last: naming
+    /// one of them makes the subquery correlated.
     outer: RefCell<Vec<TableRef>>,
+    /// How many columns of queries around a subquery (`Expr::OuterColumn`) were compiled so far.
+    outer_columns: Cell<usize>,
+    /// Whether the condition being compiled is a SELECT's WHERE, where a correlated subquery
+    /// is run per tuple of the query (elsewhere it is not modelled).
+    in_where: Cell<bool>,
 }
 
 fn error<T>(offset: usize, message: impl Into<String>) -> Result<T, SqlError> {
@@ -890,7 +904,10 @@ impl<'a> Compiler<'a> {
             outer_joins.push(OuterJoin { table: TableRef { table: table.name.clone(), alias: alias.clone() }, on });
         }
         if let Some(selection) = &select.selection {
-            conditions.push(self.condition(&scope, selection)?);
+            let saved = self.in_where.replace(true);
+            let condition = self.condition(&scope, selection);
+            self.in_where.set(saved);
+            conditions.push(condition?);
         }
         let condition = conditions.into_iter().reduce(|left, right| Condition::And(Box::new(left), Box::new(right))).unwrap_or(Condition::True);
         let having = match &select.having {
@@ -949,7 +966,7 @@ impl<'a> Compiler<'a> {
             return error(offset, "ORDER BY a column in a query of aggregates without GROUP BY (H2 rejects it: the column must be in the GROUP BY list)");
         }
         let from = scope.refs().into_iter().filter(|table| !outer_joins.iter().any(|outer| outer.table.alias == table.alias)).collect();
-        Ok(Select { projection, distinct, group_by, having: Box::new(having), from, outer_joins, condition, order_by: order_keys, window: None })
+        Ok(Select { projection, distinct, group_by, having: Box::new(having), from, outer_joins, condition, order_by: order_keys, correlated: false, window: None })
     }
 
     /// The columns the join of the scope's last two tables is on: those of `USING (...)`, each
@@ -1788,15 +1805,24 @@ impl<'a> Compiler<'a> {
         Ok(Typed { expr: Expr::Case(branches, Box::new(otherwise)), value_type })
     }
 
-    /// An uncorrelated subquery inside a query of `scope`, with the type of its one column (none
-    /// if it selects several). H2 runs it once; so does the runtime, before the query around it.
+    /// A subquery inside a query of `scope`, with the type of its one column (none if it selects
+    /// several). An uncorrelated one runs once, before the query around it, as in H2; a
+    /// correlated one (naming a column of a query around it) once per tuple of that query,
+    /// which is modelled in a SELECT's WHERE only.
     fn subquery(&self, scope: &Scope, query: &ast::Query) -> Result<(Select, Option<ValueType>), SqlError> {
         let start = self.offset(query.span().start);
         let saved = self.outer.borrow().len();
         self.outer.borrow_mut().extend(scope.refs());
+        let outer_columns = self.outer_columns.get();
+        let in_where = self.in_where.replace(false);
         let compiled = self.query(query, start);
+        self.in_where.set(in_where);
         self.outer.borrow_mut().truncate(saved);
-        let select = compiled?;
+        let mut select = compiled?;
+        select.correlated = self.outer_columns.get() > outer_columns;
+        if select.correlated && !in_where {
+            return self.unsupported(start, "correlated subquery outside a SELECT's WHERE (it names a column of the query around it)");
+        }
         let value_type = match select.projection.as_slice() {
             [SelectItem { value: Projected::Expr(expr), .. }] => Some(self.type_of(&select, expr)),
             [SelectItem { value: Projected::CountStar | Projected::Aggregate(Aggregate::Count | Aggregate::CountDistinct | Aggregate::Sum, _), .. }] => {
@@ -1852,18 +1878,37 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    /// The error for a name not in scope: unsupported if the query is a subquery naming a table
-    /// or column of a query around it.
-    fn correlated_or<T>(&self, offset: usize, qualifier: Option<&Ident>, name: &Ident, otherwise: String) -> Result<T, SqlError> {
+    /// A name not in scope: in a subquery, a column of a query around it
+    /// (`Expr::OuterColumn`), else the error `otherwise`. A name two of those queries could
+    /// mean is not modelled (the runtime binds an outer column by its alias).
+    fn outer_column_or(&self, offset: usize, qualifier: Option<&Ident>, name: &Ident, otherwise: String) -> Result<Typed, SqlError> {
         let outer = self.outer.borrow();
-        let named = match qualifier {
-            Some(qualifier) => outer.iter().any(|table| same_name(&table.alias, &qualifier.value)),
-            None => outer.iter().any(|table| self.schema.table(&table.table).is_some_and(|table| table.column(&name.value).is_some())),
-        };
-        if named {
-            self.unsupported(offset, "correlated subquery (it names a column of the query around it)")
-        } else {
-            error(offset, otherwise)
+        let named: Vec<_> = outer
+            .iter()
+            .filter(|table| qualifier.is_none_or(|qualifier| same_name(&table.alias, &qualifier.value)))
+            .filter_map(|table| self.schema.table(&table.table).map(|schema_table| (table, schema_table)))
+            .collect();
+        let with_column: Vec<_> = named.iter().filter_map(|(table, schema_table)| schema_table.column(&name.value).map(|column| (*table, column))).collect();
+        match (named.as_slice(), with_column.as_slice()) {
+            ([], _) => error(offset, otherwise),
+            (_, [(table, column)]) => {
+                if outer.iter().filter(|other| other.alias == table.alias).count() > 1 {
+                    return self.unsupported(offset, format!("correlated subquery naming alias '{}' of two queries around it", table.alias));
+                }
+                self.outer_columns.set(self.outer_columns.get() + 1);
+                Ok(Typed {
+                    expr: Expr::OuterColumn { alias: table.alias.clone(), column: column.name.clone() },
+                    value_type: ValueType::of(&column.sql_type),
+                })
+            }
+            (_, []) if qualifier.is_some() => {
+                error(self.offset(name.span.start), format!("unknown column '{}' in table '{}'", name.value, named[0].1.name))
+            }
+            (_, []) => error(offset, otherwise),
+            (_, several) => {
+                let aliases: Vec<&str> = several.iter().map(|(table, _)| table.alias.as_str()).collect();
+                self.unsupported(offset, format!("correlated subquery naming column '{}' of several tables of the queries around it ({})", name.value, aliases.join(", ")))
+            }
         }
     }
 
@@ -1955,7 +2000,7 @@ impl<'a> Compiler<'a> {
         if let Some(qualifier) = qualifier {
             let Some((table, alias)) = scope.tables.iter().find(|(_, alias)| same_name(alias, &qualifier.value)) else {
                 let offset = self.offset(qualifier.span.start);
-                return self.correlated_or(offset, Some(qualifier), name, format!("unknown table or alias '{}'", qualifier.value));
+                return self.outer_column_or(offset, Some(qualifier), name, format!("unknown table or alias '{}'", qualifier.value));
             };
             return match table.column(&name.value) {
                 Some(column) => Ok(typed(alias, column)),
@@ -1967,8 +2012,8 @@ impl<'a> Compiler<'a> {
         match (matches.as_slice(), scope.tables.as_slice()) {
             ([(_, alias, column)], _) => Ok(typed(alias, column)),
             ([], []) => error(offset, format!("column '{}' where no table is in scope", name.value)),
-            ([], [(table, _)]) => self.correlated_or(offset, None, name, format!("unknown column '{}' in table '{}'", name.value, table.name)),
-            ([], _) => self.correlated_or(offset, None, name, format!("unknown column '{}' in tables {}", name.value, scope.aliases())),
+            ([], [(table, _)]) => self.outer_column_or(offset, None, name, format!("unknown column '{}' in table '{}'", name.value, table.name)),
+            ([], _) => self.outer_column_or(offset, None, name, format!("unknown column '{}' in tables {}", name.value, scope.aliases())),
             (several, _) => {
                 let aliases: Vec<&str> = several.iter().map(|(_, alias, _)| alias.as_str()).collect();
                 // PostgreSQL takes it as the joined column; H2 2.1, where the tests run, does not.
@@ -2368,6 +2413,12 @@ impl Statement {
     }
 }
 
+/// A subquery's term, wrapped in `correlated(...)` when it is run per tuple of the query around
+/// it.
+fn correlated(select: &Select, term: String) -> String {
+    if select.correlated { format!("correlated({term})") } else { term }
+}
+
 /// `select(Projection, From, Condition, Order, Window)`.
 fn select_term(select: &Select) -> String {
     let items = list(&select.projection, |out, item| match &item.value {
@@ -2450,8 +2501,8 @@ impl Condition {
             }
             Condition::Like(tested, pattern) => format!("like({},{})", tested.to_prolog(), pattern.to_prolog()),
             Condition::IsNull(tested) => format!("is_null({})", tested.to_prolog()),
-            Condition::InSubquery(tested, select) => format!("in_query({},{})", tested.to_prolog(), select_term(select)),
-            Condition::Exists(select) => format!("exists({})", select_term(select)),
+            Condition::InSubquery(tested, select) => correlated(select, format!("in_query({},{})", tested.to_prolog(), select_term(select))),
+            Condition::Exists(select) => correlated(select, format!("exists({})", select_term(select))),
         }
     }
 }
@@ -2522,7 +2573,8 @@ impl Expr {
             }
             Expr::Aggregate(aggregate, argument) => format!("agg({},{})", aggregate.atom(), argument.to_prolog()),
             Expr::CountStar => "agg(count,star)".to_string(),
-            Expr::Subquery(select) => format!("scalar({})", select_term(select)),
+            Expr::Subquery(select) => correlated(select, format!("scalar({})", select_term(select))),
+            Expr::OuterColumn { alias, column } => format!("outer_col({},{})", name_atom(alias), name_atom(column)),
             Expr::Clock => "clock".to_string(),
             Expr::Now { day } => format!("now({})", if *day { "date" } else { "timestamp" }),
         }

@@ -138,4 +138,57 @@ public class Kennel {
             }
         }
     }
+
+    /** The owner's name when one of their pets is older than 10, else null (a correlated EXISTS). */
+    public static String withSeniorPet(Connection connection, int ownerId) throws SQLException {
+        String sql = "SELECT o.name FROM owner o WHERE o.id = ? "
+                + "AND EXISTS (SELECT 1 FROM pet p WHERE p.owner_id = o.id AND p.age > 10)";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setInt(1, ownerId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    return rs.getString(1);
+                }
+                return null;
+            }
+        }
+    }
+
+    /** How many owners have no pet (a correlated NOT EXISTS), "none" when every owner has one. */
+    public static String petlessOwners(Connection connection) throws SQLException {
+        String sql = "SELECT COUNT(*) FROM owner o WHERE NOT EXISTS (SELECT 1 FROM pet p WHERE p.owner_id = o.id)";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                int count = rs.getInt(1);
+                return count == 0 ? "none" : count + " petless";
+            }
+        }
+    }
+
+    /** Whether the owner has at least this many pets (a correlated scalar COUNT). */
+    public static boolean hasAtLeast(Connection connection, int ownerId, int pets) throws SQLException {
+        String sql = "SELECT o.id FROM owner o WHERE o.id = ? "
+                + "AND (SELECT COUNT(*) FROM pet p WHERE p.owner_id = o.id) >= ?";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setInt(1, ownerId);
+            ps.setInt(2, pets);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    /** Whether the owner has a pet of exactly this age (a correlated IN). */
+    public static boolean hasPetAged(Connection connection, int ownerId, int age) throws SQLException {
+        String sql = "SELECT o.id FROM owner o WHERE o.id = ? "
+                + "AND ? IN (SELECT p.age FROM pet p WHERE p.owner_id = o.id)";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setInt(1, ownerId);
+            ps.setInt(2, age);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
 }
