@@ -110,7 +110,11 @@ impl<'t> MethodLowering<'_, 't> {
         let mut parts = if compound { vec![Part::Local(id, value)] } else { Vec::new() };
         let evaluated = self.text_parts(value, &Scope::Method, 0);
         if compound && let Ok(appended) = &evaluated && self.appends_to_choice(id, appended, conditional) {
-            return self.append_chosen(id, appended.clone(), conditional, value);
+            let mut whole = parts.clone();
+            whole.extend(appended.iter().cloned());
+            // As for any text: a literal is a Java value of any length.
+            let long = self.static_length(&whole) > STRING_MAX_LENGTH && skip_parens(value).kind() != "string_literal";
+            return self.append_chosen(id, appended.clone(), conditional, long, value);
         }
         let long = match &evaluated {
             Ok(more) => {
@@ -220,8 +224,8 @@ impl<'t> MethodLowering<'_, 't> {
     /// `id += appended` where the text of `id` is one of a few the path chooses
     /// (`appends_to_choice`): a conditional append adds its bit to the selector, which starts
     /// at 0 where the text was last known on every path; the Java value is kept as well unless
-    /// `id` is text only.
-    fn append_chosen(&mut self, id: LocalId, appended: Vec<Part<'t>>, conditional: bool, at: Node<'t>) -> Lowered<()> {
+    /// `id` is text only, or becomes so (`long`).
+    fn append_chosen(&mut self, id: LocalId, appended: Vec<Part<'t>>, conditional: bool, long: bool, at: Node<'t>) -> Lowered<()> {
         let realised = self.realise(&appended, true)?;
         let (selector, mut segments) = match self.texts.get(&id).cloned() {
             Some(LocalText::Appended { selector, segments }) => (selector, segments),
@@ -251,22 +255,11 @@ impl<'t> MethodLowering<'_, 't> {
         } else {
             None
         };
-        if !self.text_only.contains(&id) {
-            let longest: usize = segments
-                .iter()
-                .chain([&Segment { bit, arms: Vec::new(), parts: realised.clone() }])
-                .flat_map(|segment| &segment.parts)
-                .map(|part| match part {
-                    TextPart::Text(text) => text.chars().count(),
-                    TextPart::Hole(_) => 1,
-                })
-                .sum();
-            if longest > STRING_MAX_LENGTH {
-                self.text_only.insert(id);
-            } else {
-                let rhs = self.concatenation(&realised, at)?;
-                self.assign(id, Rvalue::Concat { lhs: Operand::Local(id), rhs });
-            }
+        if long {
+            self.text_only.insert(id);
+        } else if !self.text_only.contains(&id) {
+            let rhs = self.concatenation(&realised, at)?;
+            self.assign(id, Rvalue::Concat { lhs: Operand::Local(id), rhs });
         }
         let arms = if bit.is_some() { self.arms.clone() } else { Vec::new() };
         segments.push(Segment { bit, arms, parts: realised });
