@@ -923,10 +923,10 @@ pub enum ConnectionSource {
 pub enum JdbcCall {
     /// `Connection.createStatement()`.
     CreateStatement,
-    /// `Connection.prepareStatement(sql)`; the SQL text is `Method::sql[i]`.
-    PrepareStatement(SqlId),
+    /// `Connection.prepareStatement(sql)`.
+    PrepareStatement(SqlRef),
     /// `Connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS)`.
-    PrepareStatementReturningKeys(SqlId),
+    PrepareStatementReturningKeys(SqlRef),
     /// `getGeneratedKeys()` of a PreparedStatement: the keys of the rows its last execution
     /// inserted.
     GetGeneratedKeys,
@@ -938,9 +938,9 @@ pub enum JdbcCall {
     Rollback,
     /// `executeQuery`, `executeUpdate` and `execute`: of a `Statement`, with its SQL text; of a
     /// `PreparedStatement`, with `None` (the text it was prepared with).
-    ExecuteQuery(Option<SqlId>),
-    ExecuteUpdate(Option<SqlId>),
-    Execute(Option<SqlId>),
+    ExecuteQuery(Option<SqlRef>),
+    ExecuteUpdate(Option<SqlRef>),
+    Execute(Option<SqlRef>),
     /// `close()` of a Connection, Statement, PreparedStatement or ResultSet.
     Close,
     /// A new connection to the database, from where the analysed code gets it: the receiver
@@ -964,6 +964,18 @@ pub enum JdbcCall {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct SqlId(pub u32);
+
+/// The SQL text a JDBC call runs (`Method::sql`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SqlRef {
+    /// The one text the code builds.
+    One(SqlId),
+    /// Text built by appending literals under conditions (`if (id != null) sql.append(" AND
+    /// id = ?")`): the int local `selector` holds the sum of the bits (`1 << k`) of the
+    /// conditional appends the path ran, and `texts` pairs each sum a path can reach (no two
+    /// appends from the two arms of one `if`) with the text those appends built.
+    Chosen { selector: LocalId, texts: Vec<(u32, SqlId)> },
+}
 
 /// What a method does with its input, through a `java.util.Scanner`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1578,12 +1590,21 @@ impl Method {
                     }
                     Inst::Jdbc { dst, call, receiver, args, .. } => {
                         let args: Vec<String> = args.iter().map(operand).collect();
-                        let sql = |id: &Option<SqlId>| match id {
-                            Some(id) => format!(" sql{}", id.0),
+                        let sql_ref = |sql: &SqlRef| match sql {
+                            SqlRef::One(id) => format!("sql{}", id.0),
+                            SqlRef::Chosen { selector, texts } => {
+                                let texts: Vec<String> = texts.iter().map(|(bits, id)| format!("{bits}: sql{}", id.0)).collect();
+                                format!("{{{}}}[{}]", texts.join(", "), local(*selector))
+                            }
+                        };
+                        let sql = |sql: &Option<SqlRef>| match sql {
+                            Some(sql) => format!(" {}", sql_ref(sql)),
                             None => String::new(),
                         };
                         let call = match call {
-                            JdbcCall::PrepareStatement(id) => format!("prepareStatement sql{}", id.0),
+                            JdbcCall::PrepareStatement(sql) => format!("prepareStatement {}", sql_ref(sql)),
+                            JdbcCall::PrepareStatementReturningKeys(SqlRef::One(id)) => format!("PrepareStatementReturningKeys({id:?})"),
+                            JdbcCall::PrepareStatementReturningKeys(sql) => format!("PrepareStatementReturningKeys({})", sql_ref(sql)),
                             JdbcCall::ExecuteQuery(id) => format!("executeQuery{}", sql(id)),
                             JdbcCall::ExecuteUpdate(id) => format!("executeUpdate{}", sql(id)),
                             JdbcCall::Execute(id) => format!("execute{}", sql(id)),

@@ -124,11 +124,28 @@ negated(f, t).
 %  Each call is recorded as the event jdbc(Call, Receiver, Args, Result, Ex), which a composed
 %  summary's case carries, so that its caller replays the call on its own session (replay/6).
 %  A getter's event is jdbc(get(Type, Null), ...) (recorded_call/5).
-invoke(Call, Receiver, Args0, Result, S0, S, Ex) :-
+invoke(Call0, Receiver, Args0, Result, S0, S, Ex) :-
+    chosen_text(Call0, Call),
     clock_given(Call, Receiver, Args0, S0, Args),
     called(Call, Receiver, Args, Result, S0, S1, Ex),
     recorded_call(Call, Receiver, Ex, S1, Recorded),
     state:replay([jdbc(Recorded, Receiver, Args, Result, Ex)], S1, S).
+
+%% chosen_text(+Call0, -Call)
+%
+%  The call with the SQL text its path built: a text chosen(Selector, Texts), built by
+%  appending literals under conditions, is the text paired in Texts with Selector's value (the
+%  sum of the bits of the appends the path ran, which every path knows).
+%
+%  ?- jdbc:chosen_text(prepare(chosen(1, [0-sql(a, [], []), 1-sql(b, [], [])])), C).
+%  C = prepare(sql(b, [], [])).
+chosen_text(Call0, Call) :-
+    (   compound(Call0), Call0 =.. [Name, Text0], compound(Text0), Text0 = chosen(Selector, Texts) ->
+        must_be(integer, Selector),
+        memberchk(Selector-Text, Texts),
+        Call =.. [Name, Text]
+    ;   Call = Call0
+    ).
 
 %% recorded_call(+Call, +Receiver, +Ex, +S, -Recorded)
 %

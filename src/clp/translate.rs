@@ -14,7 +14,7 @@
 use crate::ir::{
     BinOp, Block, BlockId, Caught, ClassName, CmpOp, ConnectionSource, DateClass, Elem, EnumFieldValue, EnumOp, EnumType, HandlerId, Held, InputCall,
     Inst, JdbcCall, JdbcType, Method, MethodKey,
-    MethodKind, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, Terminator, Ty,
+    MethodKind, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, SqlRef, Terminator, Ty,
 };
 use crate::java::library::{ARRAY_LIST, HASH_MAP, LINKED_HASH_MAP, LIST, MAP, OPTIONAL};
 use std::collections::HashSet;
@@ -1076,14 +1076,16 @@ impl Translator<'_> {
     /// The term `jdbc:invoke/7` takes for a call: SQL texts as `sql(Statement, Labels, Holes)`,
     /// a label `decimal(Label)` when the column holds a DECIMAL's units.
     fn jdbc_call(&self, env: &Env, call: &JdbcCall) -> String {
-        let sql = |id: &Option<SqlId>| match id {
-            Some(id) => self.sql_term(env, *id),
+        let sql = |sql: &Option<SqlRef>| match sql {
+            Some(sql) => self.sql_ref_term(env, sql),
             None => "prepared".to_string(),
         };
         match call {
             JdbcCall::CreateStatement => "create_statement".into(),
-            JdbcCall::PrepareStatement(id) => format!("prepare({})", self.sql_term(env, *id)),
-            JdbcCall::PrepareStatementReturningKeys(id) => format!("prepare_returning_keys({})", self.sql_term(env, *id)),
+            JdbcCall::PrepareStatement(sql) => format!("prepare({})", self.sql_ref_term(env, sql)),
+            JdbcCall::PrepareStatementReturningKeys(sql) => {
+                format!("prepare_returning_keys({})", self.sql_ref_term(env, sql))
+            }
             JdbcCall::GetGeneratedKeys => "get_generated_keys".into(),
             JdbcCall::SetAutoCommit => "set_autocommit".into(),
             JdbcCall::GetAutoCommit => "get_autocommit".into(),
@@ -1113,6 +1115,18 @@ impl Translator<'_> {
             JdbcCall::Get(Ty::Decimal) => "get(boxed(decimal))".into(),
             JdbcCall::Get(ty) => format!("get({})", ty_atom(*ty)),
             JdbcCall::WasNull => "was_null".into(),
+        }
+    }
+
+    /// The text a call runs: `sql(...)`, or `chosen(Selector, Texts)` for text the path chose
+    /// (`summaries/jdbc.pl` takes the text at the selector's value before running the call).
+    fn sql_ref_term(&self, env: &Env, sql: &SqlRef) -> String {
+        match sql {
+            SqlRef::One(id) => self.sql_term(env, *id),
+            SqlRef::Chosen { selector, texts } => {
+                let texts: Vec<String> = texts.iter().map(|(bits, id)| format!("{bits}-{}", self.sql_term(env, *id))).collect();
+                format!("chosen({},[{}])", self.operand(env, &Operand::Local(*selector)), texts.join(","))
+            }
         }
     }
 

@@ -139,6 +139,9 @@ pub(crate) fn lower_method<'t>(
         builders: HashSet::new(),
         declared_depth: HashMap::new(),
         control_depth: 0,
+        loop_depths: Vec::new(),
+        arms: Vec::new(),
+        known_at: HashMap::new(),
         handlers: Vec::new(),
         current_handler: None,
         finalizers: Vec::new(),
@@ -341,6 +344,16 @@ struct MethodLowering<'i, 't> {
     /// How many conditional or repeated statements enclose the code being lowered: a local
     /// assigned deeper than it was declared holds a value that depends on the path.
     control_depth: u32,
+    /// The `control_depth` inside each enclosing loop, innermost last: a local assigned in a
+    /// loop it was declared outside of may be assigned many times on one path.
+    loop_depths: Vec<u32>,
+    /// The arms of the enclosing `if` statements (the statement's node id, and whether it is
+    /// the `else`), outermost first: code in two arms of one `if` never runs on one path.
+    arms: Vec<(usize, bool)>,
+    /// Where the text of a String local was last made known on every path (`jdbc.rs`): the
+    /// block and the position after that assignment, where a selector of the text its
+    /// conditional appends build starts (`LocalText::Appended`).
+    known_at: HashMap<LocalId, (BlockId, usize)>,
     handlers: Vec<Handler>,
     /// The handler of the blocks being created: that of the innermost enclosing try statement.
     current_handler: Option<HandlerId>,
@@ -515,8 +528,15 @@ impl<'t> MethodLowering<'_, 't> {
             "if_statement" | "while_statement" | "do_statement" | "for_statement" | "try_statement"
                 | "try_with_resources_statement" | "switch_expression" | "enhanced_for_statement"
         );
+        let repeated = matches!(node.kind(), "while_statement" | "do_statement" | "for_statement" | "enhanced_for_statement");
         self.control_depth += u32::from(nested);
+        if repeated {
+            self.loop_depths.push(self.control_depth);
+        }
         let lowered = self.statement_kind(node);
+        if repeated {
+            self.loop_depths.pop();
+        }
         self.control_depth -= u32::from(nested);
         lowered
     }
@@ -689,10 +709,10 @@ impl<'t> MethodLowering<'_, 't> {
                 let else_block = self.new_block();
                 self.cond(condition, then_block, else_block)?;
                 self.switch_to(then_block);
-                self.statement(consequence)?;
+                self.arm(node, false, consequence)?;
                 self.goto(join);
                 self.switch_to(else_block);
-                self.statement(alternative)?;
+                self.arm(node, true, alternative)?;
             }
             None => {
                 self.cond(condition, then_block, join)?;
@@ -703,6 +723,14 @@ impl<'t> MethodLowering<'_, 't> {
         self.goto(join);
         self.switch_to(join);
         Ok(())
+    }
+
+    /// The statement of one arm of the `if` statement `node` (`otherwise`: its `else`).
+    fn arm(&mut self, node: Node<'t>, otherwise: bool, statement: Node<'t>) -> Lowered<()> {
+        self.arms.push((node.id(), otherwise));
+        let lowered = self.statement(statement);
+        self.arms.pop();
+        lowered
     }
 
     /// The body of a loop, in a block that starts with `LoopIter`.

@@ -210,7 +210,7 @@ impl<'t> MethodLowering<'_, 't> {
                 } else {
                     LocalText::Known(vec![super::jdbc::TextPart::Text(String::new())])
                 };
-                self.texts.insert(id, text);
+                self.set_text(id, text);
                 return Ok(());
             }
             [argument] => skip_parens(*argument),
@@ -237,7 +237,7 @@ impl<'t> MethodLowering<'_, 't> {
                 self.null_check(value, creation);
                 self.assign(id, Rvalue::Use(value.operand));
                 self.text_only.remove(&id);
-                self.texts.insert(id, if conditional { LocalText::PathDependent } else { LocalText::Whole });
+                self.set_text(id, if conditional { LocalText::PathDependent } else { LocalText::Whole });
                 Ok(())
             }
             Ty::Int => self.unsupported(argument, "new StringBuilder(capacity) (its NegativeArraySizeException is not modelled)"),

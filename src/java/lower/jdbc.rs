@@ -11,8 +11,8 @@
 use super::{Lowered, MethodLowering, Typed};
 use crate::diag::Diagnostic;
 use crate::ir::{
-    ConnectionSource, DateClass, Inst, JdbcCall, JdbcType, LocalId, Operand, Primitive, Rvalue, STRING_MAX_LENGTH, SqlId,
-    SqlText, Ty,
+    BinOp, ConnectionSource, DateClass, Inst, JdbcCall, JdbcType, LocalId, Operand, Primitive, Rvalue, STRING_MAX_LENGTH, SqlId,
+    SqlRef, SqlText, Ty,
 };
 use crate::java::index::{ClassInfo, ClassRef, FileScope, date_class};
 use crate::java::syntax::{children, skip_parens};
@@ -29,7 +29,31 @@ pub(super) enum LocalText {
     Whole,
     /// Assigned inside a condition or a loop: the text depends on the path.
     PathDependent,
+    /// Known text, then literals appended under conditions (not in a loop), at most
+    /// `MAX_CONDITIONAL_APPENDS` of them: one text per combination of those appends, which
+    /// the int local `selector` names (the sum of the bits of the appends the path ran).
+    Appended { selector: LocalId, segments: Vec<Segment> },
 }
+
+/// A stretch of text appended to a local: on every path (`bit` `None`), or by the conditional
+/// append whose bit in the selector is `bit`, in the `if` arms `arms` (`MethodLowering::arms`).
+#[derive(Clone, Debug)]
+pub(super) struct Segment {
+    bit: Option<u32>,
+    arms: Vec<(usize, bool)>,
+    parts: Vec<TextPart>,
+}
+
+impl Segment {
+    /// Whether two appends cannot both run on one path: they are in the two arms of one `if`.
+    fn excludes(&self, other: &Segment) -> bool {
+        self.arms.iter().any(|(node, otherwise)| other.arms.iter().any(|(n, o)| n == node && o != otherwise))
+    }
+}
+
+/// How many conditional appends of literals to one local are followed: the SQL text has one
+/// variant per combination of them, each compiled against the schema.
+const MAX_CONDITIONAL_APPENDS: u32 = 4;
 
 #[derive(Clone, Debug)]
 pub(super) enum TextPart {
@@ -85,6 +109,13 @@ impl<'t> MethodLowering<'_, 't> {
         let conditional = self.control_depth > self.declared_depth.get(&id).copied().unwrap_or(0);
         let mut parts = if compound { vec![Part::Local(id, value)] } else { Vec::new() };
         let evaluated = self.text_parts(value, &Scope::Method, 0);
+        if compound && let Ok(appended) = &evaluated && self.appends_to_choice(id, appended, conditional) {
+            let mut whole = parts.clone();
+            whole.extend(appended.iter().cloned());
+            // As for any text: a literal is a Java value of any length.
+            let long = self.static_length(&whole) > STRING_MAX_LENGTH && skip_parens(value).kind() != "string_literal";
+            return self.append_chosen(id, appended.clone(), conditional, long, value);
+        }
         let long = match &evaluated {
             Ok(more) => {
                 parts.extend(more.iter().cloned());
@@ -97,11 +128,12 @@ impl<'t> MethodLowering<'_, 't> {
             if conditional {
                 return self.unsupported(
                     value,
-                    "SQL text built differently on different paths (assigned inside a condition or loop)",
+                    "SQL text built differently on different paths (assigned inside a condition or loop; \
+                     followed only as literals appended under conditions, outside loops)",
                 );
             }
             let realised = self.realise(&parts, true)?;
-            self.texts.insert(id, LocalText::Known(realised));
+            self.set_text(id, LocalText::Known(realised));
             self.text_only.insert(id);
             return Ok(());
         }
@@ -124,7 +156,7 @@ impl<'t> MethodLowering<'_, 't> {
                 let concatenated = self.concatenation(&realised, value)?;
                 self.assign(id, Rvalue::Use(concatenated));
             }
-            self.texts.insert(id, LocalText::Known(realised));
+            self.set_text(id, LocalText::Known(realised));
             return Ok(());
         }
         let typed = self.value(value)?;
@@ -150,7 +182,89 @@ impl<'t> MethodLowering<'_, 't> {
             }
             _ => LocalText::Whole,
         };
+        self.set_text(id, text);
+        Ok(())
+    }
+
+    /// Records what is known of the text of `id` after an assignment just lowered; text known
+    /// on every path (assigned where `id` was declared) also records where, for a selector of
+    /// the conditional appends that may follow (`append_chosen`).
+    pub(super) fn set_text(&mut self, id: LocalId, text: LocalText) {
+        match (&text, self.current) {
+            (LocalText::Known(_), Some(block)) => {
+                self.known_at.insert(id, (block, self.blocks[block.0 as usize].insts.len()));
+            }
+            _ => {
+                self.known_at.remove(&id);
+            }
+        }
         self.texts.insert(id, text);
+    }
+
+    /// Whether `id += appended` keeps the text of `id` one of a few the path chooses: literal
+    /// text appended under a condition to text known on every path (or already so chosen),
+    /// outside any loop since `id` was declared, or anything appended on every path to text
+    /// already chosen.
+    fn appends_to_choice(&self, id: LocalId, appended: &[Part<'t>], conditional: bool) -> bool {
+        let declared = self.declared_depth.get(&id).copied().unwrap_or(0);
+        let in_loop = self.loop_depths.last().is_some_and(|depth| *depth > declared);
+        let literal = appended.iter().all(|part| matches!(part, Part::Text(_)));
+        match self.texts.get(&id) {
+            Some(LocalText::Known(_)) => {
+                conditional && literal && !in_loop && self.current.is_some() && self.known_at.contains_key(&id)
+            }
+            Some(LocalText::Appended { segments, .. }) if conditional => {
+                literal && !in_loop && segments.iter().filter(|s| s.bit.is_some()).count() < MAX_CONDITIONAL_APPENDS as usize
+            }
+            Some(LocalText::Appended { .. }) => true,
+            _ => false,
+        }
+    }
+
+    /// `id += appended` where the text of `id` is one of a few the path chooses
+    /// (`appends_to_choice`): a conditional append adds its bit to the selector, which starts
+    /// at 0 where the text was last known on every path; the Java value is kept as well unless
+    /// `id` is text only, or becomes so (`long`).
+    fn append_chosen(&mut self, id: LocalId, appended: Vec<Part<'t>>, conditional: bool, long: bool, at: Node<'t>) -> Lowered<()> {
+        let realised = self.realise(&appended, true)?;
+        let (selector, mut segments) = match self.texts.get(&id).cloned() {
+            Some(LocalText::Appended { selector, segments }) => (selector, segments),
+            Some(LocalText::Known(known)) => {
+                let name = format!("{}$appended", self.locals[id.0 as usize].name);
+                let selector = self.new_local(name, Ty::Int);
+                let (block, position) = self.known_at[&id];
+                let start = Inst::Assign { dst: selector, value: Rvalue::Use(Operand::Const(0, Ty::Int)) };
+                self.blocks[block.0 as usize].insts.insert(position, start);
+                for (other_block, other) in self.known_at.values_mut() {
+                    if *other_block == block && *other >= position {
+                        *other += 1;
+                    }
+                }
+                (selector, vec![Segment { bit: None, arms: Vec::new(), parts: known }])
+            }
+            _ => return self.error(at, "text appended to a local whose text is not known"),
+        };
+        let bit = if conditional {
+            let bit = segments.iter().filter(|s| s.bit.is_some()).count() as u32;
+            let span = self.span(at);
+            self.assign(
+                selector,
+                Rvalue::Binary { op: BinOp::Add, lhs: Operand::Local(selector), rhs: Operand::Const(1 << bit, Ty::Int), ty: Ty::Int, span },
+            );
+            Some(bit)
+        } else {
+            None
+        };
+        if long {
+            self.text_only.insert(id);
+        } else if !self.text_only.contains(&id) {
+            let rhs = self.concatenation(&realised, at)?;
+            self.assign(id, Rvalue::Concat { lhs: Operand::Local(id), rhs });
+        }
+        let arms = if bit.is_some() { self.arms.clone() } else { Vec::new() };
+        segments.push(Segment { bit, arms, parts: realised });
+        self.known_at.remove(&id);
+        self.texts.insert(id, LocalText::Appended { selector, segments });
         Ok(())
     }
 
@@ -172,7 +286,7 @@ impl<'t> MethodLowering<'_, 't> {
                             }
                         }
                     }
-                    Some(LocalText::PathDependent) => return false,
+                    Some(LocalText::PathDependent | LocalText::Appended { .. }) => return false,
                     Some(LocalText::Whole) | None => values = true,
                 },
             }
@@ -221,10 +335,47 @@ impl<'t> MethodLowering<'_, 't> {
             .sum()
     }
 
-    /// The SQL text of an argument of `prepareStatement`, `executeQuery`, ...
-    fn sql_text(&mut self, node: Node<'t>) -> Lowered<SqlId> {
+    /// The SQL text of an argument of `prepareStatement`, `executeQuery`, ...: one text, or
+    /// one per combination of the conditional appends to a local it includes, which the path
+    /// chooses (`LocalText::Appended`).
+    fn sql_text(&mut self, node: Node<'t>) -> Lowered<SqlRef> {
         let parts = self.text_parts(node, &Scope::Method, 0)?;
-        let realised = self.realise(&parts, false)?;
+        let chosen: Vec<usize> = (0..parts.len())
+            .filter(|i| matches!(&parts[*i], Part::Local(id, _) if matches!(self.texts.get(id), Some(LocalText::Appended { .. }))))
+            .collect();
+        let &[at] = chosen.as_slice() else {
+            if chosen.len() > 1 {
+                return self.unsupported(node, "SQL text joining two locals that are each appended to under conditions");
+            }
+            let realised = self.realise(&parts, false)?;
+            return Ok(SqlRef::One(self.sql_statement(realised, node)));
+        };
+        let Part::Local(id, _) = &parts[at] else { unreachable!("chosen parts are locals") };
+        let Some(LocalText::Appended { selector, segments }) = self.texts.get(id).cloned() else {
+            unreachable!("chosen parts are appended locals")
+        };
+        let before = self.realise(&parts[..at], false)?;
+        let after = self.realise(&parts[at + 1..], false)?;
+        let bits = segments.iter().filter(|s| s.bit.is_some()).count() as u32;
+        let mut texts = Vec::new();
+        for combination in 0..1u32 << bits {
+            let appended: Vec<&Segment> =
+                segments.iter().filter(|s| s.bit.is_none_or(|bit| combination & (1 << bit) != 0)).collect();
+            if appended.iter().enumerate().any(|(i, a)| appended[i + 1..].iter().any(|b| a.excludes(b))) {
+                continue;
+            }
+            let mut realised = before.clone();
+            for segment in appended {
+                realised.extend(segment.parts.iter().cloned());
+            }
+            realised.extend(after.iter().cloned());
+            texts.push((combination, self.sql_statement(realised, node)));
+        }
+        Ok(SqlRef::Chosen { selector, texts })
+    }
+
+    /// A statement of realised text, with the Java values spliced in as holes.
+    fn sql_statement(&mut self, realised: Vec<TextPart>, node: Node<'t>) -> SqlId {
         let mut pieces = Vec::new();
         let mut holes = Vec::new();
         for part in realised {
@@ -241,7 +392,7 @@ impl<'t> MethodLowering<'_, 't> {
         }
         let id = SqlId(self.sql.len() as u32);
         self.sql.push(SqlText { pieces, holes, span: self.span(node), compiled: None });
-        Ok(id)
+        id
     }
 
     /// Lowers the Java values of `parts` (left to right, as Java evaluates them) and splices
@@ -263,11 +414,14 @@ impl<'t> MethodLowering<'_, 't> {
                 }
                 Part::Local(id, at) => match self.texts.get(id).cloned() {
                     Some(LocalText::Known(known)) => out.extend(known),
-                    Some(LocalText::PathDependent) => {
+                    Some(LocalText::PathDependent | LocalText::Appended { .. }) => {
                         let name = self.locals[id.0 as usize].name.clone();
                         return Err(Diagnostic::unsupported(
                             self.span(*at),
-                            format!("SQL text in '{name}', which is assigned inside a condition or loop (its text depends on the path)"),
+                            format!(
+                                "SQL text in '{name}', which is assigned inside a condition or loop (its text depends on the path; \
+                                 followed only as SQL text with at most {MAX_CONDITIONAL_APPENDS} literals appended under conditions, outside loops)"
+                            ),
                         ));
                     }
                     Some(LocalText::Whole) | None => {

@@ -120,13 +120,65 @@ class Builders {
         return conn.createStatement().executeUpdate(sql.toString());
     }
 
-    // Appended to on one path, then on every path: its text still depends on the path.
+    // Appended to on one path, then on every path: one text per path, chosen by the path.
     static int filteredThenOrdered(Connection conn, boolean rich) throws SQLException {
         StringBuilder sql = new StringBuilder(DELETE_SQL).append(" WHERE 1 = 1");
         if (rich) {
             sql.append(" AND balance > 100");
         }
         sql.append(" AND id > 0");
+        return conn.createStatement().executeUpdate(sql.toString());
+    }
+
+    // Appended to in a loop: as many texts as trips, not followed.
+    static int inLoop(Connection conn, int n) throws SQLException {
+        StringBuilder sql = new StringBuilder("DELETE FROM account WHERE 1 = 1");
+        for (int i = 0; i < n; i++) {
+            if (i > 0) {
+                sql.append(" AND id > 0");
+            }
+        }
+        return conn.createStatement().executeUpdate(sql.toString());
+    }
+
+    // A value appended under a condition: its text is not literal.
+    static int valueAppended(Connection conn, Integer id) throws SQLException {
+        StringBuilder sql = new StringBuilder("DELETE FROM account WHERE 1 = 1");
+        if (id != null) {
+            sql.append(" AND id = " + id);
+        }
+        return conn.createStatement().executeUpdate(sql.toString());
+    }
+
+    // Five conditional appends: 32 texts, more than are followed.
+    static int fiveFilters(Connection conn, boolean a, boolean b, boolean c, boolean d, boolean e) throws SQLException {
+        StringBuilder sql = new StringBuilder("DELETE FROM account WHERE 1 = 1");
+        if (a) {
+            sql.append(" AND id > 1");
+        }
+        if (b) {
+            sql.append(" AND id > 2");
+        }
+        if (c) {
+            sql.append(" AND id > 3");
+        }
+        if (d) {
+            sql.append(" AND id > 4");
+        }
+        if (e) {
+            sql.append(" AND id > 5");
+        }
+        return conn.createStatement().executeUpdate(sql.toString());
+    }
+
+    // The two arms of one if: never both appended on one path.
+    static int eitherArm(Connection conn, boolean rich) throws SQLException {
+        StringBuilder sql = new StringBuilder("DELETE FROM account");
+        if (rich) {
+            sql.append(" WHERE balance > 100");
+        } else if (conn != null) {
+            sql.append(" WHERE balance < 0");
+        }
         return conn.createStatement().executeUpdate(sql.toString());
     }
 }

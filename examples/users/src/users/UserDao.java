@@ -260,4 +260,38 @@ public class UserDao {
             return name + " <" + email + ">";
         }
     }
+
+    /**
+     * The names of the users the filters given select (a null filter selects all), by id: the
+     * query built by appending a condition per filter, its parameters numbered as they come.
+     */
+    public static List<String> search(Connection conn, String name, Integer minAge, boolean activeOnly) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT name FROM users WHERE 1 = 1");
+        if (name != null) {
+            sql.append(" AND name = ?");
+        }
+        if (minAge != null) {
+            sql.append(" AND age >= ?");
+        }
+        if (activeOnly) {
+            sql.append(" AND active = TRUE");
+        }
+        sql.append(" ORDER BY id");
+        List<String> names = new ArrayList<>();
+        try (PreparedStatement ps = conn.prepareStatement(sql.toString())) {
+            int i = 1;
+            if (name != null) {
+                ps.setString(i++, name);
+            }
+            if (minAge != null) {
+                ps.setInt(i++, minAge);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    names.add(rs.getString(1));
+                }
+            }
+        }
+        return names;
+    }
 }
