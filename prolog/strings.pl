@@ -17,7 +17,7 @@
                     codes/2, text_of/3, length_of/2, is_empty/2, equal/3, starts_with/3,
                     index_of/3, ends_with/3, equal_ignoring_case/3, compare_to/3,
                     substring_bounds/4, substring/4, char_at_bounds/3, char_at/3, case_changed/3, trimmed/2,
-                    label_string/1, aligned/4]).
+                    label_string/1, aligned/4, hash_code/2]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -308,6 +308,40 @@ placed_digits(Codes, Neg, Abs, Len) :-
 digit_code(Abs, E, C) :-
     P is 10^E,
     C #= 48 + (Abs // P) mod 10.
+
+%% hash_code(+S, -H)
+%
+%  H is S.hashCode() for a non-null S: the sum of its codes c(0..Len-1) times 31^(Len-1-i),
+%  reduced to an int. The padding's zeros weigh nothing, so the sum over all Cap codes
+%  weighed as a text of Cap codes is the hash times 31^(Cap-Len); 31 has an inverse modulo
+%  2^32, so H is that sum times the inverse's (Cap-Len)th power, reduced: one product whatever
+%  the length, known or not.
+%
+%  ?- strings:literal("ab", S), strings:hash_code(S, H).
+%  H = 3105.
+hash_code(S, H) :-
+    codes(S, Codes),
+    S = s(Len, _),
+    length(Codes, Cap),
+    hash_weights(Codes, Cap, Terms),
+    sum_terms(Terms, Sum0),
+    Sum #= Sum0,
+    Modulus is 2^32,
+    findall(Factor, ( between(0, Cap, L), Factor is (3186588639 ^ (Cap - L)) mod Modulus ), Factors),
+    Index #= Len + 1,
+    element(Index, Factors, Factor),
+    H in -2147483648..2147483647,
+    H #= ((Sum * Factor + 2147483648) mod Modulus) - 2147483648.
+
+% The codes weighed as the digits of a number in base 31, the first the most significant.
+hash_weights([], _, []).
+hash_weights([C|Cs], Place, [C*Weight|Terms]) :-
+    Exponent is Place - 1,
+    Weight is 31^Exponent,
+    hash_weights(Cs, Exponent, Terms).
+
+sum_terms([], 0).
+sum_terms([T|Ts], T + Rest) :- sum_terms(Ts, Rest).
 
 %% length_of(?S, -Len)  is_empty(?S, -Bool)  equal(?A, ?B, -Bool)  starts_with(?A, ?P, -Bool)
 %

@@ -554,6 +554,14 @@ impl ClassName {
 /// What names the pseudo-class of a class's static fields: no Java name contains a space.
 const STATICS_PREFIX: &str = "static ";
 
+/// `java.lang.Object`, as the class of the parameter of `equals(Object)` of a class of the
+/// sources (`Ty::Object` of it, the one place it is a type): an object that is null, of a
+/// class of the receiver's, or of any other class, which `java.lang.Object` itself stands for
+/// (the method can only compare it, test its class against the receiver's and cast it to the
+/// receiver's class: no other class behaves differently there). Its layout
+/// (`lower::layouts`) has no fields, and the receiver's classes and itself as its classes.
+pub const OBJECT_CLASS: &str = "java.lang.Object";
+
 impl fmt::Debug for ClassName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?}", self.0)

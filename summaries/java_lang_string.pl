@@ -10,6 +10,10 @@
     receiver(S, Ex),
     (   Ex == ok -> strings:is_empty(S, R) ; true ).
 
+'java.lang.String.hashCode(String)'([S], R, St, St, Ex) :-
+    receiver(S, Ex),
+    (   Ex == ok -> strings:hash_code(S, R) ; true ).
+
 'java.lang.String.equals(String,String)'([S, T], R, St, St, Ex) :-
     receiver(S, Ex),
     (   Ex == ok -> strings:equal(S, T, R) ; true ).

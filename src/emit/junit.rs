@@ -585,7 +585,12 @@ fn build_objects(out: &mut String, heap: &HeapCase, names: &ObjectNames) {
     };
     for object in of_kind(ObjectKind::Object).filter(|o| by_reflection(o)) {
         let class = &object.class;
-        let _ = writeln!(out, "        {class} {} = {OBJECTS_HELPER}.allocate({class}.class);", names.name(object.id));
+        if class == crate::ir::OBJECT_CLASS {
+            // An object of no class of the sources (`equals(Object)`'s parameter).
+            let _ = writeln!(out, "        {class} {} = new {class}();", names.name(object.id));
+        } else {
+            let _ = writeln!(out, "        {class} {} = {OBJECTS_HELPER}.allocate({class}.class);", names.name(object.id));
+        }
     }
     // Objects built as the application builds them, each after the objects it takes.
     for (id, construction) in &heap.constructions {

@@ -1328,6 +1328,18 @@ fn index_class<'t>(
     class
 }
 
+/// Whether `type_node` is the `Object` parameter of an instance method `boolean
+/// equals(Object)`, the one place `java.lang.Object` is a type (`ir::OBJECT_CLASS`).
+fn is_equals_parameter(name: &str, kind: MethodKind, method: Node, type_node: Node, source: &str) -> bool {
+    let one_parameter = method.child_by_field_name("parameters").is_some_and(|p| p.named_child_count() == 1);
+    let returns_boolean = method.child_by_field_name("type").is_some_and(|t| text(t, source) == "boolean");
+    name == "equals"
+        && kind == MethodKind::Instance
+        && one_parameter
+        && returns_boolean
+        && matches!(text(type_node, source), "Object" | "java.lang.Object")
+}
+
 /// The signature of a method or constructor, or the first unsupported part of it.
 fn method_signature<'t>(
     file: &FileScope<'t>,
@@ -1415,6 +1427,7 @@ fn method_signature<'t>(
                 array_lists.param_exceptions.push((params.len(), class));
                 Ty::Throwable
             }
+            None if is_equals_parameter(name, kind, node, type_node, source) => Ty::Object(ClassName::new(crate::ir::OBJECT_CLASS)),
             None => signature_type(ty)?,
         };
         if ty == Ty::Void {

@@ -26,7 +26,7 @@ pub(crate) const STRING: &str = "java.lang.String";
 const SQL_TYPES: &str = "java.sql.Types";
 /// `java.lang.System`: only `arraycopy`, whose arrays the front end checks (`lower/arrays.rs`).
 const SYSTEM: &str = "java.lang.System";
-/// `java.util.Objects`: `equals` of two boxes of the same type, and `requireNonNull`
+/// `java.util.Objects`: `equals` of two boxes of the same type or of two Strings, and `requireNonNull`
 /// (`lower/logging.rs`).
 const OBJECTS: &str = "java.util.Objects";
 /// `java.util.List`: its instance methods take the list first (`lower/lists.rs`). Their
@@ -130,6 +130,7 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (STRING, "charAt", &[Ty::String, Ty::Int], Ty::Char),
     (STRING, "length", &[Ty::String], Ty::Int),
     (STRING, "isEmpty", &[Ty::String], Ty::Boolean),
+    (STRING, "hashCode", &[Ty::String], Ty::Int),
     (STRING, "equals", &[Ty::String, Ty::String], Ty::Boolean),
     (STRING, "startsWith", &[Ty::String, Ty::String], Ty::Boolean),
     (STRING, "endsWith", &[Ty::String, Ty::String], Ty::Boolean),
@@ -168,6 +169,14 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (OBJECTS, "equals", &[INTEGER_BOX, INTEGER_BOX], Ty::Boolean),
     (OBJECTS, "equals", &[LONG_BOX, LONG_BOX], Ty::Boolean),
     (OBJECTS, "equals", &[BOOLEAN_BOX, BOOLEAN_BOX], Ty::Boolean),
+    (OBJECTS, "equals", &[Ty::String, Ty::String], Ty::Boolean),
+    // The hash of a value `Objects.hash` boxes (`lower/equality.rs`), as `Objects.hashCode`.
+    (OBJECTS, "hashCode", &[Ty::String], Ty::Int),
+    (OBJECTS, "hashCode", &[INTEGER_BOX], Ty::Int),
+    (OBJECTS, "hashCode", &[LONG_BOX], Ty::Int),
+    (OBJECTS, "hashCode", &[BOOLEAN_BOX], Ty::Int),
+    (OBJECTS, "hashCode", &[Ty::Long], Ty::Int),
+    (OBJECTS, "hashCode", &[Ty::Boolean], Ty::Int),
     (OBJECTS, "requireNonNull", &[Ty::String], Ty::String),
     (OBJECTS, "requireNonNull", &[INTEGER_BOX], INTEGER_BOX),
     (OBJECTS, "requireNonNull", &[LONG_BOX], LONG_BOX),

@@ -28,6 +28,7 @@ mod dates;
 mod decimals;
 mod builders;
 mod enums;
+mod equality;
 mod foreach;
 mod format;
 mod jdbc;
@@ -285,6 +286,16 @@ pub(super) fn layouts(index: &Index, locals: &[LocalDecl]) -> Vec<ClassLayout> {
             continue;
         }
         let layout = match class.statics_owner() {
+            // The parameter of `equals(Object)`: the receiver's classes, or any other.
+            None if class.as_str() == crate::ir::OBJECT_CLASS => {
+                let mut concrete = match locals.first().map(|l| l.ty) {
+                    Some(Ty::Object(receiver)) if receiver != class => index.concrete_classes(receiver.as_str()),
+                    _ => Vec::new(),
+                };
+                concrete.push(class);
+                concrete.sort();
+                ClassLayout { class, fields: Vec::new(), concrete }
+            }
             Some(owner) => {
                 let Some(info) = index.classes.get(owner) else { continue };
                 index.statics_layout(info)
@@ -1385,6 +1396,9 @@ impl<'t> MethodLowering<'_, 't> {
         if let Some(cond) = self.exception_null_comparison(op, left, right) {
             return cond;
         }
+        if let Some(cond) = self.class_comparison(node, op, left, right) {
+            return cond;
+        }
         let lhs = self.value(left)?;
         let lhs_is_list_element = self.is_list_element(lhs.operand);
         let lhs = self.stabilise(lhs, &[right]);
@@ -1416,7 +1430,10 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::String, Ty::Null) | (Ty::Null, Ty::String) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
-            (Ty::Object(a), Ty::Object(b)) if a == b && matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+            (Ty::Object(a), Ty::Object(b))
+                if (a == b || a.as_str() == crate::ir::OBJECT_CLASS || b.as_str() == crate::ir::OBJECT_CLASS)
+                    && matches!(op, CmpOp::Eq | CmpOp::Ne) =>
+            {
                 Ok(Cond { op, lhs: lhs.operand, rhs: rhs.operand })
             }
             (Ty::Jdbc(_), Ty::Null) | (Ty::Null, Ty::Jdbc(_)) if matches!(op, CmpOp::Eq | CmpOp::Ne) => {
@@ -2082,6 +2099,11 @@ impl<'t> MethodLowering<'_, 't> {
             && let Some(checked) = self.require_non_null(node, object, name)
         {
             return checked;
+        }
+        if let Some(object) = object
+            && let Some(hashed) = self.objects_hash(node, object, name)
+        {
+            return hashed;
         }
         if let Some(object) = object
             && let Some(made) = self.optional_factory(node, object, name)

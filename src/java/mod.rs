@@ -79,6 +79,12 @@ pub fn lower_sources(files: &[(PathBuf, String)], library: &Library, schema: Opt
             }
         }
     }
+    // The parameter of `equals(Object)` may be an object of no class of the sources, which a
+    // test makes as a plain `java.lang.Object`, without fields.
+    let object = crate::ir::ClassName::new(crate::ir::OBJECT_CLASS);
+    if program.methods.iter().any(|m| m.classes.iter().any(|l| l.class == object)) {
+        program.classes.push(crate::ir::ClassLayout { class: object, fields: Vec::new(), concrete: vec![object] });
+    }
     drop_loaders_of_unanalysed_initialisers(&index, &mut program.methods, &mut diags);
     drop_callers_of_skipped_methods(&mut program.methods, library, &mut diags);
     spread_statics(&index, &mut program.methods);

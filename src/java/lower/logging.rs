@@ -95,7 +95,7 @@ impl<'t> MethodLowering<'_, 't> {
     }
 
     /// A simple class name as the file's imports qualify it.
-    fn qualified(&self, spelled: &str) -> String {
+    pub(super) fn qualified(&self, spelled: &str) -> String {
         self.class.file.imports.get(spelled).cloned().unwrap_or_else(|| spelled.to_string())
     }
 

@@ -520,6 +520,12 @@ impl<'t> MethodLowering<'_, 't> {
         name: &str,
         want_value: bool,
     ) -> Lowered<Option<Typed>> {
+        if class.as_str() == crate::ir::OBJECT_CLASS {
+            return self.unsupported(
+                node,
+                format!("calling '{name}' on the Object parameter of equals (hornet models comparing it, its getClass() with another's, instanceof and casts)"),
+            );
+        }
         let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
         let receiver = self.stabilise(receiver, &arguments);
         let candidates = self.overloads(class.as_str(), name, |k| k != MethodKind::Constructor);
@@ -666,6 +672,13 @@ impl<'t> MethodLowering<'_, 't> {
             values.push(self.stabilise(value, &arguments[i + 1..]));
         }
         let argument_types: Vec<Ty> = values.iter().map(|v| v.ty).collect();
+        let object = Ty::Object(ClassName::new(crate::ir::OBJECT_CLASS));
+        if candidates.iter().any(|(_, params, _)| params.contains(&object)) {
+            return self.unsupported(
+                at,
+                format!("calling '{called}(Object)' of a class of the sources (its parameter is modelled where equals is analysed, not at its call sites)"),
+            );
+        }
         let Some(chosen) = choose_overload(candidates, &argument_types, self.index) else {
             let types: Vec<&str> = argument_types.iter().map(|t| t.java_name()).collect();
             return self.error(at, format!("no single method '{called}' applicable to ({})", types.join(", ")));
