@@ -345,10 +345,8 @@ correlated_selected(Tuples, Cond, Db0, Db, Selected) :-
 correlated_tuples([], _, Db, Db, []).
 correlated_tuples([Tuple|Ts], Cond0, Db0, Db, Selected) :-
     subqueries_bound(Cond0, Tuple, Db0, Db1, Cond),
-    truth(Cond, Tuple, Db1, T),
-    (   decided(T #= 2), Selected = [Tuple|Selected1]
-    ;   decided(T #< 2), Selected = Selected1
-    ),
+    tuple_selected(Cond, Tuple, Db1, In),
+    (   In == true -> Selected = [Tuple|Selected1] ; Selected = Selected1 ),
     correlated_tuples(Ts, Cond0, Db1, Db, Selected1).
 
 % T0 with each correlated subquery run for Tuple, as subqueries_run/4 runs one.
@@ -847,11 +845,37 @@ entry(Alias, Table, Row, e(Alias, Table, Row)).
 
 selected_tuples([], _, _, []).
 selected_tuples([Tuple|Ts], Db, Cond, Selected) :-
-    truth(Cond, Tuple, Db, T),
-    (   decided(T #= 2), Selected = [Tuple|Selected1]
-    ;   decided(T #< 2), Selected = Selected1
-    ),
+    tuple_selected(Cond, Tuple, Db, In),
+    (   In == true -> Selected = [Tuple|Selected1] ; Selected = Selected1 ),
     selected_tuples(Ts, Db, Cond, Selected1).
+
+%% tuple_selected(+Cond, +Tuple, +Db, ?Selected)
+%
+%  A branch where Tuple satisfies Cond (Selected true) and one where it does not (false). A
+%  tuple in a result satisfies Cond, a branch per way a LIKE matches; one left out has Cond
+%  reified (LIKE without a branch): a row a pattern misses is one path, not one where the
+%  pattern misses and one where it matches and another condition fails. Without LIKE, Cond's
+%  truth is found once for both branches.
+tuple_selected(Cond, Tuple, Db, Selected) :-
+    (   has_like(Cond) ->
+        (   Selected = true, truth(Cond, Tuple, Db, T), decided(T #= 2)
+        ;   Selected = false, not_selected(Cond, Tuple, Db)
+        )
+    ;   truth(Cond, Tuple, Db, T),
+        (   Selected = true, decided(T #= 2)
+        ;   Selected = false, decided(T #< 2)
+        )
+    ).
+
+not_selected(Cond, Tuple, Db) :-
+    truth(Cond, [reified|Tuple], Db, T),
+    decided(T #< 2).
+
+has_like(Cond) :-
+    compound(Cond),
+    (   Cond = like(_, _) -> true
+    ;   Cond =.. [_|Args], member(Arg, Args), has_like(Arg) -> true
+    ).
 
 % Rows of a key-ordered table that one statement materialised one after the other, with no
 % row made for their foreign keys (those point at rows known before), are interchangeable:
@@ -1144,8 +1168,7 @@ mentions(Values, Tuple) :- member(V, Tuple), V == Values, !.
 
 not_true(Db, Bs, Cond, Tuple) :-
     maplist(binding_env, Bs, Tuple, Env),
-    truth(Cond, Env, Db, T),
-    decided(T #< 2).
+    not_selected(Cond, Env, Db).
 binding_env(b(Alias, Table, _), Values, e(Alias, Table, row(none, none, Values, alive))).
 
 % --- Writes ------------------------------------------------------------------------------------
@@ -1775,7 +1798,8 @@ truth(like(E, P), Env, Db, T) :-
     pattern_items(P, Env, Db, Items),
     (   ( V == null ; Items == null ) -> T = 1
     ;   must_be_string(V),
-        (   memberchk(reified, Env), ground(Items) -> like_reified(V, Items, T)
+        (   memberchk(reified, Env) ->
+            (   ground(Items) -> like_reified(V, Items, T) ; like_deferred(V, Items, T) )
         ;   like_outcome(V, Items, T)
         )
     ).
@@ -2171,21 +2195,62 @@ like_reified(S, Items, T) :-
     like_automaton(Items, Len, Codes, M),
     T #= 2 * M.
 
+% like_reified/3 for a pattern with symbolic text: the automaton waits until the pattern is
+% ground (labelling), and a match that propagation forces (a NOT LIKE that must fail) places
+% the pattern's segments in the string at once, so that labelling finds such strings. A row
+% must then keep out of `LIKE '%' || keyword || '%'` without a branch and without reified
+% constraints during the path search: the row's string labelled lowest first (the empty one,
+% shorter than the non-empty keyword) misses the pattern.
+like_deferred(S, Items, T) :-
+    M in 0..1,
+    T #= 2 * M,
+    freeze(M, like_forced(M, Items, S)),
+    when(ground(Items), like_decided(Items, S, M)).
+
+like_forced(M, Items, S) :-
+    (   M =:= 1 -> like_holds(Items, S) ; true ).
+
+% The automaton once the pattern is ground (the string's codes are made then, not before).
+like_decided(Items, S, M) :-
+    S = s(Len, _), strings:codes(S, Codes),
+    like_automaton(Items, Len, Codes, M).
+
 %% like_outcome(+S, +Items, -T)
 %
 %  One branch where the non-null string S matches (T = 2), with constraints that fix S's codes
 %  as soon as its length is known (labelling finds readable strings), one where it does not
 %  (T = 0), posted as a reified automaton over the padded codes once the pattern is ground.
 like_outcome(S, Items, T) :-
-    S = s(Len, _), strings:codes(S, Codes),
-    (   T = 2, like_holds(Items, Len, Codes)
-    ;   T = 0, when(ground(Items), like_fails(Items, Len, Codes))
+    (   T = 2, like_holds(Items, S)
+    ;   T = 0, when(ground(Items), like_decided(Items, S, 0))
     ).
 
 % The segments between `%` are placed one after the other: the first at 0, the last (when
 % there is a `%`) ending at Len, the ones between anywhere in order. Each item's code is found
 % by element/3 at its offset, or directly once the offset is known.
-like_holds(Items, Len, Codes) :-
+like_holds(Items, S) :-
+    S = s(Len, _),
+    (   ground(Items) -> strings:codes(S, Codes), placed_segments(Items, Len, Codes)
+    ;   % Symbolic text placed at an unknown offset is an element/3 (16 reifications) per
+        % code it may have: several hundred reified constraints per row, propagated again at
+        % every later choice of the path. The path search needs only the length the pattern
+        % gives the string; its codes are placed once the pattern is ground (labelling labels
+        % the inputs, which the pattern's text comes from, before the rows).
+        pattern_length(Items, Min, Open),
+        (   Open == true -> Len #>= Min ; Len #= Min ),
+        when(ground(Items), like_holds(Items, S))
+    ).
+
+% The length of the text Items match: at least Min (Open) or exactly Min.
+pattern_length([], 0, false).
+pattern_length([I|Is], Min, Open) :-
+    pattern_length(Is, Min0, Open0),
+    (   I == any -> Min = Min0, Open = true
+    ;   I = text(s(L, _)) -> Min = L + Min0, Open = Open0
+    ;   Min = 1 + Min0, Open = Open0
+    ).
+
+placed_segments(Items, Len, Codes) :-
     segments(Items, Segments),
     (   Segments = [Only] -> placed(Only, 0, Len, Codes)
     ;   Segments = [First|Rest],
@@ -2234,9 +2299,6 @@ text_at([H|Hs], J, O, L, Codes) :-
 
 % The automaton: Row_i lists, for each position J in 0..16, whether items i.. match the codes
 % from J to the end of the string (position Len).
-like_fails(Items, Len, Codes) :-
-    like_automaton(Items, Len, Codes, 0).
-
 like_automaton(Items0, Len, Codes, M) :-
     maplist(expanded_item, Items0, Itemss),
     append(Itemss, Items),

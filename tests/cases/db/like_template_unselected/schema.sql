@@ -1,0 +1,1 @@
+CREATE TABLE item (id INT PRIMARY KEY, price INT NOT NULL, name VARCHAR(8));
