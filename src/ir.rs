@@ -1306,6 +1306,10 @@ pub struct Method {
     /// (`MethodKey::reads_time_zone`), which the JVM does in its default time zone: its test
     /// class then runs in UTC, the zone the model computes in.
     pub zoned: bool,
+    /// Whether its tests load (themselves, or through the code they run) a class that reads a
+    /// configuration file from the class path when it is loaded: its test class then has the
+    /// database helper supply the files the class path lacks before any test runs.
+    pub configured: bool,
 }
 
 /// Where a signature spells a list `ArrayList`.
@@ -1804,6 +1808,7 @@ mod tests {
             returned_constants: vec![],
             array_lists: ArrayListSlots::default(),
             zoned: false,
+            configured: false,
         }
     }
 

@@ -661,7 +661,7 @@ fn write_tests(
     let mut database_packages = BTreeSet::new();
     let mut object_packages = BTreeSet::new();
     for (class, methods) in by_class {
-        if junit::uses_database(&methods) {
+        if junit::uses_database(&methods) || junit::supplies_configuration(&methods) {
             database_packages.insert(package_of(class));
         }
         if junit::uses_objects(&methods) {

@@ -622,6 +622,7 @@ mod tests {
             returned_constants: vec![],
             array_lists: ArrayListSlots::default(),
             zoned: false,
+            configured: false,
         }
     }
 

@@ -1,5 +1,13 @@
 
     /**
+     * Supplies the configuration files the class path lacks (`Configured`): a test class whose
+     * tests load code that reads them when it is loaded calls this first.
+     */
+    static void supplyConfiguration() {
+        Configured.URLS.size();
+    }
+
+    /**
      * The URLs the code reads from properties files on the class path and gives DriverManager:
      * the value a file there holds, or, where the class path has no such file, a URL of the
      * test's own, in a file the test writes beside its classes (deleted when the JVM exits), so

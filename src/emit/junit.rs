@@ -111,6 +111,13 @@ pub fn uses_database(methods: &[(&Method, &MethodTests)]) -> bool {
     methods.iter().flat_map(|(_, tests)| &tests.cases).any(|case| case.database.is_some())
 }
 
+/// Whether tests of these methods load a class reading a configuration file from the class
+/// path (`Method::configured`): their test class has the database helper supply those files
+/// first.
+pub fn supplies_configuration(methods: &[(&Method, &MethodTests)]) -> bool {
+    methods.iter().any(|(method, tests)| method.configured && !tests.cases.is_empty())
+}
+
 /// The test class for `class` (fully qualified), with the tests of each of its methods in
 /// order: the relative path of the file and its text. `schema` declares the tables that
 /// database cases fill and check; tests without a database do not need it.
@@ -169,6 +176,9 @@ pub fn test_class(class: &str, methods: &[(&Method, &MethodTests)], schema: Opti
     }
     if body.contains(DATE_TEXT) || methods.iter().any(|(method, _)| method.zoned) {
         out.push_str(UTC_ZONE);
+    }
+    if supplies_configuration(methods) {
+        out.push_str(SUPPLY_CONFIGURATION);
     }
     tables.declare(&mut out);
     out.push_str(&body);
@@ -1039,6 +1049,16 @@ const UTC_ZONE: &str = "
     // The dates of these tests are UTC instants, written as their UTC text.
     static {
         java.util.TimeZone.setDefault(java.util.TimeZone.getTimeZone(\"UTC\"));
+    }
+";
+
+/// The static initialiser of a test class whose tests load a class that reads configuration
+/// from the class path when it is loaded: the database helper writes the files the class path
+/// lacks before that class (whichever test class loads it first) reads them.
+const SUPPLY_CONFIGURATION: &str = "
+    // The code under test reads configuration files from the class path when it is loaded.
+    static {
+        HornetDatabase.supplyConfiguration();
     }
 ";
 

@@ -202,23 +202,6 @@ pub(crate) fn lower_method<'t>(
         lowering.terminate(Terminator::Return(None));
     }
     let blocks = lowering.reachable_blocks(span.clone())?;
-    // Its tests would load the class before the database helper supplies the configuration
-    // file the class path may lack; a method using the database opens that helper's database
-    // first.
-    if !method.is_private
-        && let Some(resource) = super::configuration::configuration(class).resources().next().map(str::to_string)
-        && !blocks.iter().any(|(_, block)| block.insts.iter().any(|inst| matches!(inst, Inst::Jdbc { .. })))
-    {
-        return Err(Diagnostic::unsupported(
-            span,
-            format!(
-                "a method of '{}', which loads the configuration '{resource}' from the class path when it is loaded \
-                 (only its methods that use the database are analysed: their tests supply that file where the class \
-                 path has none)",
-                crate::ir::simple_name(&class.fq_name)
-            ),
-        ));
-    }
     if let Some(end) = falls_off_end
         && method.ret != Ty::Void
         && blocks.iter().any(|(old, _)| *old == end)
@@ -267,6 +250,7 @@ pub(crate) fn lower_method<'t>(
         returned_constants: lowering.returned_constants,
         array_lists: method.array_lists.clone(),
         zoned: false,
+        configured: false,
     })
 }
 

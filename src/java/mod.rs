@@ -86,9 +86,19 @@ pub fn lower_sources(files: &[(PathBuf, String)], library: &Library, schema: Opt
         program.classes.push(crate::ir::ClassLayout { class: object, fields: Vec::new(), concrete: vec![object] });
     }
     drop_loaders_of_unanalysed_initialisers(&index, &mut program.methods, &mut diags);
-    drop_callers_of_skipped_methods(&mut program.methods, library, &mut diags);
+    // A method dropped may be the one that read a URL from a configuration file the tests
+    // would otherwise supply.
+    loop {
+        let before = program.methods.len();
+        Configuration::new(&index, &program.methods, schema.is_some()).drop_unsupplied(&mut program.methods, &mut diags);
+        drop_callers_of_skipped_methods(&mut program.methods, library, &mut diags);
+        if program.methods.len() == before {
+            break;
+        }
+    }
     spread_statics(&index, &mut program.methods);
     spread_zoned(&mut program.methods);
+    Configuration::new(&index, &program.methods, schema.is_some()).spread(&mut program.methods);
     let lowered: HashSet<(&str, &str, &Span)> =
         program.methods.iter().map(|m| (m.key.class.as_str(), m.key.name.as_str(), &m.span)).collect();
     // Every type the sources declare, analysed or not: a skipped method's parameter may be an
@@ -277,6 +287,18 @@ fn spread_zoned(methods: &mut [Method]) {
     }
 }
 
+/// The classes whose code a method's tests would load: the method's own class, the classes of
+/// its objects and static fields, and those it makes.
+fn loaded_classes(method: &Method) -> impl Iterator<Item = &str> {
+    let used = method.blocks.iter().flat_map(|b| &b.insts).filter_map(|inst| match inst {
+        crate::ir::Inst::New { class, .. } => Some(class.as_str()),
+        crate::ir::Inst::Statics { class, .. } => class.statics_owner(),
+        _ => None,
+    });
+    let objects = method.classes.iter().map(|layout| layout.class.statics_owner().unwrap_or(layout.class.as_str()));
+    std::iter::once(method.key.class.as_str()).chain(objects).chain(used)
+}
+
 /// Drop the methods whose tests would load a class whose static initialiser is not analysed
 /// (the method's own class, a class whose static fields or objects it uses, one it makes):
 /// loading the class runs that code, which may fail or set state the tests know nothing of.
@@ -284,14 +306,7 @@ fn spread_zoned(methods: &mut [Method]) {
 fn drop_loaders_of_unanalysed_initialisers(index: &Index, methods: &mut Vec<Method>, diags: &mut Vec<Diagnostic>) {
     let unanalysed = |class: &str| index.classes.get(class).and_then(|c| c.unanalysed_initialiser.as_ref());
     methods.retain(|method| {
-        let used = method.blocks.iter().flat_map(|b| &b.insts).filter_map(|inst| match inst {
-            crate::ir::Inst::New { class, .. } => Some(class.as_str()),
-            crate::ir::Inst::Statics { class, .. } => class.statics_owner(),
-            _ => None,
-        });
-        let objects = method.classes.iter().map(|layout| layout.class.statics_owner().unwrap_or(layout.class.as_str()));
-        let loaded = std::iter::once(method.key.class.as_str()).chain(objects).chain(used);
-        let Some((class, initialiser)) = loaded.into_iter().find_map(|c| unanalysed(c).map(|span| (c, span))) else {
+        let Some((class, initialiser)) = loaded_classes(method).find_map(|c| unanalysed(c).map(|span| (c, span))) else {
             return true;
         };
         // An implicit default constructor is not reported on its own.
@@ -309,6 +324,92 @@ fn drop_loaders_of_unanalysed_initialisers(index: &Index, methods: &mut Vec<Meth
         ));
         false
     });
+}
+
+/// The configuration files classes of the sources read from the class path when they are
+/// loaded (`configuration.rs`), and those the database helper of the tests supplies where the
+/// class path lacks them: the resources a method analysed reads a database URL from
+/// (`ConnectionSource::Configured`), when there is a schema to give the tests a database.
+struct Configuration {
+    /// Each class that loads configuration, with its resources.
+    loading: HashMap<String, Vec<String>>,
+    supplied: HashSet<String>,
+}
+
+impl Configuration {
+    fn new(index: &Index, methods: &[Method], database: bool) -> Configuration {
+        let loading = index
+            .classes
+            .iter()
+            .map(|(name, class)| (name.clone(), configuration::configuration(class).resources().map(str::to_string).collect::<Vec<_>>()))
+            .filter(|(_, resources)| !resources.is_empty())
+            .collect();
+        let supplied = methods
+            .iter()
+            .flat_map(|m| m.blocks.iter().flat_map(|b| &b.insts))
+            .filter_map(|inst| match inst {
+                crate::ir::Inst::Jdbc {
+                    call: crate::ir::JdbcCall::OpenConnection(crate::ir::ConnectionSource::Configured { resource, .. }),
+                    ..
+                } if database => Some(resource.clone()),
+                _ => None,
+            })
+            .collect();
+        Configuration { loading, supplied }
+    }
+
+    /// A resource of `class` the tests do not supply.
+    fn unsupplied(&self, class: &str) -> Option<&str> {
+        self.loading.get(class)?.iter().find(|r| !self.supplied.contains(*r)).map(String::as_str)
+    }
+
+    /// Drop the methods of a class loading a configuration file the tests do not supply that do
+    /// not use the database themselves: their tests would load the class, which then fails to
+    /// read its file where the class path has none. (A method using the database opens the
+    /// helper's database first, as the tests of its callers do.)
+    fn drop_unsupplied(&self, methods: &mut Vec<Method>, diags: &mut Vec<Diagnostic>) {
+        methods.retain(|method| {
+            let uses_database = method.blocks.iter().flat_map(|b| &b.insts).any(|i| matches!(i, crate::ir::Inst::Jdbc { .. }));
+            let Some(resource) = self.unsupplied(method.key.class.as_str()).filter(|_| !method.is_private && !uses_database)
+            else {
+                return true;
+            };
+            if !method.is_implicit {
+                diags.push(Diagnostic::unsupported(
+                    method.span.clone(),
+                    format!(
+                        "a method of '{}', which loads the configuration '{resource}' from the class path when it is \
+                         loaded, a file the tests supply only when the code reads a database URL from it (only its \
+                         methods that use the database are analysed)",
+                        crate::ir::simple_name(method.key.class.as_str())
+                    ),
+                ));
+            }
+            false
+        });
+    }
+
+    /// Mark the methods whose tests load, themselves or through the code they run, a class
+    /// reading a configuration file the tests supply (`Method::configured`).
+    fn spread(&self, methods: &mut [Method]) {
+        for method in methods.iter_mut() {
+            let configured = loaded_classes(method).any(|c| self.loading.contains_key(c) && self.unsupplied(c).is_none());
+            method.configured = configured;
+        }
+        loop {
+            let configured: HashSet<MethodKey> = methods.iter().filter(|m| m.configured).map(|m| m.key.clone()).collect();
+            let mut changed = false;
+            for method in methods.iter_mut().filter(|m| !m.configured) {
+                if method.callees().any(|c| configured.contains(c)) {
+                    method.configured = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
 }
 
 fn drop_callers_of_skipped_methods(methods: &mut Vec<Method>, library: &Library, diags: &mut Vec<Diagnostic>) {

@@ -29,6 +29,19 @@ public class DaoFactory {
         }
     }
 
+    private static DaoFactory instance;
+
+    private DaoFactory() {
+    }
+
+    /** The one factory, made when first asked for. */
+    public static DaoFactory getInstance() {
+        if (instance == null) {
+            instance = new DaoFactory();
+        }
+        return instance;
+    }
+
     public Connection getConnection() {
         Connection connection = null;
         try {
