@@ -906,6 +906,11 @@ pub enum Rvalue {
     /// or true/false), or of a box of one (`null` for null), as string concatenation converts
     /// it.
     Text { operand: Operand, ty: Ty },
+    /// `String.valueOf` of a Double or Float `operand` of type `ty` (a primitive or a box):
+    /// Java's `Double.toString`/`Float.toString`, which the runtime writes where it can
+    /// (`floating:text_of/4`). `unsigned_zero`: the value is never -0.0 (it comes straight
+    /// from a literal, a parameter or a `ResultSet` getter), so a zero is written `0.0`.
+    FloatingText { operand: Operand, ty: Ty, unsigned_zero: bool },
 }
 
 /// Where the analysed code gets a connection: the boundary a test supplies its database at.
@@ -1569,6 +1574,10 @@ impl Method {
                             Rvalue::Neg { operand: op, ty } => format!("-{ty} {}", operand(op)),
                             Rvalue::Convert { operand: op, to } => format!("({to}) {}", operand(op)),
                             Rvalue::Text { operand: op, ty } => format!("text_of({ty} {})", operand(op)),
+                            Rvalue::FloatingText { operand: op, ty, unsigned_zero } => {
+                                let zero = if *unsigned_zero { "" } else { ", may be -0.0" };
+                                format!("text_of({ty} {}{zero})", operand(op))
+                            }
                             Rvalue::Concat { lhs, rhs } => format!("{} ++ {}", operand(lhs), operand(rhs)),
                         };
                         format!("{} = {value}", local(*dst))

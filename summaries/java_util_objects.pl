@@ -66,3 +66,13 @@ long_hash(V, H) :-
     H #= X - 4294967296 * (X // 2147483648).
 
 boolean_hash(V, H) :- H #= 1237 - 6 * V.
+
+% Objects.isNull(x) and nonNull(x) take first what kind of value x is (string, box(Type),
+% enum(Names), object(Layout), or unknown for the null literal), as Optional's summaries do,
+% whose null test (optional_held_null/5) they share: a path each way, no branch.
+'java.util.Objects.isNull(Object)'([Held, V], R, S0, S, ok) :-
+    optional_held_null(Held, V, Null, S0, S),
+    (   Null == t -> R = 1 ; R = 0 ).
+'java.util.Objects.nonNull(Object)'([Held, V], R, S0, S, ok) :-
+    optional_held_null(Held, V, Null, S0, S),
+    (   Null == t -> R = 0 ; R = 1 ).

@@ -16,7 +16,7 @@ use crate::ir::{
     Inst, JdbcCall, JdbcType, Method, MethodKey,
     MethodKind, Operand, Rvalue, STRING_MAX_LENGTH, SqlId, SqlRef, Terminator, Ty,
 };
-use crate::java::library::{ARRAY_LIST, HASH_MAP, LINKED_HASH_MAP, LIST, MAP, OPTIONAL};
+use crate::java::library::{ARRAY_LIST, HASH_MAP, LINKED_HASH_MAP, LIST, MAP, OBJECTS, OPTIONAL};
 use std::collections::HashSet;
 use std::fmt::Write;
 
@@ -492,6 +492,16 @@ impl Translator<'_> {
                     goals.push(format!("{text_of}, {}, {r})", self.operand(&env, o)));
                     env.locals[dst.0 as usize] = r;
                 }
+                Rvalue::FloatingText { operand: o, ty, unsigned_zero } => {
+                    let r = self.var("V");
+                    let zero = if *unsigned_zero { "unsigned" } else { "signed" };
+                    let text_of = match ty {
+                        Ty::Boxed(primitive) => format!("floating:box_text({}", ty_atom(primitive.ty())),
+                        ty => format!("floating:text_of({}", ty_atom(*ty)),
+                    };
+                    goals.push(format!("{text_of}, {zero}, {}, {r})", self.operand(&env, o)));
+                    env.locals[dst.0 as usize] = r;
+                }
                 Rvalue::Convert { operand: o, to } => {
                     let r = self.var("V");
                     let from = ty_atom(self.operand_ty(o));
@@ -545,6 +555,11 @@ impl Translator<'_> {
                         },
                         _ => Held::Unknown,
                     };
+                    args.insert(0, self.held_term(held));
+                }
+                // So do Objects.isNull and nonNull (`summaries/java_util_objects.pl`): their argument's.
+                if callee.class == OBJECTS && matches!(callee.name.as_str(), "isNull" | "nonNull") {
+                    let held = operands.first().and_then(|a| Held::of(self.operand_ty(a))).unwrap_or(Held::Unknown);
                     args.insert(0, self.held_term(held));
                 }
                 let (result, flag, s_out) = (self.var("R"), self.var("E"), self.var("S"));

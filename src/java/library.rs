@@ -28,7 +28,7 @@ const SQL_TYPES: &str = "java.sql.Types";
 const SYSTEM: &str = "java.lang.System";
 /// `java.util.Objects`: `equals` of two boxes of the same type or of two Strings, and `requireNonNull`
 /// (`lower/logging.rs`).
-const OBJECTS: &str = "java.util.Objects";
+pub const OBJECTS: &str = "java.util.Objects";
 /// `java.util.List`: its instance methods take the list first (`lower/lists.rs`). Their
 /// signatures are erased: a list parameter is a list of any elements; an element argument is
 /// an int for a list of Integers (boxed and unboxed by the caller), an `Object` for a list of
@@ -126,6 +126,11 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (STRING, "valueOf", &[Ty::Long], Ty::String),
     (STRING, "valueOf", &[Ty::Boolean], Ty::String),
     (STRING, "valueOf", &[Ty::Char], Ty::String),
+    // Java's text of a number: lowered to `Rvalue::FloatingText`, not called.
+    (STRING, "valueOf", &[Ty::Double], Ty::String),
+    (STRING, "valueOf", &[Ty::Float], Ty::String),
+    (DOUBLE, "toString", &[Ty::Double], Ty::String),
+    (FLOAT, "toString", &[Ty::Float], Ty::String),
     (CHARACTER, "toString", &[Ty::Char], Ty::String),
     (STRING, "charAt", &[Ty::String, Ty::Int], Ty::Char),
     (STRING, "length", &[Ty::String], Ty::Int),
@@ -166,6 +171,9 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (INTEGER, "equals", &[INTEGER_BOX, INTEGER_BOX], Ty::Boolean),
     (LONG, "equals", &[LONG_BOX, LONG_BOX], Ty::Boolean),
     (BOOLEAN, "equals", &[BOOLEAN_BOX, BOOLEAN_BOX], Ty::Boolean),
+    // `lower/logging.rs` calls them with the argument as it is, of any kind it models.
+    (OBJECTS, "isNull", &[Ty::AnyObject], Ty::Boolean),
+    (OBJECTS, "nonNull", &[Ty::AnyObject], Ty::Boolean),
     (OBJECTS, "equals", &[INTEGER_BOX, INTEGER_BOX], Ty::Boolean),
     (OBJECTS, "equals", &[LONG_BOX, LONG_BOX], Ty::Boolean),
     (OBJECTS, "equals", &[BOOLEAN_BOX, BOOLEAN_BOX], Ty::Boolean),
@@ -291,10 +299,14 @@ const BUILTIN: &[(&str, &str, &[Ty], Ty)] = &[
     (PRINT_STREAM, "println", &[Ty::Int], Ty::Void),
     (PRINT_STREAM, "println", &[Ty::Long], Ty::Void),
     (PRINT_STREAM, "println", &[Ty::Boolean], Ty::Void),
+    (PRINT_STREAM, "println", &[Ty::Double], Ty::Void),
+    (PRINT_STREAM, "println", &[Ty::Float], Ty::Void),
     (PRINT_STREAM, "print", &[Ty::String], Ty::Void),
     (PRINT_STREAM, "print", &[Ty::Int], Ty::Void),
     (PRINT_STREAM, "print", &[Ty::Long], Ty::Void),
     (PRINT_STREAM, "print", &[Ty::Boolean], Ty::Void),
+    (PRINT_STREAM, "print", &[Ty::Double], Ty::Void),
+    (PRINT_STREAM, "print", &[Ty::Float], Ty::Void),
     (THROWABLE, "printStackTrace", &[], Ty::Void),
     (THROWABLE, "getMessage", &[Ty::Throwable], Ty::String),
     (THROWABLE, "getCause", &[Ty::Throwable], Ty::Throwable),

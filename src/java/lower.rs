@@ -152,6 +152,7 @@ pub(crate) fn lower_method<'t>(
         leaving_by: None,
         allocated: HashMap::new(),
         reassigned: method.body.map(|b| assigned_names(b, class.file.source)).unwrap_or_default(),
+        parameters: 0,
         constructor_invocation: None,
         yield_targets: Vec::new(),
         switch_count: 0,
@@ -166,6 +167,7 @@ pub(crate) fn lower_method<'t>(
         lowering.declare(name, *ty, None);
     }
     param_names.extend(method.param_names.iter().cloned());
+    lowering.parameters = lowering.locals.len() as u32;
     let entry = lowering.new_block();
     lowering.switch_to(entry);
     if method.kind == MethodKind::Constructor {
@@ -368,6 +370,8 @@ struct MethodLowering<'i, 't> {
     /// The names a statement of the method assigns (`x = ...`, `x++`): a local declared with
     /// `new C(...)` and named here may hold another object later.
     reassigned: HashSet<String>,
+    /// How many locals are the method's parameters (`this` first): the first ones.
+    parameters: u32,
     /// The `this(...)` or `super(...)` that starts a constructor, lowered before the field
     /// initialisers (the body skips it).
     constructor_invocation: Option<usize>,
@@ -569,12 +573,37 @@ impl<'t> MethodLowering<'_, 't> {
             "try_statement" => self.try_statement(node),
             "try_with_resources_statement" => self.try_with_resources_statement(node),
             "assert_statement" => self.unsupported(node, "assert statement"),
-            "synchronized_statement" => self.unsupported(node, "synchronized statement"),
+            "synchronized_statement" => self.synchronized_statement(node),
             "class_declaration" | "interface_declaration" | "enum_declaration" | "record_declaration" => {
                 self.unsupported(node, "local class")
             }
             kind => self.unsupported(node, format!("statement '{kind}'")),
         }
+    }
+
+    /// `synchronized (lock) { ... }`: a test runs on one thread, so taking the lock never waits
+    /// and the statement is its body, after the lock expression is evaluated, which throws
+    /// NullPointerException when it is null (as `monitorenter` does). A class literal or
+    /// `this` is never null.
+    fn synchronized_statement(&mut self, node: Node<'t>) -> Lowered<()> {
+        let parts = children(node);
+        let (Some(lock), Some(body)) = (parts.iter().find(|c| c.kind() == "parenthesized_expression"), parts.last()) else {
+            return self.error(node, "syntax error");
+        };
+        let lock = skip_parens(*lock);
+        if !matches!(lock.kind(), "class_literal" | "this") {
+            let value = self.value(lock)?;
+            let span = self.span(lock);
+            match value.ty {
+                Ty::Object(_) | Ty::Array(_) | Ty::List(_) => self.emit(Inst::CheckNotNull { object: value.operand, span }),
+                Ty::String | Ty::Boxed(_) | Ty::Date(_) => {
+                    let callee = MethodKey { class: "java.util.Objects".into(), name: "requireNonNull".into(), params: vec![value.ty] };
+                    self.emit(Inst::Call { dst: None, callee, args: vec![value.operand], span });
+                }
+                ty => return self.unsupported(lock, format!("synchronized on a {ty} (hornet models a lock that is an object of the sources, a String, a box, a date, this or a class literal)")),
+            }
+        }
+        self.statement(*body)
     }
 
     fn declaration(&mut self, node: Node<'t>) -> Lowered<()> {
@@ -1739,13 +1768,20 @@ impl<'t> MethodLowering<'_, 't> {
 
     /// `+`: string concatenation when either operand is a String, else arithmetic.
     fn plus(&mut self, node: Node<'t>) -> Lowered<Typed> {
+        self.sum_or_concatenation(node, false)
+    }
+
+    /// `+`; when `printed`, the text only goes to the console (`println("x: " + d)`), and the
+    /// text of a double or float in it, which no test observes, is left out (its operand is
+    /// still evaluated): Java's text of every such number need not be modelled there.
+    fn sum_or_concatenation(&mut self, node: Node<'t>, printed: bool) -> Lowered<Typed> {
         let (Some(left), Some(right)) = (node.child_by_field_name("left"), node.child_by_field_name("right"))
         else {
             return self.error(node, "syntax error");
         };
-        let lhs = self.concatenation_operand(left)?;
+        let lhs = self.plus_operand(left, printed)?;
         let lhs = self.stabilise(lhs, &[right]);
-        let rhs = self.concatenation_operand(right)?;
+        let rhs = self.plus_operand(right, printed)?;
         let is_text = |ty: Ty| ty.is_reference() && !matches!(ty, Ty::Boxed(_));
         if !is_text(lhs.ty) && !is_text(rhs.ty) {
             let lhs = self.numeric(lhs, left)?;
@@ -1756,9 +1792,46 @@ impl<'t> MethodLowering<'_, 't> {
             let span = self.operator_span(node);
             return Ok(self.temp(ty, Rvalue::Binary { op: BinOp::Add, lhs, rhs, ty, span }));
         }
-        let lhs = self.as_string(lhs, left)?;
-        let rhs = self.as_string(rhs, right)?;
+        let is_floating = |ty: Ty| matches!(ty, Ty::Double | Ty::Float | Ty::Boxed(Primitive::Double | Primitive::Float));
+        let lhs = if printed && is_floating(lhs.ty) { self.intern(String::new()) } else { self.as_string(lhs, left)? };
+        let rhs = if printed && is_floating(rhs.ty) { self.intern(String::new()) } else { self.as_string(rhs, right)? };
         Ok(self.temp(Ty::String, Rvalue::Concat { lhs, rhs }))
+    }
+
+    /// An operand of `+`: a nested `+` of printed text is printed text too.
+    fn plus_operand(&mut self, node: Node<'t>, printed: bool) -> Lowered<Typed> {
+        let inner = skip_parens(node);
+        if printed && is_plus(inner, self.source()) {
+            return self.sum_or_concatenation(inner, true);
+        }
+        self.concatenation_operand(node)
+    }
+
+    /// Whether a double or float expression is never -0.0, which the model keeps as 0.0 and
+    /// whose text is "-0.0": a literal, a parameter the method never assigns, a value a
+    /// `ResultSet` getter reads (the database holds what the test put there), or a sum or
+    /// difference of such values.
+    fn never_negative_zero(&self, node: Node<'t>) -> bool {
+        let node = skip_parens(node);
+        match node.kind() {
+            "decimal_floating_point_literal" | "decimal_integer_literal" => true,
+            // -0.0 + -0.0 and -0.0 - 0.0 are the only sums and differences that are -0.0.
+            "binary_expression" if matches!(operator(node, self.source()), "+" | "-") => ["left", "right"]
+                .iter()
+                .all(|side| node.child_by_field_name(side).is_some_and(|n| self.never_negative_zero(n))),
+            "identifier" => {
+                let name = self.text(node);
+                self.lookup(name).is_some_and(|v| v.id.0 < self.parameters) && !self.reassigned.contains(name)
+            }
+            "method_invocation" => {
+                let getter = node.child_by_field_name("name").is_some_and(|n| matches!(self.text(n), "getDouble" | "getFloat"));
+                let result_set = node.child_by_field_name("object").is_some_and(|o| {
+                    self.lookup(self.text(o)).is_some_and(|v| v.ty == Ty::Jdbc(crate::ir::JdbcType::ResultSet))
+                });
+                getter && result_set
+            }
+            _ => false,
+        }
     }
 
     /// An operand of `+`: a value, or a builder's String (`"" + sb` calls its `toString()`).
@@ -1776,8 +1849,9 @@ impl<'t> MethodLowering<'_, 't> {
             (Ty::String | Ty::Null, operand) => Ok(operand),
             (Ty::Boolean, Operand::Const(v, _)) => Ok(self.intern((if v != 0 { "true" } else { "false" }).into())),
             (Ty::Int | Ty::Long, Operand::Const(v, _)) => Ok(self.intern(v.to_string())),
-            (ty @ (Ty::Double | Ty::Float | Ty::Boxed(Primitive::Double | Primitive::Float)), _) => {
-                self.unsupported(at, format!("converting a {ty} to a String (Java's text of a number such as 1.0E7 is not modelled)"))
+            (ty @ (Ty::Double | Ty::Float | Ty::Boxed(Primitive::Double | Primitive::Float)), operand) => {
+                let unsigned_zero = self.never_negative_zero(at);
+                Ok(self.temp(Ty::String, Rvalue::FloatingText { operand, ty, unsigned_zero }).operand)
             }
             // A char is the text of its one code (a known one is text at once).
             (Ty::Char, Operand::Const(v, _)) => match char::from_u32(v as u32) {
@@ -2085,6 +2159,11 @@ impl<'t> MethodLowering<'_, 't> {
             return checked;
         }
         if let Some(object) = object
+            && let Some(tested) = self.objects_null_test(node, object, name)
+        {
+            return tested;
+        }
+        if let Some(object) = object
             && let Some(hashed) = self.objects_hash(node, object, name)
         {
             return hashed;
@@ -2198,7 +2277,21 @@ impl<'t> MethodLowering<'_, 't> {
         if name == "arraycopy" && candidates.iter().any(|(class, ..)| class == "java.lang.System") {
             return self.arraycopy(node, &arguments);
         }
+        if let ([argument], true) = (arguments.as_slice(), name == "valueOf")
+            && let Some(Variable { ty: ty @ Ty::Boxed(Primitive::Double | Primitive::Float), .. }) =
+                self.lookup(self.text(skip_parens(*argument)))
+            && candidates.iter().any(|(class, ..)| class == crate::java::library::STRING)
+        {
+            return self.unsupported(node, format!("String.valueOf of a {ty} (Java calls valueOf(Object), which is not modelled; concatenate it instead)"));
+        }
         let (callee, args, ret) = self.resolve_call(&candidates, &arguments, name, &called, node)?;
+        if let ([operand], [argument]) = (args.as_slice(), arguments.as_slice())
+            && is_floating_text(&callee)
+        {
+            let unsigned_zero = self.never_negative_zero(*argument);
+            let ty = callee.params[0];
+            return Ok(Some(self.temp(Ty::String, Rvalue::FloatingText { operand: *operand, ty, unsigned_zero })));
+        }
         let dst = (want_value && ret != Ty::Void).then(|| self.new_temp(ret));
         let span = self.span(node);
         self.emit(Inst::Call { dst, callee, args, span });
@@ -2234,7 +2327,12 @@ impl<'t> MethodLowering<'_, 't> {
                 params.push(Ty::String);
                 args.push(Operand::Null);
             } else if let [argument] = arguments.as_slice() {
-                let value = self.value(*argument)?;
+                let inner = skip_parens(*argument);
+                let value = if is_plus(inner, self.source()) {
+                    self.sum_or_concatenation(inner, true)?
+                } else {
+                    self.value(*argument)?
+                };
                 params.push(if value.ty == Ty::Null { Ty::String } else { value.ty });
                 args.push(value.operand);
             }
@@ -2242,7 +2340,7 @@ impl<'t> MethodLowering<'_, 't> {
             if self.index.library.return_type(&callee).is_none() {
                 return self.unsupported(
                     node,
-                    format!("printing with '{callee}' (text, int, long and boolean values are modelled)"),
+                    format!("printing with '{callee}' (text, int, long, boolean, double and float values are modelled)"),
                 );
             }
             self.emit(Inst::Call { dst: None, callee, args, span });
@@ -2407,6 +2505,23 @@ fn widens_primitive(from: Ty, to: Ty) -> bool {
         _ => None,
     };
     matches!((rank(from), rank(to)), (Some(a), Some(b)) if a < b)
+}
+
+/// Whether `node` is a binary `+`.
+fn is_plus(node: Node, source: &str) -> bool {
+    node.kind() == "binary_expression" && operator(node, source) == "+"
+}
+
+/// The library methods that write a double's or float's text (`String.valueOf(double)`,
+/// `Double.toString(double)`, and their float forms), lowered to `Rvalue::FloatingText`.
+fn is_floating_text(callee: &MethodKey) -> bool {
+    let one_number = matches!(callee.params.as_slice(), [Ty::Double | Ty::Float]);
+    let named = match callee.class.as_str() {
+        crate::java::library::STRING => callee.name == "valueOf",
+        "java.lang.Double" | "java.lang.Float" => callee.name == "toString",
+        _ => false,
+    };
+    one_number && named
 }
 
 /// The simple names assigned or incremented anywhere under `node`.

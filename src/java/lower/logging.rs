@@ -4,14 +4,15 @@
 //! no arguments whose summary (`summaries/logging.pl`) changes nothing; the text a caught
 //! exception gives a log message or a thrown exception's message (`e.getMessage()`, which a
 //! test never observes there); what a caught SQLException tells (`getSQLState()`,
-//! `getErrorCode()`: `summaries/java_sql_exception.pl`); and `Objects.requireNonNull`, a
-//! NullPointerException path when its argument is null (no branch: the check is inside the
-//! library method, where JaCoCo has no probe); and `Class.forName` of a constant class name, the
+//! `getErrorCode()`: `summaries/java_sql_exception.pl`); `Objects.requireNonNull`, a
+//! NullPointerException path when its argument is null, and `Objects.isNull`/`nonNull`, a
+//! path each way (no branch: the checks are inside the library methods, where JaCoCo has no
+//! probe); and `Class.forName` of a constant class name, the
 //! way connection code loads its JDBC driver, which loads that class and changes no path (the
 //! application's build puts its driver on the test classpath: docs/connections.md).
 
 use super::{Lowered, MethodLowering, Typed};
-use crate::ir::{Inst, MethodKey, Operand, Ty};
+use crate::ir::{Held, Inst, MethodKey, Operand, Ty};
 use crate::java::library::{LOGGERS, SQL_EXCEPTION};
 use crate::java::syntax::{children, operator, skip_parens};
 use tree_sitter::Node;
@@ -207,6 +208,34 @@ impl<'t> MethodLowering<'_, 't> {
                 ty => return self.unsupported(checked, format!("Objects.requireNonNull of a {ty}")),
             }
             Ok(Some(value))
+        })())
+    }
+
+    /// `Objects.isNull(x)` and `Objects.nonNull(x)`: a library call whose null test is inside
+    /// the library (a path each way, no branch: JaCoCo has no probe there), taking first what
+    /// kind of value `x` is, as Optional's summaries do (`summaries/java_util_objects.pl`).
+    /// None when the call is something else.
+    pub(super) fn objects_null_test(&mut self, node: Node<'t>, object: Node<'t>, name: &str) -> Option<Lowered<Option<Typed>>> {
+        if !matches!(name, "isNull" | "nonNull") || self.lookup(self.text(object)).is_some() || self.qualified(self.text(object)) != OBJECTS {
+            return None;
+        }
+        let arguments = node.child_by_field_name("arguments").map(children).unwrap_or_default();
+        Some((|| {
+            let [argument] = arguments.as_slice() else {
+                return self.error(node, format!("method '{name}' in class Objects takes one argument"));
+            };
+            let value = self.value(*argument)?;
+            if value.ty != Ty::Null && Held::of(value.ty).is_none() {
+                return self.unsupported(
+                    *argument,
+                    format!("Objects.{name} of a {} (hornet models it for Strings, boxes, enums, dates, BigDecimals and objects of the sources)", value.ty),
+                );
+            }
+            let callee = MethodKey { class: OBJECTS.into(), name: name.into(), params: vec![Ty::AnyObject] };
+            let dst = self.new_temp(Ty::Boolean);
+            let span = self.span(node);
+            self.emit(Inst::Call { dst: Some(dst), callee, args: vec![value.operand], span });
+            Ok(Some(Typed { operand: Operand::Local(dst), ty: Ty::Boolean }))
         })())
     }
 

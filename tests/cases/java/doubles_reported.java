@@ -9,10 +9,6 @@ class DoublesReported {
         return 0.1;
     }
 
-    static String text(double a) {
-        return "amount " + a;
-    }
-
     static boolean same(Double a, Double b) {
         return a.equals(b);
     }

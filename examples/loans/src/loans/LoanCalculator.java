@@ -36,4 +36,12 @@ public class LoanCalculator {
         float total = amount + fee;
         return total > 100.0f ? 100.0f : total;
     }
+
+    /** A rate as text: String.valueOf and Double.toString write what concatenation writes. */
+    public static String rateText(double rate, float fee) {
+        if (rate > 1.0) {
+            return "rate " + String.valueOf(rate) + " above 1";
+        }
+        return Double.toString(rate) + "/" + Float.toString(fee) + " fee " + fee;
+    }
 }

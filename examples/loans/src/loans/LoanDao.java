@@ -38,4 +38,30 @@ public class LoanDao {
             }
         }
     }
+
+    /** The loan's amount as text, as Java writes a double, or a fixed text when there is none. */
+    public String describe(int id) throws SQLException {
+        try (PreparedStatement stmt = connection.prepareStatement("SELECT amount FROM loan WHERE id = ?")) {
+            stmt.setInt(1, id);
+            try (ResultSet rs = stmt.executeQuery()) {
+                if (rs.next()) {
+                    return "Amount: " + rs.getDouble("amount");
+                }
+                return "no loan " + id;
+            }
+        }
+    }
+
+    /** Prints the amount, as console applications do: the text goes to the console only. */
+    public void printAmount(int id) {
+        try (PreparedStatement stmt = connection.prepareStatement("SELECT amount FROM loan WHERE id = ?")) {
+            stmt.setInt(1, id);
+            ResultSet rs = stmt.executeQuery();
+            if (rs.next()) {
+                System.out.println("Amount: " + rs.getDouble("amount") * 3);
+            }
+        } catch (SQLException e) {
+            e.printStackTrace();
+        }
+    }
 }

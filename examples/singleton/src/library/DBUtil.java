@@ -9,7 +9,7 @@ public class DBUtil {
     private static Connection connection;
     private static int opened = 0;
 
-    public static Connection getConnection() throws SQLException {
+    public static synchronized Connection getConnection() throws SQLException {
         if (connection == null) {
             connection = DriverManager.getConnection("jdbc:mysql://localhost:3306/library?user=library");
             opened++;

@@ -14,9 +14,14 @@ public class Database {
     private Database() {
     }
 
+    /** Double-checked: the lock is taken only while the instance is missing. */
     public static Database getInstance() {
         if (instance == null) {
-            instance = new Database();
+            synchronized (Database.class) {
+                if (instance == null) {
+                    instance = new Database();
+                }
+            }
         }
         return instance;
     }

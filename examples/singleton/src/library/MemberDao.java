@@ -3,6 +3,7 @@ package library;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Objects;
 
 /** Members, over the one shared connection of DBUtil, which it never closes. */
 public class MemberDao {
@@ -22,5 +23,14 @@ public class MemberDao {
             stmt.setInt(1, id);
             return stmt.executeUpdate() == 1;
         }
+    }
+
+    /** The member's name, or a text naming the id when there is no such member. */
+    public String displayName(int id) throws SQLException {
+        String name = nameOf(id);
+        if (Objects.isNull(name)) {
+            return "unknown member " + id;
+        }
+        return Objects.nonNull(name.isEmpty() ? null : name) ? name : "member " + id;
     }
 }
