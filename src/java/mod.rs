@@ -237,7 +237,6 @@ fn known_library_classes() -> impl Iterator<Item = &'static str> {
         .chain(["java.sql.Date", "java.sql.Timestamp", "java.sql.Time", "java.time.LocalDate", "java.time.LocalDateTime", "java.time.Instant"])
 }
 
-/// Methods that call a method which was skipped cannot be analysed either.
 /// A method uses the static fields its callees use (they are inputs of its tests too): each
 /// method's `statics` becomes those of its callees, transitively, and its `classes` the layouts
 /// of their objects.
@@ -272,12 +271,17 @@ fn spread_zoned(methods: &mut [Method]) {
     for method in methods.iter_mut() {
         method.zoned = method.reads_time_zone();
     }
+    mark_callers(methods, |m| &mut m.zoned);
+}
+
+/// Set the flag `flag` gives of every method that calls, transitively, a method whose flag is set.
+fn mark_callers(methods: &mut [Method], flag: fn(&mut Method) -> &mut bool) {
     loop {
-        let zoned: HashSet<MethodKey> = methods.iter().filter(|m| m.zoned).map(|m| m.key.clone()).collect();
+        let marked: HashSet<MethodKey> = methods.iter_mut().filter_map(|m| flag(m).then(|| m.key.clone())).collect();
         let mut changed = false;
-        for method in methods.iter_mut().filter(|m| !m.zoned) {
-            if method.callees().any(|c| zoned.contains(c)) {
-                method.zoned = true;
+        for method in methods.iter_mut() {
+            if !*flag(method) && method.callees().any(|c| marked.contains(c)) {
+                *flag(method) = true;
                 changed = true;
             }
         }
@@ -396,22 +400,11 @@ impl Configuration {
             let configured = loaded_classes(method).any(|c| self.loading.contains_key(c) && self.unsupplied(c).is_none());
             method.configured = configured;
         }
-        loop {
-            let configured: HashSet<MethodKey> = methods.iter().filter(|m| m.configured).map(|m| m.key.clone()).collect();
-            let mut changed = false;
-            for method in methods.iter_mut().filter(|m| !m.configured) {
-                if method.callees().any(|c| configured.contains(c)) {
-                    method.configured = true;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
+        mark_callers(methods, |m| &mut m.configured);
     }
 }
 
+/// Methods that call a method which was skipped cannot be analysed either.
 fn drop_callers_of_skipped_methods(methods: &mut Vec<Method>, library: &Library, diags: &mut Vec<Diagnostic>) {
     loop {
         let lowered: HashSet<MethodKey> = methods.iter().map(|m| m.key.clone()).collect();
