@@ -2129,7 +2129,8 @@ arith(mod, A, B, V) :- B #\= 0, V #= A rem B.
 /* A pattern is a list of items: lit(Code), one (`_`), any (`%`, runs merged) and text(S), a
    symbolic Java string spliced in as literal text (its codes are constrained to be none of
    `%`, `_` and `\`, so the generated value means what the constraint says). A ground pattern,
-   string literal part or hole, has its wildcards read; a symbolic one is text. */
+   string literal part or hole, has its wildcards read; a symbolic one is text, part by part
+   when Java concatenated it (its literal parts keep their wildcards). */
 
 %% pattern_items(+Pattern, +Env, +Db, -Items)
 %
@@ -2163,7 +2164,14 @@ template_items(Env, Db, Part, Items) :-
 char_code_(C, Code) :- char_code(C, Code).
 literal_item(C, lit(Code)) :- ( integer(C) -> Code = C ; char_code(C, Code) ).
 
+% A string concatenated in Java is read part by part: `"%" + name + "%"` is any, the text of
+% name, any, while the codes of the whole are still unknown.
 value_items(S, Items) :-
+    strings:parts(S, Parts),
+    maplist(part_items, Parts, Itemss),
+    append(Itemss, Items).
+
+part_items(S, Items) :-
     S = s(L, _), strings:codes(S, Codes),
     (   ground(L-Codes) ->
         length(Text, L), append(Text, _, Codes),

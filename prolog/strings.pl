@@ -17,7 +17,7 @@
                     codes/2, text_of/3, length_of/2, is_empty/2, equal/3, starts_with/3,
                     index_of/3, ends_with/3, equal_ignoring_case/3, compare_to/3,
                     substring_bounds/4, substring/4, char_at_bounds/3, char_at/3, case_changed/3, trimmed/2,
-                    label_string/1, aligned/4, hash_code/2]).
+                    label_string/1, aligned/4, hash_code/2, parts/2]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -29,13 +29,16 @@
 % The strings trim() and the case changes made of a string on this path, on its length while
 % unknown: a second trim() of the same text (a condition that repeats `name.trim()`) is the
 % same string, not a second network of constraints over the same codes, which would cost as
-% much again and, apart from the first, propagate nothing to it.
-:- attribute derived/1.
+% much again and, apart from the first, propagate nothing to it. And the parts a concatenation
+% of unknown length was made of (parts/2), on its length: an SQL LIKE pattern built in Java
+% (`"%" + name + "%"`) has its wildcards in the literal parts while the codes of the whole wait
+% for labelling to fix the parts' lengths.
+:- attribute derived/1, concatenated/1.
 
-% A cache for the analysis only: summaries and answers do not mention it (removed here, or
+% Caches for the analysis only: summaries and answers do not mention them (removed here, or
 % copy_term/3 would write a put_atts/2 goal), and any value may meet the length.
 verify_attributes(_, _, []).
-attribute_goals(V) --> { put_atts(V, -derived(_)) }.
+attribute_goals(V) --> { put_atts(V, -derived(_)), put_atts(V, -concatenated(_)) }.
 
 %% max_length(-N)
 %
@@ -176,6 +179,7 @@ concat(A0, B0, s(Len, Codes)) :-
     ;   Max = Max0
     ),
     Len #=< Max,
+    (   var(Len) -> put_atts(Len, concatenated(A-B)) ; true ),
     (   integer(LenA) ->
         shifted(LenA, CodesA, CodesB, Max, Codes)
     ;   fd_size(LenA, Size), Size =< 4 ->
@@ -183,6 +187,22 @@ concat(A0, B0, s(Len, Codes)) :-
         shifted(LenA, CodesA, CodesB, Max, Codes)
     ;   length(Codes, Max),
         freeze(LenA, shifted(LenA, CodesA, CodesB, Max, Codes))
+    ).
+
+%% parts(+S, -Parts)
+%
+%  The strings S was concatenated from while its length is unknown (concat/3), innermost
+%  first; [S] for any other string.
+%
+%  ?- strings:literal("%", P), strings:concat(P, s(L, _), S), strings:parts(S, [A, B]).
+%  A = s(1,[37,0,...]), B = s(L,_), ...
+parts(S, Parts) :-
+    (   var(S) -> instantiation_error(parts/2) ; true ),
+    phrase(parts_(S), Parts).
+
+parts_(S) -->
+    (   { S = s(Len, _), var(Len), get_atts(Len, concatenated(A-B)) } -> parts_(A), parts_(B)
+    ;   [S]
     ).
 
 % The most codes a string may need: its length when known, else its capacity.

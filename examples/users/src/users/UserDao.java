@@ -294,4 +294,30 @@ public class UserDao {
         }
         return names;
     }
+
+    /**
+     * The names containing the given text (without its surrounding spaces), in id order; every
+     * name when the text is null or blank. The LIKE pattern is built in Java around the text.
+     */
+    public static List<String> findByNamePart(Connection conn, String part) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT name FROM users");
+        String pattern = null;
+        if (part != null && !part.trim().isEmpty()) {
+            sql.append(" WHERE name LIKE ?");
+            pattern = "%" + part.trim() + "%";
+        }
+        sql.append(" ORDER BY id");
+        List<String> names = new ArrayList<>();
+        try (PreparedStatement ps = conn.prepareStatement(sql.toString())) {
+            if (pattern != null) {
+                ps.setString(1, pattern);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    names.add(rs.getString(1));
+                }
+            }
+        }
+        return names;
+    }
 }
