@@ -220,7 +220,8 @@ statement(select(Projection, From, Cond, Order, Window), Result, Db0, Db) :-
     window_bounds(Window, Bounds),
     (   Bounds == invalid -> Result = exc('java.sql.SQLException'), Db = Db0
     ;   Result = rows(Rows),
-        from_matching(From, Cond, Db0, Db, Bindings, Tuples0, Direct),
+        statement_compares(Projection, Order, Looked),
+        from_matching(From, Cond, Looked, Db0, Db, Bindings, Tuples0, Direct),
         (   ( Projection = [agg(_, _)|_] ; Projection = distinct([agg(_, _)|_]) ) ->
             % One row, distinct from itself.
             ( Projection = distinct(Items) -> true ; Items = Projection ),
@@ -296,7 +297,7 @@ from_binding(from(Table, Alias), b(Alias, Table)).
 % tables for those), then each tuple it selects runs the subqueries and is kept or not
 % (correlated_selected/5). Running a subquery inside truth/4 instead re-ran it whenever a
 % negative constraint or a CHECK was checked again.
-from_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
+from_matching(From, Cond, Looked, Db0, Db, Bindings, Tuples, Direct) :-
     (   memberchk(outer(_, _, _), From) ->
         outer_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct)
     ;   has_correlated(Cond) ->
@@ -306,7 +307,7 @@ from_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
         include(has_correlated, Conjuncts, Correlated),
         conjoined(Plain, PlainCond),
         conjoined(Correlated, CorrelatedCond),
-        matching(Bindings, PlainCond, Db0, Db1, Tuples0, Direct),
+        matching(Bindings, PlainCond, Looked, Db0, Db1, Tuples0, Direct),
         correlated_selected(Tuples0, CorrelatedCond, Db1, Db, Tuples),
         (   Bindings = [_] ->
             interchangeable_pairs(Direct, Db0, Db1, Pairs),
@@ -314,7 +315,15 @@ from_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
         ;   true
         )
     ;   maplist(from_binding, From, Bindings),
-        matching(Bindings, Cond, Db0, Db, Tuples, Direct)
+        matching(Bindings, Cond, Looked, Db0, Db, Tuples, Direct)
+    ).
+
+% What a SELECT compares of its rows' values besides its condition: GROUP BY and HAVING,
+% DISTINCT's items, ORDER BY. (Values it only returns are not compared.)
+statement_compares(Projection, Order, Compared) :-
+    (   Projection = group(Keys, _, Having) -> Compared = Keys-Having-Order
+    ;   Projection = distinct(Items) -> Compared = Items-Order
+    ;   Compared = Order
     ).
 
 % T holds a correlated subquery (one left by subqueries_run/4).
@@ -693,8 +702,12 @@ matching(Bindings, Cond, Db0, Db, Tuples) :-
 % Direct: the ids of the rows materialised for the bindings (not those materialised in turn
 % as the targets of their foreign keys), in increasing order.
 matching(Bindings, Cond, Db0, Db, Tuples, Direct) :-
+    matching(Bindings, Cond, [], Db0, Db, Tuples, Direct).
+
+% Looked: what else of the statement compares the rows' values (its grouping, its order).
+matching(Bindings, Cond, Looked, Db0, Db, Tuples, Direct) :-
     Db0 = db(_, MaxNew, _, _, _, _),
-    new_rows(Bindings, Cond, MaxNew, Db0, Db1, Direct),
+    new_rows(Bindings, Cond, Looked, MaxNew, Db0, Db1, Direct),
     maplist(candidates(Db1), Bindings, Candidates),
     product(Candidates, AllTuples),
     selected_tuples(AllTuples, Db1, Cond, Tuples),
@@ -710,6 +723,9 @@ snapshot(b(Alias, Table), Entries, b(Alias, Table, Values)) :-
 entry_values(e(_, _, row(_, _, Vs, _)), Vs).
 
 new_rows(Bindings, Cond, MaxNew, Db0, Db, Ids) :-
+    new_rows(Bindings, Cond, [], MaxNew, Db0, Db, Ids).
+
+new_rows(Bindings, Cond, Looked, MaxNew, Db0, Db, Ids) :-
     maplist(binding_table, Bindings, Tables0),
     % A table bound twice (a self-join) is one choice, not two that make the same rows.
     list_to_set(Tables0, Choices0),
@@ -720,7 +736,7 @@ new_rows(Bindings, Cond, MaxNew, Db0, Db, Ids) :-
     length(Tables, N),
     sorted_choice(Tables, Choices),
     maplist(within_cap(Tables), Caps),
-    foldl(materialised(2, Bindings, Cond), Tables, Ids, Db0, Db).
+    foldl(materialised(2, Bindings, Cond-Looked), Tables, Ids, Db0, Db).
 
 binding_table(b(_, Table), Table).
 
@@ -835,7 +851,8 @@ sorted_choice([T|Ts], Choices) :-
     sorted_choice(Ts, [T|Rest]).
 
 % A row gets its id after the rows its foreign keys made: it is the last one. The columns Cond
-% compares are looked at by the statement: a foreign key among them is followed at once.
+% (the condition, and what else of the statement compares values) names are looked at by the
+% statement: a foreign key among them is followed at once.
 materialised(Depth, Bindings, Cond, Table, Id, Db0, Db) :-
     findall(C, ( member(b(A, T), Bindings), T == Table,
                  phrase(condition_columns_of(A, Cond), Cs), member(C, Cs) ), Compared),
