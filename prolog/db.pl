@@ -50,12 +50,14 @@
    materialised row's nullable column waits until the program looks at that column
    (check_holds/4), so it splits no path of its own; one on a string whose codes nobody has
    read (an ENUM's IN-list) waits until they are read, or the path ends. A getter's result
-   may wait for a nullable value too (tie_read/2).
+   may wait for a nullable value too (tie_read/2). A nullable foreign key of a materialised row
+   that the statement does not compare is not followed when the row is made: it stays open, and
+   the referenced row is made when the path ends if the key is not NULL by then (closed/2).
 */
 
 :- module(db, [empty/2, empty/3, execute/5, violation/2, engine/2, fixture/2, final/2, commit/2, rollback/3,
                shaped/2, sequence_starts/2, shown/4, inserted_keys/4, tie_read/2, awaits_checks/1,
-               decided_nonnull/2]).
+               decided_nonnull/2, closed/2]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -220,7 +222,8 @@ statement(select(Projection, From, Cond, Order, Window), Result, Db0, Db) :-
     window_bounds(Window, Bounds),
     (   Bounds == invalid -> Result = exc('java.sql.SQLException'), Db = Db0
     ;   Result = rows(Rows),
-        from_matching(From, Cond, Db0, Db, Bindings, Tuples0, Direct),
+        statement_compares(Projection, Order, Looked),
+        from_matching(From, Cond, Looked, Db0, Db, Bindings, Tuples0, Direct),
         (   ( Projection = [agg(_, _)|_] ; Projection = distinct([agg(_, _)|_]) ) ->
             % One row, distinct from itself.
             ( Projection = distinct(Items) -> true ; Items = Projection ),
@@ -296,7 +299,7 @@ from_binding(from(Table, Alias), b(Alias, Table)).
 % tables for those), then each tuple it selects runs the subqueries and is kept or not
 % (correlated_selected/5). Running a subquery inside truth/4 instead re-ran it whenever a
 % negative constraint or a CHECK was checked again.
-from_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
+from_matching(From, Cond, Looked, Db0, Db, Bindings, Tuples, Direct) :-
     (   memberchk(outer(_, _, _), From) ->
         outer_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct)
     ;   has_correlated(Cond) ->
@@ -306,7 +309,7 @@ from_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
         include(has_correlated, Conjuncts, Correlated),
         conjoined(Plain, PlainCond),
         conjoined(Correlated, CorrelatedCond),
-        matching(Bindings, PlainCond, Db0, Db1, Tuples0, Direct),
+        matching(Bindings, PlainCond, Looked, Db0, Db1, Tuples0, Direct),
         correlated_selected(Tuples0, CorrelatedCond, Db1, Db, Tuples),
         (   Bindings = [_] ->
             interchangeable_pairs(Direct, Db0, Db1, Pairs),
@@ -314,7 +317,15 @@ from_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
         ;   true
         )
     ;   maplist(from_binding, From, Bindings),
-        matching(Bindings, Cond, Db0, Db, Tuples, Direct)
+        matching(Bindings, Cond, Looked, Db0, Db, Tuples, Direct)
+    ).
+
+% What a SELECT compares of its rows' values besides its condition: GROUP BY and HAVING,
+% DISTINCT's items, ORDER BY. (Values it only returns are not compared.)
+statement_compares(Projection, Order, Compared) :-
+    (   Projection = group(Keys, _, Having) -> Compared = Keys-Having-Order
+    ;   Projection = distinct(Items) -> Compared = Items-Order
+    ;   Compared = Order
     ).
 
 % T holds a correlated subquery (one left by subqueries_run/4).
@@ -693,8 +704,12 @@ matching(Bindings, Cond, Db0, Db, Tuples) :-
 % Direct: the ids of the rows materialised for the bindings (not those materialised in turn
 % as the targets of their foreign keys), in increasing order.
 matching(Bindings, Cond, Db0, Db, Tuples, Direct) :-
+    matching(Bindings, Cond, [], Db0, Db, Tuples, Direct).
+
+% Looked: what else of the statement compares the rows' values (its grouping, its order).
+matching(Bindings, Cond, Looked, Db0, Db, Tuples, Direct) :-
     Db0 = db(_, MaxNew, _, _, _, _),
-    new_rows(Bindings, Cond, MaxNew, Db0, Db1, Direct),
+    new_rows(Bindings, Cond, Looked, MaxNew, Db0, Db1, Direct),
     maplist(candidates(Db1), Bindings, Candidates),
     product(Candidates, AllTuples),
     selected_tuples(AllTuples, Db1, Cond, Tuples),
@@ -710,6 +725,9 @@ snapshot(b(Alias, Table), Entries, b(Alias, Table, Values)) :-
 entry_values(e(_, _, row(_, _, Vs, _)), Vs).
 
 new_rows(Bindings, Cond, MaxNew, Db0, Db, Ids) :-
+    new_rows(Bindings, Cond, [], MaxNew, Db0, Db, Ids).
+
+new_rows(Bindings, Cond, Looked, MaxNew, Db0, Db, Ids) :-
     maplist(binding_table, Bindings, Tables0),
     % A table bound twice (a self-join) is one choice, not two that make the same rows.
     list_to_set(Tables0, Choices0),
@@ -720,7 +738,7 @@ new_rows(Bindings, Cond, MaxNew, Db0, Db, Ids) :-
     length(Tables, N),
     sorted_choice(Tables, Choices),
     maplist(within_cap(Tables), Caps),
-    foldl(materialised(2), Tables, Ids, Db0, Db).
+    foldl(materialised(2, Bindings, Cond-Looked), Tables, Ids, Db0, Db).
 
 binding_table(b(_, Table), Table).
 
@@ -834,9 +852,13 @@ sorted_choice([T|Ts], Choices) :-
     append(_, [T|Rest], Choices),
     sorted_choice(Ts, [T|Rest]).
 
-% A row gets its id after the rows its foreign keys made: it is the last one.
-materialised(Depth, Table, Id, Db0, Db) :-
-    materialise(Table, Depth, Db0, Db, _),
+% A row gets its id after the rows its foreign keys made: it is the last one. The columns Cond
+% (the condition, and what else of the statement compares values) names are looked at by the
+% statement: a foreign key among them is followed at once.
+materialised(Depth, Bindings, Cond, Table, Id, Db0, Db) :-
+    findall(C, ( member(b(A, T), Bindings), T == Table,
+                 phrase(condition_columns_of(A, Cond), Cs), member(C, Cs) ), Compared),
+    materialise(Table, Depth, Compared, Db0, Db, _),
     Db = db(_, _, Next, _, _, _),
     Id is Next - 1.
 
@@ -1035,7 +1057,9 @@ selected_value(E, Db, Tuple, Selected, Part) :-
 %  A new initial row of Table: typed fresh values, keys distinct from the other initial rows,
 %  foreign keys pointing at initial rows (materialised in turn, at most Depth levels), and every
 %  negative constraint respected.
-materialise(Table, Depth, Db0, Db, Values) :-
+materialise(Table, Depth, Db0, Db, Values) :- materialise(Table, Depth, [], Db0, Db, Values).
+
+materialise(Table, Depth, Compared, Db0, Db, Values) :-
     schema_table(Db0, Table, table(_, Columns, Pk, Uniques, Fks, _)),
     maplist(fresh_value, Columns, Values),
     checks_hold(Db0, Table, Values),
@@ -1043,7 +1067,8 @@ materialise(Table, Depth, Db0, Db, Values) :-
     table_rows(Ts0, Table, Rows0, _, _),
     initial_values(Rows0, Others),
     maplist(keys_distinct_from(Columns, Values, Others), [Pk|Uniques]),
-    foldl(initial_reference(Depth, Columns, Values), Fks, Db0, Db1),
+    exclude(compared_deferred(Table, Columns, Compared), Fks, Fks1),
+    foldl(initial_reference(Depth, Columns, Values), Fks1, Db0, Db1),
     Db1 = db(S, M, Id, Ts1, Ns0, Q),
     Id1 is Id + 1,
     table_rows(Ts1, Table, Rows1, Ts, Rows),
@@ -1145,15 +1170,98 @@ initial_reference(Depth, Columns, Values, fk(Cols, RefTable, RefCols), Db0, Db) 
         schema_table(Db0, RefTable, table(_, RefColumns, _, _, _, _)),
         (   member(row(_, initial(I), _, _), Rows),
             key_values(RefColumns, RefCols, I, RefVs),
-            maplist(value_equal, Vs, RefVs),
+            maplist(reference_equal, Vs, RefVs),
             Db = Db0
         ;   Depth > 0,
             D1 is Depth - 1,
             materialise(RefTable, D1, Db0, Db, I),
             key_values(RefColumns, RefCols, I, RefVs),
-            maplist(value_equal, Vs, RefVs)
+            maplist(reference_equal, Vs, RefVs)
         )
     ).
+
+% The key and the referenced row's are one term, so that closed/2 finds the reference made.
+reference_equal(V, RefV) :- value_equal(V, RefV), V = RefV.
+
+condition_columns_of(A, T) --> { nonvar(T), T = col(A1, Name), A1 == A }, !, [Name].
+condition_columns_of(A, T) -->
+    { nonvar(T), compound(T), T \= col(_, _), !, T =.. [_|Args] }, condition_columns_of_(Args, A).
+condition_columns_of(_, _) --> [].
+condition_columns_of_([], _) --> [].
+condition_columns_of_([T|Ts], A) --> condition_columns_of(A, T), condition_columns_of_(Ts, A).
+
+% A foreign key of nullable columns to another table is not followed when its row is made:
+% shaping the columns there would make a path where they are NULL and one where a referenced
+% row is made, for a key the program may never read. The columns stay open (NULL unless
+% something looks at them), and the referenced row is made when the path ends (closed/2), if
+% they are not NULL by then. Rows materialised meanwhile respect the negative constraints, so
+% the referenced row made late is one no statement of the path said was absent. A key into its
+% own table is followed at once: the fixture inserts a table's rows in order, referenced first.
+reference_deferred(Table, Columns, fk(Cols, RefTable, _)) :-
+    RefTable \== Table,
+    \+ ( member(C, Cols), memberchk(column(C, _, not_null, _), Columns) ).
+
+compared_deferred(Table, Columns, Compared, Fk) :-
+    reference_deferred(Table, Columns, Fk),
+    Fk = fk(Cols, _, _),
+    \+ ( member(C, Cols), memberchk(C, Compared) ).
+
+%% closed(+Db0, -Db)
+%
+%  The path ends: every value still waiting is decided (NULL where allowed, closed_row/2), and
+%  each initial row whose deferred foreign key (reference_deferred/3) is not NULL then points
+%  at an initial row, a known one or one materialised now (whose own deferred keys are closed
+%  in turn). A nullable column nobody looked at is NULL, as labelling would make it.
+%
+%  ?- S = schema([table(p,[column(id,int(0,9),not_null,none)],[id],[],[],[]),
+%                 table(c,[column(id,int(0,9),not_null,none),column(p,int(0,9),null,none)],
+%                       [id],[],[fk([p],p,[id])],[])]),
+%     db:empty(S, Db0), db:execute(select([col(c,id)],[from(c,c)],true,[],all), [], _, Db0, Db1),
+%     db:closed(Db1, Db), db:fixture(Db, F).
+%  F = [p-[],c-[]] (first answer; the next ones have rows of c whose p is null, no row of p).
+closed(Db0, Db) :-
+    must_be_db(Db0),
+    references_closed(0, Db0, Db).
+
+references_closed(FromId, Db0, Db) :-
+    Db0 = db(Schema, _, NextId, Tables, _, _),
+    schema_tables(Schema, Ts),
+    maplist(closed_table(Ts), Tables),
+    findall(T-Columns-Fk, ( member(table(T, Columns, _, _, Fks, _), Ts),
+                             member(Fk, Fks), reference_deferred(T, Columns, Fk) ), Deferred0),
+    % findall/3 copies; the rows' own variables must be the ones resolved.
+    deferred_rows(Deferred0, Tables, FromId, Deferred),
+    foldl(deferred_reference, Deferred, Db0, Db1),
+    Db1 = db(_, _, NextId1, _, _, _),
+    (   NextId1 =:= NextId -> Db = Db1 ; references_closed(NextId, Db1, Db) ).
+
+deferred_rows([], _, _, []).
+deferred_rows([T-Columns-Fk|Ds], Tables, FromId, Rows) :-
+    memberchk(T-TableRows, Tables),
+    foldl(deferred_row(Columns, Fk, FromId), TableRows, Rows, Rows1),
+    deferred_rows(Ds, Tables, FromId, Rows1).
+
+deferred_row(Columns, Fk, FromId, row(Id, Origin, _, _), Rows0, Rows) :-
+    (   Id >= FromId, Origin = initial(Values) -> Rows0 = [Columns-Values-Fk|Rows]
+    ;   Rows0 = Rows
+    ).
+
+deferred_reference(Columns-Values-Fk, Db0, Db) :-
+    Fk = fk(Cols, RefTable, RefCols),
+    key_types_values(Columns, Cols, Values, Types, Vs),
+    maplist(unlooked_null, Types, Vs),
+    Db0 = db(_, _, _, Ts, _, _),
+    table_rows(Ts, RefTable, Rows, _, _),
+    schema_table(Db0, RefTable, table(_, RefColumns, _, _, _, _)),
+    (   member(row(_, initial(I), _, _), Rows),
+        key_values(RefColumns, RefCols, I, RefVs),
+        RefVs == Vs ->
+        % Followed when the row was made (the statement compared the key), or already here.
+        Db = Db0
+    ;   initial_reference(1, Columns, Values, Fk, Db0, Db)
+    ).
+
+unlooked_null(Type, V) :- ( unlooked(Type, V) -> V = null ; true ).
 
 % A later initial row of Table, with the rows each alias ranged over, never satisfies Cond.
 negation_respected(Db, Table, Values, neg(Cond, Bs0), neg(Cond, Bs)) :-

@@ -54,10 +54,11 @@ start(Schema, S0, S) :-
 %  table(Name, Rows), and where the test restarts identities (db:sequence_starts/2).
 closed(S, db(Fixture, Final, Starts)) :-
     state:session(S, J),
-    J = session(Db, _, _, _, _, Written),
+    J = session(Db0, _, _, _, _, Written),
     % The test checks the tables the path wrote through its own connection: closed by the
     % code, it cannot (the path is abandoned, not lost).
     (   Written \== [], test_connection_closed(J) -> jvm:abandon ; true ),
+    db:closed(Db0, Db),
     db:fixture(Db, Fixture0),
     nonempty_tables(Fixture0, Fixture),
     db:final(Db, Final0),
