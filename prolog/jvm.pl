@@ -368,14 +368,48 @@ guarded(Goal) :-
 %  constraints of every operation on the callee's path, each of which inline execution posts
 %  under a budget of its own (a `trim()` tested against a literal leaves some 250 goals, which
 %  take more inferences to post again than guarded/1 allows one constraint). Its budget is
-%  that of composed_operations/1 operations.
+%  that of composed_operations/1 operations for each case of the callee: one budget covers
+%  every clause Goal tries (call_with_inference_limit/3 counts across redo), and a callee with
+%  string operations has several cases of some thousand goals each (they constrain every code
+%  a string may have), which a fixed budget cut when composed per row of a loop. The clause
+%  `Name$cases(N)` loaded with the cases (src/summary/compute.rs) says how many there are.
+%  What composing takes does not count against the search's budget (search_budget/1) either:
+%  it is as much work as the callee's own operations inline, each budgeted where posted.
 %
 %  ?- X in 0..9, jvm:composed(X #> 5).
 %  X in 6..9.
 composed(Goal) :-
     composed_operations(N),
-    Budget is 200000 * N,
-    guarded(Goal, Budget, summary).
+    Goal = _:Case,
+    functor(Case, Name, _),
+    atom_concat(Name, s, CountName),
+    Count =.. [CountName, Cases],
+    (   catch(user:Count, error(existence_error(_, _), _), false) -> true ; Cases = 1 ),
+    Budget is 200000 * N * max(1, Cases),
+    composing_since,
+    (   guarded(Goal, Budget, summary),
+        composing_excused,
+        % Redone after the caller's path: composing the next case starts here.
+        ( true ; composing_since, false )
+    ;   composing_excused,
+        false
+    ).
+
+% The inference count where composing a case started (or was redone); compositions do not
+% nest (a case clause holds constraints only), so one place holds it.
+composing_since :-
+    '$inference_count'(Now),
+    bb_put(hornet_composing_since, Now).
+
+% The search's deadline moved by what composing took since composing_since/0.
+composing_excused :-
+    '$inference_count'(Now),
+    bb_get(hornet_composing_since, Since),
+    (   bb_get(hornet_deadline, Deadline0), integer(Deadline0) ->
+        Deadline is Deadline0 + Now - Since,
+        bb_put(hornet_deadline, Deadline)
+    ;   true
+    ).
 
 % src/testgen/budget.rs says how many inferences that is.
 composed_operations(8).

@@ -8,7 +8,7 @@ use crate::callgraph::CallGraph;
 use crate::clp::engine::{self, Engine, EngineError};
 use crate::clp::explore::{case_program, explore_with_summary};
 use crate::clp::translate::{
-    Context, case_pred, database_heap_summary_glue, database_summary_glue, heap_summary_glue, summary_glue,
+    Context, case_pred, database_heap_summary_glue, database_summary_glue, heap_summary_glue, quote_atom, summary_glue,
     translate_method,
 };
 use crate::ir::{Inst, JdbcType, Method, MethodKey, MethodKind, Ty};
@@ -426,7 +426,11 @@ fn summary_text(method: &Method, summary: &Summary, database_users: &HashSet<Met
     } else {
         summary_glue(key)
     };
-    (format!("{key}$summary.pl"), format!("{}{glue}", case_program(&case_pred(key), &summary.composed)))
+    // How many cases there are, for the budget of composing them (`jvm:composed/1`).
+    let pred = case_pred(key);
+    let cases = summary.composed.lines().filter(|l| l.starts_with(pred.as_str())).count();
+    let count = quote_atom(&format!("{key}$cases"));
+    (format!("{key}$summary.pl"), format!("{}{count}({cases}).\n{glue}", case_program(&pred, &summary.composed)))
 }
 
 struct Job {

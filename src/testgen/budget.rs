@@ -62,7 +62,7 @@ pub fn budget_note(
             ),
             StallReason::Summary => format!(
                 "solving budget ran out composing a callee's summary {after}: its constraints \
-                 did not propagate within 1600000 inferences; that path was abandoned"
+                 did not propagate within 1600000 inferences per case of the callee; that path was abandoned"
             ),
             StallReason::Model => format!(
                 "a path {after} needs what hornet does not model (the warnings and \
