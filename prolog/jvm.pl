@@ -7,7 +7,7 @@
 */
 
 :- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/4, wrap/3, compare/4, one_base/4,
-                guarded/1, composed/1, abandon/0, abandon/1, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
+                guarded/1, composed/2, abandon/0, abandon/1, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
                 loop_cut/2, loops_cut/1,
                 difference/3, exception_class/2]).
 
@@ -362,29 +362,25 @@ offset_renoted(V, Type, Base, Offset) :-
 guarded(Goal) :-
     guarded(Goal, 200000, _).
 
-%% composed(+Goal)
+%% composed(+Cases, +Goal)
 %
-%  guarded/1 for a callee's summary case, Goal: its clause posts at once the residual
-%  constraints of every operation on the callee's path, each of which inline execution posts
-%  under a budget of its own (a `trim()` tested against a literal leaves some 250 goals, which
-%  take more inferences to post again than guarded/1 allows one constraint). Its budget is
-%  that of composed_operations/1 operations for each case of the callee: one budget covers
-%  every clause Goal tries (call_with_inference_limit/3 counts across redo), and a callee with
-%  string operations has several cases of some thousand goals each (they constrain every code
-%  a string may have), which a fixed budget cut when composed per row of a loop. The clause
-%  `Name$cases(N)` loaded with the cases (src/summary/compute.rs) says how many there are.
-%  What composing takes does not count against the search's budget (search_budget/1) either:
-%  it is as much work as the callee's own operations inline, each budgeted where posted.
+%  guarded/1 for a callee's summary case, Goal, one of the callee's Cases cases: its clause
+%  posts at once the residual constraints of every operation on the callee's path, each of
+%  which inline execution posts under a budget of its own (a `trim()` tested against a literal
+%  leaves some 250 goals, which take more inferences to post again than guarded/1 allows one
+%  constraint). Its budget is that of composed_operations/1 operations for each case of the
+%  callee: one budget covers every clause Goal tries (call_with_inference_limit/3 counts across
+%  redo), and a callee with string operations has several cases of some thousand goals each
+%  (they constrain every code a string may have), which a fixed budget cut when composed per
+%  row of a loop. The glue clause calling it (src/clp/translate.rs) counted the cases. What
+%  composing takes does not count against the search's budget (search_budget/1) either: it is
+%  as much work as the callee's own operations inline, each budgeted where posted.
 %
-%  ?- X in 0..9, jvm:composed(X #> 5).
+%  ?- X in 0..9, jvm:composed(1, X #> 5).
 %  X in 6..9.
-composed(Goal) :-
+composed(Cases, Goal) :-
+    must_be(integer, Cases),
     composed_operations(N),
-    Goal = _:Case,
-    functor(Case, Name, _),
-    atom_concat(Name, s, CountName),
-    Count =.. [CountName, Cases],
-    (   catch(user:Count, error(existence_error(_, _), _), false) -> true ; Cases = 1 ),
     Budget is 200000 * N * max(1, Cases),
     composing_since,
     (   guarded(Goal, Budget, summary),
@@ -505,7 +501,7 @@ stall_noted(Why) :-
 %  Where), search(Kind) (the same, in the SQL or arithmetic that follows the branch Where:
 %  Kind sql or arithmetic), solving(Kind) (one
 %  constraint's propagation stalled: Kind comparison, sql or arithmetic; summary, a callee's
-%  composed case: composed/1), model (abandon/0:
+%  composed case: composed/2), model (abandon/0:
 %  the path needs what the model does not follow) or engines (abandon/1: H2 and PostgreSQL
 %  differ there), Where at(Method, Branch), the branch last
 %  reached, or none.

@@ -161,7 +161,7 @@ pub enum StallReason {
     Sql,
     /// An arithmetic constraint's propagation stalled.
     Arithmetic,
-    /// A callee's summary case, composed, did not propagate within its budget (`jvm:composed/1`).
+    /// A callee's summary case, composed, did not propagate within its budget (`jvm:composed/2`).
     Summary,
     /// The path needs what the model does not follow (`jvm:abandon/0`).
     Model,

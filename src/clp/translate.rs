@@ -71,11 +71,11 @@ pub fn summary_pred(key: &MethodKey) -> String {
 /// The clause that lets callers use a summary where they would call the method: the case's
 /// events are replayed into the caller's state (methods in the supported subset have no other
 /// effect on it), as they would be if the callee ran inline. A case's constraints are posted
-/// under a budget (`jvm:composed/1`), like every other constraint of a path: against the
-/// caller's, their propagation can stall.
-pub fn summary_glue(key: &MethodKey) -> String {
+/// under a budget (`jvm:composed/2`, which sizes it by the callee's number of cases, `cases`),
+/// like every other constraint of a path: against the caller's, their propagation can stall.
+pub fn summary_glue(key: &MethodKey, cases: usize) -> String {
     format!(
-        "{}(Inputs, Ret, S0, S, Ex) :-\n    jvm:composed(user:{}(Inputs, Ret, Ex, Events)),\n    state:replay(Events, S0, S).\n",
+        "{}(Inputs, Ret, S0, S, Ex) :-\n    jvm:composed({cases}, user:{}(Inputs, Ret, Ex, Events)),\n    state:replay(Events, S0, S).\n",
         summary_pred(key),
         case_pred(key)
     )
@@ -86,10 +86,10 @@ pub fn summary_glue(key: &MethodKey) -> String {
 /// applied (`state:replay_composed/5`), its inputs, result and exception translated between
 /// the case's object ids and the caller's. `receivers` are the classes whose objects an
 /// instance method's receiver may be (`Method::receivers`): a super call passes another.
-pub fn heap_summary_glue(key: &MethodKey, receivers: &[ClassName]) -> String {
+pub fn heap_summary_glue(key: &MethodKey, receivers: &[ClassName], cases: usize) -> String {
     let receivers: Vec<String> = receivers.iter().map(|c| quote_atom(c.as_str())).collect();
     format!(
-        "{}(Inputs, Ret, S0, S, Ex) :-\n    jvm:composed(user:{}(CaseInputs, CaseRet, CaseEx, Events)),\n    \
+        "{}(Inputs, Ret, S0, S, Ex) :-\n    jvm:composed({cases}, user:{}(CaseInputs, CaseRet, CaseEx, Events)),\n    \
          jvm:guarded(state:replay_composed(Events, io(CaseInputs, CaseRet-CaseEx, [{}]), io(Inputs, Ret-Ex), S0, S)).\n",
         summary_pred(key),
         case_pred(key),
@@ -103,7 +103,7 @@ pub fn heap_summary_glue(key: &MethodKey, receivers: &[ClassName]) -> String {
 /// for the caller's. Where the caller passes a connection that may be null or is not looked at
 /// yet, the method runs inline (its clauses are loaded too): its cases were computed with a
 /// connection.
-pub fn database_summary_glue(method: &Method) -> String {
+pub fn database_summary_glue(method: &Method, cases: usize) -> String {
     let key = &method.key;
     let params: Vec<String> = (0..method.param_count).map(|i| format!("P{i}")).collect();
     let connections: Vec<usize> = method.locals[..method.param_count as usize]
@@ -116,7 +116,7 @@ pub fn database_summary_glue(method: &Method) -> String {
         params.iter().enumerate().map(|(i, p)| if connections.contains(&i) { "conn" } else { p.as_str() }).collect();
     let passed: Vec<&str> = connections.iter().map(|&i| params[i].as_str()).collect();
     let composed = format!(
-        "jvm:composed(user:{}([{}], CaseRet, Ex, Events)),
+        "jvm:composed({cases}, user:{}([{}], CaseRet, Ex, Events)),
         jdbc:replay(Events, Refs, CaseRet, Ret, S0, S)",
         case_pred(key),
         case_inputs.join(",")
@@ -151,7 +151,7 @@ pub fn database_summary_glue(method: &Method) -> String {
 /// JDBC objects it made mapped to the caller's. `receivers` are as for `heap_summary_glue`.
 /// As in `database_summary_glue`, where the caller passes a connection that may be null or is
 /// not looked at yet, the method runs inline.
-pub fn database_heap_summary_glue(method: &Method, receivers: &[ClassName]) -> String {
+pub fn database_heap_summary_glue(method: &Method, receivers: &[ClassName], cases: usize) -> String {
     let key = &method.key;
     let params: Vec<String> = (0..method.param_count).map(|i| format!("P{i}")).collect();
     let passed: Vec<&str> = method.locals[..method.param_count as usize]
@@ -162,7 +162,7 @@ pub fn database_heap_summary_glue(method: &Method, receivers: &[ClassName]) -> S
         .collect();
     let receivers: Vec<String> = receivers.iter().map(|c| quote_atom(c.as_str())).collect();
     let composed = format!(
-        "jvm:composed(user:{}(CaseInputs, CaseRet, CaseEx, Events)),\n        \
+        "jvm:composed({cases}, user:{}(CaseInputs, CaseRet, CaseEx, Events)),\n        \
          jdbc:replay_composed(Events, io(CaseInputs, CaseRet-CaseEx, [{}]), io([{}], Ret-Ex), S0, S)",
         case_pred(key),
         receivers.join(","),

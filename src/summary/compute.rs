@@ -8,7 +8,7 @@ use crate::callgraph::CallGraph;
 use crate::clp::engine::{self, Engine, EngineError};
 use crate::clp::explore::{case_program, explore_with_summary};
 use crate::clp::translate::{
-    Context, case_pred, database_heap_summary_glue, database_summary_glue, heap_summary_glue, quote_atom, summary_glue,
+    Context, case_pred, database_heap_summary_glue, database_summary_glue, heap_summary_glue, summary_glue,
     translate_method,
 };
 use crate::ir::{Inst, JdbcType, Method, MethodKey, MethodKind, Ty};
@@ -417,20 +417,19 @@ fn component_keys(
 fn summary_text(method: &Method, summary: &Summary, database_users: &HashSet<MethodKey>) -> (String, String) {
     let key = &method.key;
     let receivers = if method.kind == MethodKind::Instance { method.receivers.as_slice() } else { &[] };
-    let glue = if method.has_object_interface() && database_users.contains(key) {
-        database_heap_summary_glue(method, receivers)
-    } else if method.has_object_interface() {
-        heap_summary_glue(key, receivers)
-    } else if database_users.contains(key) {
-        database_summary_glue(method)
-    } else {
-        summary_glue(key)
-    };
-    // How many cases there are, for the budget of composing them (`jvm:composed/1`).
+    // How many cases there are: composing them is budgeted by it (`jvm:composed/2`).
     let pred = case_pred(key);
     let cases = summary.composed.lines().filter(|l| l.starts_with(pred.as_str())).count();
-    let count = quote_atom(&format!("{key}$cases"));
-    (format!("{key}$summary.pl"), format!("{}{count}({cases}).\n{glue}", case_program(&pred, &summary.composed)))
+    let glue = if method.has_object_interface() && database_users.contains(key) {
+        database_heap_summary_glue(method, receivers, cases)
+    } else if method.has_object_interface() {
+        heap_summary_glue(key, receivers, cases)
+    } else if database_users.contains(key) {
+        database_summary_glue(method, cases)
+    } else {
+        summary_glue(key, cases)
+    };
+    (format!("{key}$summary.pl"), format!("{}{glue}", case_program(&pred, &summary.composed)))
 }
 
 struct Job {
