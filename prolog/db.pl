@@ -528,9 +528,29 @@ fixture(db(Schema, _, _, Tables, _, _), Fixture) :-
     maplist(initial_rows, Tables, Fixture).
 
 closed_table(Schema, Name-Rows) :-
-    memberchk(table(Name, Columns, _, _, _, _), Schema),
+    memberchk(table(Name, Columns, _, _, _, Checks), Schema),
     initial_values(Rows, Values),
-    maplist(closed_row(Columns), Values).
+    maplist(closed_row(Columns), Values),
+    maplist(listed_strings_hold(Columns, Checks), Values).
+
+% An IN-list of strings was checked when its string was read (check_passes/4), before what the
+% code did with the string: Java's trim() and toLowerCase() compared with literals may since
+% have ruled out every listed string, which the reified disjunction does not propagate. Each is
+% tried again when the path ends, so that such a path is refuted here rather than by labelling
+% every code.
+listed_strings_hold(Columns, Checks, Vs) :-
+    maplist(listed_string_holds(Columns, Vs), Checks).
+
+listed_string_holds(Columns, Vs, Check) :-
+    (   Check = in(col(_, Name), Items),
+        maplist(string_item, Items, Strings),
+        column_type_value(Columns, Vs, Name, _, V),
+        nonvar(V), V = s(_, _) ->
+        possible_strings(V, Strings, Possible),
+        ( Possible = [S] -> V = S ; Possible = [_|_] )
+    ;   true
+    ).
+
 final(db(_, _, _, Tables, _, _), Final) :-
     maplist(final_rows, Tables, Final).
 
@@ -1473,6 +1493,7 @@ check_holds(Db, Table, Vs, Check) :-
 check_passes(Db, Table, Vs, Check) :-
     Env = [e(Table, Table, row(none, none, Vs, alive)), reified],
     (   integers_in(Check, Env, Db, V, Domain) -> decided(V in Domain)
+    ;   strings_in(Check, Env, Db, V, Strings) -> string_among(Strings, Check, Env, Db, V)
     ;   truth(Check, Env, Db, T),
         decided(T #> 0)
     ).
@@ -1489,6 +1510,36 @@ integers_in(in(col(Alias, Name), Items), Env, Db, V, Domain) :-
 integer_item(int(N), N) :- integer(N).
 
 domain_union(N, D, D \/ N).
+
+% `c IN ('F', 'M')` (an ENUM) on a string that is not NULL: each listed string the value may
+% still be is tried by propagation first. None refutes the row at once, one is the value; only
+% with two or more is the reified disjunction over the codes posted. That disjunction alone is
+% refuted only by labelling every code: a string the path constrains through Java's trim() and
+% toLowerCase() to be neither made a search of millions of inferences.
+strings_in(in(col(Alias, Name), Items), Env, Db, V, Strings) :-
+    maplist(string_item, Items, Strings),
+    Strings = [_|_],
+    expr_value(col(Alias, Name), Env, Db, V),
+    nonvar(V),
+    V = s(_, _).
+
+string_item(str(Cs), S) :- strings:literal(Cs, S).
+
+string_among(Strings, Check, Env, Db, V) :-
+    possible_strings(V, Strings, Possible),
+    (   Possible = [S] -> V = S
+    ;   Possible = [_, _|_],
+        truth(Check, Env, Db, T),
+        decided(T #> 0)
+    ).
+
+% The Strings that V may still be, as far as propagation tells within 200000 inferences each
+% (past them, it may be).
+possible_strings(V, Strings, Possible) :-
+    include(may_be(V), Strings, Possible).
+
+may_be(V, S) :-
+    \+ \+ call_with_inference_limit(V = S, 200000, _).
 
 % The values of the columns Cond names that are nullable and not looked at yet.
 unlooked_values(Cond, Columns, Vs, Open) :-

@@ -1,0 +1,1 @@
+CREATE TABLE person (id INT PRIMARY KEY, gender VARCHAR(6) NOT NULL CHECK (gender IN ('Male', 'Female')));
