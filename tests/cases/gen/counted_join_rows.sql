@@ -1,0 +1,3 @@
+CREATE TABLE owner (id INT PRIMARY KEY, age INT NOT NULL CHECK (age BETWEEN 0 AND 120));
+CREATE TABLE pet (id INT PRIMARY KEY, owner_id INT NOT NULL REFERENCES owner (id),
+                  kind VARCHAR(5) NOT NULL);
