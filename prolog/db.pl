@@ -2569,7 +2569,8 @@ contains_matches(Inner, Codes, M) :-
 matches_at(Inner, Codes, Offset, B) :-
     length(Skipped, Offset),
     append(Skipped, Rest, Codes),
-    length(Front, N0), length(Inner, N0),
+    length(Inner, N),
+    length(Front, N),
     append(Front, _, Rest),
     maplist(item_matches, Inner, Front, Bs),
     (   Bs = [B] -> true ; all_hold(Bs, B) ).
