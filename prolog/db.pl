@@ -77,7 +77,7 @@
 % The value X + C that SQL's `x + c` or `x - c` computed (linear/3).
 % The value (X * Y) / C that SQL's `x * y` or `x * y / c` computed (factored/4).
 :- attribute pending_checks/1, unread_differences/1, string_bound/1, offset_of/2, equalities/1,
-    scaled_product/3.
+    scaled_product/3, like_results/1.
 
 %% empty(+Schema, -Db)  empty(+Schema, +MaxNew, -Db)
 %
@@ -1704,7 +1704,8 @@ bound_kept(N, Value, Goals) :-
 % unread codes may still wait, and the clause carries it as a goal that makes it wait again.
 attribute_goals(V) -->
     { put_atts(V, -pending_checks(_)), put_atts(V, -string_bound(_)), put_atts(V, -offset_of(_, _)),
-      put_atts(V, -equalities(_)), put_atts(V, -scaled_product(_, _, _)) },
+      put_atts(V, -equalities(_)), put_atts(V, -scaled_product(_, _, _)),
+      put_atts(V, -like_results(_)) },
     (   { get_atts(V, unread_differences(Ds)) } ->
         { put_atts(V, -unread_differences(_)) },
         differences_goals(Ds, V)
@@ -2513,8 +2514,7 @@ merged([I|Is], [I|Ms]) :- merged(Is, Ms).
 % T is 2 or 0 as the automaton says, without a branch; for the conditions a row must merely
 % satisfy (CHECK constraints of materialised rows), where labelling copes with weak propagation.
 like_reified(S, Items, T) :-
-    S = s(Len, _), strings:codes(S, Codes),
-    like_automaton(Items, Len, Codes, M),
+    like_decided(Items, S, M),
     T #= 2 * M.
 
 % like_reified/3 for a pattern with symbolic text: the automaton waits until the pattern is
@@ -2532,10 +2532,43 @@ like_deferred(S, Items, T) :-
 like_forced(M, Items, S) :-
     (   M =:= 1 -> like_holds(Items, S) ; true ).
 
-% The automaton once the pattern is ground (the string's codes are made then, not before).
+% The automaton once the pattern is ground (the string's codes are made then, not before),
+% unless the path has already posted it, or placed the pattern in S (like_result/5).
 like_decided(Items, S, M) :-
     S = s(Len, _), strings:codes(S, Codes),
-    like_automaton(Items, Len, Codes, M).
+    like_result(S, Items, R, _, New),
+    R = M,
+    (   New == true -> like_automaton(Items, Len, Codes, M) ; true ).
+
+%% like_result(+S, +Items, -M, -Placed, -New)
+%
+%  What the path already posted of `S LIKE Items` (a ground pattern, S's codes made): M, its
+%  0/1 result, and Placed, true once the pattern's segments are placed in S (like_holds/2);
+%  New is true when nothing was, and M and Placed are then fresh. Noted on S's length while
+%  it is unknown, as strings:derived/4 notes the strings made of it: a join pairs a row with
+%  every row of the other table, and each pair's condition would post the same automaton (a
+%  few hundred reified constraints) over the same string again, and each automaton that
+%  labelling makes 1 would place the pattern again.
+%
+%  ?- strings:fresh(S), P = [any, lit(97), any], db:like_result(S, P, M, _, N1),
+%     db:like_result(S, P, M1, _, N2), M == M1.
+%  N1 = true, N2 = false.
+like_result(S, Items, M, Placed, New) :-
+    S = s(Len, Codes),
+    (   var(Len) ->
+        (   get_atts(Len, like_results(Rs)) -> true ; Rs = [] ),
+        (   noted_result(Rs, Codes, Items, M0, Placed0) ->
+            M = M0, Placed = Placed0, New = false
+        ;   put_atts(Len, like_results([like(Codes, Items, M, Placed)|Rs])),
+            New = true
+        )
+    ;   New = true
+    ).
+
+noted_result([like(Codes0, Items0, M0, Placed0)|Rs], Codes, Items, M, Placed) :-
+    (   Codes0 == Codes, Items0 == Items -> M = M0, Placed = Placed0
+    ;   noted_result(Rs, Codes, Items, M, Placed)
+    ).
 
 %% like_outcome(+S, +Items, -T)
 %
@@ -2552,7 +2585,10 @@ like_outcome(S, Items, T) :-
 % by element/3 at its offset, or directly once the offset is known.
 like_holds(Items, S) :-
     S = s(Len, _),
-    (   ground(Items) -> strings:codes(S, Codes), placed_segments(Items, Len, Codes)
+    (   ground(Items) ->
+        strings:codes(S, Codes),
+        like_result(S, Items, 1, Placed, _),
+        (   Placed == true -> true ; Placed = true, placed_segments(Items, Len, Codes) )
     ;   % Symbolic text placed at an unknown offset is an element/3 (16 reifications) per
         % code it may have: several hundred reified constraints per row, propagated again at
         % every later choice of the path. The path search needs only the length the pattern
@@ -2625,6 +2661,7 @@ like_automaton(Items0, Len, Codes, M) :-
     maplist(expanded_item, Items0, Itemss),
     append(Itemss, Items),
     (   fixed_prefix(Items, Prefix, Open) -> prefix_matches(Prefix, Open, Codes, M)
+    ;   contained(Items, Inner) -> contains_matches(Inner, Codes, M)
     ;   general_automaton(Items, Len, Codes, M)
     ).
 
@@ -2651,6 +2688,36 @@ item_matches(one, X, B) :- B #<==> (X #> 0).
 
 all_hold([], 1).
 all_hold([B|Bs], M) :- all_hold(Bs, M0), M #<==> (B #/\ M0).
+
+% A pattern '%text%' whose text has no `%` (LIKE '%' || keyword || '%'): the string matches
+% when the text's codes are found at some offset, one reified conjunction per offset and one
+% reified sum for M, where the automaton takes a reified cell per item and position. The
+% padding's zero codes (and the readable codes' being non-zero) keep the text inside the
+% string.
+contained(Items, Inner) :-
+    append([any|Inner], [any], Items),
+    Inner = [_|_],
+    \+ memberchk(any, Inner).
+
+contains_matches(Inner, Codes, M) :-
+    length(Inner, N),
+    length(Codes, Capacity),
+    Last is Capacity - N,
+    (   Last < 0 -> M = 0
+    ;   numlist(0, Last, Offsets),
+        maplist(matches_at(Inner, Codes), Offsets, Bs),
+        sum(Bs, #=, Found),
+        M #<==> (Found #>= 1)
+    ).
+
+matches_at(Inner, Codes, Offset, B) :-
+    length(Skipped, Offset),
+    append(Skipped, Rest, Codes),
+    length(Inner, N),
+    length(Front, N),
+    append(Front, _, Rest),
+    maplist(item_matches, Inner, Front, Bs),
+    (   Bs = [B] -> true ; all_hold(Bs, B) ).
 
 general_automaton(Items, Len, Codes, M) :-
     numlist(0, 16, Js),
