@@ -57,7 +57,7 @@
 
 :- module(db, [empty/2, empty/3, execute/5, violation/2, engine/2, fixture/2, final/2, commit/2, rollback/3,
                shaped/2, sequence_starts/2, shown/4, inserted_keys/4, tie_read/2, awaits_checks/1,
-               decided_nonnull/2, closed/2]).
+               decided_nonnull/2, closed/2, held_values/2]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -1457,6 +1457,18 @@ inserted_keys(Db, Table, Labels, [Keys]) :-
     maplist(named_value(Columns, Values), Labels, Keys).
 
 named_value(Columns, Values, Name, V) :- column_type_value(Columns, Values, Name, _, V).
+
+%% held_values(+Db, -Values)
+%
+%  A term holding every value of every row the tables hold (initial and current), as the path
+%  left them: nothing is decided, unlike fixture/2 and final/2.
+%
+%  ?- db:empty(schema([]), Db), db:held_values(Db, Vs).
+%  Vs = [].
+held_values(db(_, _, _, Tables, _, _), Values) :-
+    maplist(table_values, Tables, Values).
+table_values(_-Rows, Values) :- maplist(row_held, Rows, Values).
+row_held(row(_, Origin, Current, _), Origin-Current).
 
 %% sequence_starts(+Db, -Starts)
 %

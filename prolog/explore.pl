@@ -68,42 +68,49 @@ case_lines([C-S|Cs], [Line|Lines]) :-
     case_lines(Cs, Lines).
 
 path_case(Entry, Budget, CaseName, Clause, Shown) :-
-    call(user:Entry, Inputs, Ret, Ex, Events),
+    call(user:Entry, Inputs, Ret, Ex, Events0),
+    composable_taken(Events0, Events, Composable),
     case_clause(CaseName, Inputs, Ret, Ex, Events, Clause, Shown0),
-    database_shown(Events, Composable, _),
-    composed_clause(CaseName, Inputs, Ret, Ex, Composable, Composed),
+    composed_clause(CaseName, Composable, Composed),
     append(Shown0, Composed, Shown),
     jvm:search_budget(Budget).
 
-%% composed_clause(+Name, ?Inputs, ?Ret, ?Ex, +Events, -Text)
+% The events without composable/3 (jdbc:composable/3), and what it holds (none when the path
+% has none: it used no database).
+composable_taken(Events0, Events, Composable) :-
+    (   append(Before, [Composable|After], Events0), Composable = composable(_, _, _) ->
+        append(Before, After, Events)
+    ;   Events = Events0, Composable = none
+    ).
+
+%% composed_clause(+Name, +Composable, -Text)
 %
 %  For a path that used the database, the line `%% composed Clause.`: its case as callers
-%  compose it, without its own database event, whose rows a caller's replay of the JDBC calls
-%  finds again in its own database (jdbc:replay/6), and so without the constraints on those
-%  rows: the SQL that posted them runs again on the caller's rows and posts them there. The
-%  Java code sees the database only through its JDBC calls' results, which the clause keeps
-%  with their constraints. Cases that differ only in their own database (which rows a COUNT
-%  counted, say) are then the same clause, which callers load once: each would give every one
-%  of the caller's paths again. Empty for other paths.
-composed_clause(none, _, _, _, _, []) :- !.
-composed_clause(Name, Inputs, Ret, Ex, Events, Text) :-
-    (   append(Front, [Database], Events), Database = db(_, _, _) ->
-        Head =.. [Name, Inputs, Ret, Ex, Front],
-        copy_term(Head-Database, Copy-CopyDatabase, Goals0),
-        term_variables(Copy, Kept),
-        term_variables(CopyDatabase, DatabaseVars),
-        exclude_vars(DatabaseVars, Kept, Rows),
-        without_goals_on(Goals0, Rows, Goals1),
-        phrase(strings_in(Copy), Strings),
-        foldl(lazy_string, Strings, Copy-Goals1, Lazy-Goals2),
-        without_free_variables(Goals2, Lazy, Goals),
-        list_goal(Goals, Body),
-        term_variables(Lazy-Body, Vars),
-        variable_names(Vars, 0, Names),
-        write_term_to_chars((Lazy :- Body), [quoted(true), variable_names(Names)], Cs),
-        append(["%% composed ", Cs, ".\n"], Text)
-    ;   Text = []
-    ).
+%  compose it, taken before the path's end decided what it left open (jdbc:composable/3:
+%  Composable is composable([Inputs, Ret, Ex, Events], Rows, Goals)), without its own
+%  database, whose rows a caller's replay of the JDBC calls finds again in its own database
+%  (jdbc:replay/6), and so without the constraints on those rows: the SQL that posted them
+%  runs again on the caller's rows and posts them there. The Java code sees the database only
+%  through its JDBC calls' results, which the clause keeps with their constraints. Cases that
+%  differ only in their own database (which rows a COUNT counted, say) are then the same
+%  clause, which callers load once: each would give every one of the caller's paths again.
+%  Empty for other paths.
+composed_clause(none, _, []) :- !.
+composed_clause(_, none, []) :- !.
+composed_clause(Name, composable([Inputs, Ret, Ex, Events], RowValues, Goals0), Text) :-
+    Copy =.. [Name, Inputs, Ret, Ex, Events],
+    term_variables(Copy, Kept),
+    term_variables(RowValues, DatabaseVars),
+    exclude_vars(DatabaseVars, Kept, Rows),
+    without_goals_on(Goals0, Rows, Goals1),
+    phrase(strings_in(Copy), Strings),
+    foldl(lazy_string, Strings, Copy-Goals1, Lazy-Goals2),
+    without_free_variables(Goals2, Lazy, Goals),
+    list_goal(Goals, Body),
+    term_variables(Lazy-Body, Vars),
+    variable_names(Vars, 0, Names),
+    write_term_to_chars((Lazy :- Body), [quoted(true), variable_names(Names)], Cs),
+    append(["%% composed ", Cs, ".\n"], Text).
 
 %% labels(+CaseName, +Budget, -Text)
 %

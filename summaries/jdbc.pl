@@ -28,7 +28,7 @@
    result sets, savepoints, generated keys of a Statement or asked for by column, metadata.
 */
 
-:- module(jdbc, [start/3, invoke/7, closed/2, shown/2, ref_compare/4, connection_compare/4,
+:- module(jdbc, [start/3, invoke/7, closed/2, composable/3, shown/2, ref_compare/4, connection_compare/4,
                  passed_connections/2, replay/6, replay_composed/5]).
 
 :- use_module(library(clpz)).
@@ -36,6 +36,7 @@
 :- use_module(library(error)).
 :- use_module(library(pairs)).
 :- use_module(library(freeze)).
+:- use_module(library(iso_ext)).
 
 %% start(+Schema, +S0, -S)
 %
@@ -64,6 +65,25 @@ closed(S, db(Fixture, Final, Starts)) :-
     db:final(Db, Final0),
     maplist(table_of(Final0), Written, Final),
     db:sequence_starts(Db, Starts).
+
+%% composable(+S, +Case, -Event)
+%
+%  The event composable(Copy, Rows, Goals): Case (the path's inputs, result, exception and
+%  events) and the values of the session's rows (db:held_values/2), copied with their
+%  constraints Goals before closed/2 ends the path, for the clause callers compose
+%  (explore:composed_clause/3). The path's end decides what the path left open for the
+%  case's own test: a nullable value a getter read and only copied is NULL there, which a
+%  deferred foreign key then follows nowhere. A caller replaying the case's calls on its own
+%  rows decides such a value there (replay/6); taken after the end, the case would demand
+%  NULL of the caller's row, and a caller whose row holds a value (a student its join found
+%  in a group) would lose the path.
+%
+%  ?- state:initial(S0), jdbc:start(schema([]), S0, S), jdbc:composable(S, f(X), E).
+%  E = composable(f(_), [], []).
+composable(S, Case, composable(Copy, Rows, Goals)) :-
+    state:session(S, session(Db, _, _, _, _, _)),
+    db:held_values(Db, Values),
+    copy_term(Case-Values, Copy-Rows, Goals).
 
 %% shown(+S, -Event)
 %

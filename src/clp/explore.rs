@@ -228,7 +228,7 @@ pub struct Cases {
     /// variables are the clause's).
     pub shown: Vec<String>,
     /// The clauses of `case_pred(key)` callers compose: a path that used the database without
-    /// its own database (`explore:composed_clause/6`), each distinct clause once.
+    /// its own database (`explore:composed_clause/3`), each distinct clause once.
     pub composed: String,
 }
 
@@ -246,7 +246,7 @@ pub fn explore_with_summary(
     let stall = exhausted.and_then(|rest| stall(rest.trim()));
     let loops_cut = output.lines().find_map(|l| l.strip_prefix("%% loops_cut")).map(|l| loops_cut(l.trim())).unwrap_or_default();
     // Each clause is followed by the line `%% shown Term.` (explore:shown/3), and for a path
-    // that used the database by `%% composed Clause.` (explore:composed_clause/6).
+    // that used the database by `%% composed Clause.` (explore:composed_clause/3).
     let mut clauses: Vec<&str> = Vec::new();
     let mut shown: Vec<&str> = Vec::new();
     let mut composed: Vec<Option<&str>> = Vec::new();

@@ -327,14 +327,17 @@ impl Translator<'_> {
             ends.push("Heap");
         }
         if self.ctx.schema.is_some() {
-            // What `hornet summaries` shows besides (absences, rows' origins): explore:cases/4
-            // moves it into the case's shown term, out of the summary clause.
+            // The case as callers compose it, taken before the path's end decides what the
+            // path left open (jdbc:composable/3), and what `hornet summaries` shows besides
+            // (absences, rows' origins): explore:cases/4 takes both out of the events.
+            body.push(format!("append(Events0, [{}], Front)", ends.join(",")));
             body.push("jdbc:shown(S, DatabaseShown)".into());
+            body.push("jdbc:composable(S, [Inputs, Ret, Ex, Front], Composable)".into());
             body.push("jdbc:closed(S, Database)".into());
-            ends.push("DatabaseShown");
-            ends.push("Database");
+            body.push("append(Front, [DatabaseShown,Composable,Database], Events)".into());
+        } else {
+            body.push(format!("append(Events0, [{}], Events)", ends.join(",")));
         }
-        body.push(format!("append(Events0, [{}], Events)", ends.join(",")));
         let _ = writeln!(
             self.out,
             "{}(Inputs, Ret, Ex, Events) :-\n    {}.\n",
