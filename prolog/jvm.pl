@@ -7,7 +7,7 @@
 */
 
 :- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/4, wrap/3, compare/4, one_base/4,
-                guarded/1, composed/2, abandon/0, abandon/1, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
+                guarded/1, composed/2, unbudgeted/1, abandon/0, abandon/1, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
                 loop_cut/2, loops_cut/1,
                 difference/3, exception_class/2]).
 
@@ -390,6 +390,21 @@ composed(Cases, Goal) :-
     ;   composing_excused,
         false
     ).
+
+%% unbudgeted(:Goal)
+%
+%  Goal, once, with the inferences it takes not counted against the search's budget
+%  (search_budget/1): bookkeeping a path does for others, not a search for it. A database
+%  method's entry clause copies each path's case with every row value and its constraints for
+%  the clause callers compose (jdbc:composable/3); with strings the code trimmed and compared,
+%  that copy alone overran the budget of finding the next path.
+%
+%  ?- jvm:unbudgeted(X = 1).
+%  X = 1.
+unbudgeted(Goal) :-
+    composing_since,
+    once(Goal),
+    composing_excused.
 
 % The inference count where composing a case started (or was redone); compositions do not
 % nest (a case clause holds constraints only), so one place holds it.

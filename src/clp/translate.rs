@@ -332,7 +332,7 @@ impl Translator<'_> {
             // (absences, rows' origins): explore:cases/4 takes both out of the events.
             body.push(format!("append(Events0, [{}], Front)", ends.join(",")));
             body.push("jdbc:shown(S, DatabaseShown)".into());
-            body.push("jdbc:composable(S, [Inputs, Ret, Ex, Front], Composable)".into());
+            body.push("jvm:unbudgeted(jdbc:composable(S, [Inputs, Ret, Ex, Front], Composable))".into());
             body.push("jdbc:closed(S, Database)".into());
             body.push("append(Front, [DatabaseShown,Composable,Database], Events)".into());
         } else {
