@@ -648,7 +648,7 @@ mod tests {
     fn explores_every_path_with_small_inputs() {
         let method = quot();
         let none = HashSet::new();
-        let text = translate_method(&method, &Context { compose: false, k: 2, recursive_callees: &none, analysed: &none, inline_callees: &none, schema: None });
+        let text = translate_method(&method, &Context { compose: false, k: 2, recursive_callees: &none, analysed: &none, inline_callees: &none, schema: None, composed_by_callers: false });
         let mut engine = Engine::new().expect("runtime loads");
         engine.consult("quot.pl", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         let exploration = explore(&mut engine, &method.key, 1_000_000).expect("explores");

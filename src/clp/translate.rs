@@ -40,6 +40,10 @@ pub struct Context<'a> {
     /// For a method that uses the database, the schema term (`sql::schema_term`) its session
     /// starts with.
     pub schema: Option<&'a str>,
+    /// Whether a caller composes the method's summary: only then does a database path also
+    /// write its case as callers compose it (`jdbc:composable/3`), a copy of the path's
+    /// constraints that costs about as much as writing the path's own clause.
+    pub composed_by_callers: bool,
 }
 
 /// The predicate name of a method: its full signature, quoted.
@@ -332,9 +336,14 @@ impl Translator<'_> {
             // (absences, rows' origins): explore:cases/4 takes both out of the events.
             body.push(format!("append(Events0, [{}], Front)", ends.join(",")));
             body.push("jdbc:shown(S, DatabaseShown)".into());
-            body.push("jvm:unbudgeted(jdbc:composable(S, [Inputs, Ret, Ex, Front], Composable))".into());
+            let composable = if self.ctx.composed_by_callers {
+                body.push("jvm:unbudgeted(jdbc:composable(S, [Inputs, Ret, Ex, Front], Composable))".into());
+                "Composable,"
+            } else {
+                ""
+            };
             body.push("jdbc:closed(S, Database)".into());
-            body.push("append(Front, [DatabaseShown,Composable,Database], Events)".into());
+            body.push(format!("append(Front, [DatabaseShown,{composable}Database], Events)"));
         } else {
             body.push(format!("append(Events0, [{}], Events)", ends.join(",")));
         }

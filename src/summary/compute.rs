@@ -122,6 +122,22 @@ pub fn compute(
         .filter(|m| database_users.contains(&m.key) && !inline_users.contains(&m.key) && has_connection_parameter(m))
         .map(|m| m.key.clone())
         .collect();
+    // The methods some caller composes (not one of its own component's, which run inline, nor
+    // one always inlined), in the whole program whatever is asked for, so that a method's
+    // cache key does not depend on `--method`.
+    let composed_by_callers: HashSet<MethodKey> = if settings.compose {
+        methods
+            .iter()
+            .flat_map(|m| {
+                let own = recursive.get(&m.key).unwrap_or(&no_recursion);
+                m.callees().filter(move |c| !own.contains(*c))
+            })
+            .filter(|c| analysed.contains(*c) && !inline_users.contains(*c))
+            .cloned()
+            .collect()
+    } else {
+        HashSet::new()
+    };
     let context = |key: &MethodKey, compose: bool| Context {
         compose,
         k: settings.k,
@@ -129,6 +145,7 @@ pub fn compute(
         analysed: &analysed,
         inline_callees: &inline_users,
         schema: settings.schema_term.as_deref().filter(|_| database_users.contains(key)),
+        composed_by_callers: composed_by_callers.contains(key),
     };
 
     let mut shared_key = KeyBuilder::default();
@@ -193,7 +210,8 @@ pub fn compute(
                 if !component.iter().any(|k| reachable.contains(k)) {
                     continue;
                 }
-                let member_keys = component_keys(component, &by_key, &keys, shared_key, settings.compose);
+                let member_keys =
+                    component_keys(component, &by_key, &keys, shared_key, settings.compose, &composed_by_callers);
                 for (k, key) in component.iter().zip(&member_keys) {
                     keys.insert(k.clone(), *key);
                 }
@@ -383,6 +401,7 @@ fn component_keys(
     keys: &HashMap<MethodKey, Key>,
     shared_key: Key,
     compose: bool,
+    composed_by_callers: &HashSet<MethodKey>,
 ) -> Vec<Key> {
     let mut shared = KeyBuilder::default();
     shared.part(&shared_key.0);
@@ -407,7 +426,15 @@ fn component_keys(
         }
     }
     let shared = shared.finish();
-    component.iter().map(|k| KeyBuilder::default().part(&shared.0).part(k.to_string().as_bytes()).finish()).collect()
+    // A summary made for no caller lacks the clause callers compose: a caller added later must
+    // not find it.
+    component
+        .iter()
+        .map(|k| {
+            let composed = [u8::from(composed_by_callers.contains(k))];
+            KeyBuilder::default().part(&shared.0).part(k.to_string().as_bytes()).part(&composed).finish()
+        })
+        .collect()
 }
 
 /// What callers load to compose a method: its cases and the clause in the shape of a call
