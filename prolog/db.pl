@@ -942,13 +942,26 @@ selected_tuples([Tuple|Ts], Db, Cond, Selected) :-
 %  truth is found once for both branches.
 tuple_selected(Cond, Tuple, Db, Selected) :-
     (   has_like(Cond) ->
-        (   Selected = true, truth(Cond, Tuple, Db, T), decided(T #= 2)
+        (   Selected = true, selected_truth(Cond, Tuple, Db, T), decided(T #= 2)
         ;   Selected = false, not_selected(Cond, Tuple, Db)
         )
     ;   truth(Cond, Tuple, Db, T),
         (   Selected = true, decided(T #= 2)
         ;   Selected = false, decided(T #< 2)
         )
+    ).
+
+% The truth of a selected tuple's condition: a LIKE among its conjuncts must hold and is placed
+% (like_outcome/3); one under OR or NOT only takes part in the condition's truth, reified as
+% for a tuple left out, so which of `name LIKE ? OR city LIKE ?` holds is decided at labelling
+% (or when the code looks at the column), not a path per combination of matching columns.
+selected_truth(and(A, B), Tuple, Db, T) :- !,
+    selected_truth(A, Tuple, Db, TA),
+    selected_truth(B, Tuple, Db, TB),
+    conjunction(TA, TB, T).
+selected_truth(Cond, Tuple, Db, T) :-
+    (   Cond = like(_, _) -> truth(Cond, Tuple, Db, T)
+    ;   truth(Cond, [reified|Tuple], Db, T)
     ).
 
 not_selected(Cond, Tuple, Db) :-
@@ -2061,14 +2074,47 @@ truth(cmp(Op, A, B), Env, Db, T) :-
         )
     ).
 truth(like(E, P), Env, Db, T) :-
+    memberchk(reified, Env),
+    open_string(E, Env, Db, Type, V),
+    !,
+    pattern_items(P, Env, Db, Items),
+    (   Items == null -> T = 1
+    ;   T in 0..2,
+        pending_check(like_of_decided(V, Items, T), V),
+        freeze(T, like_decides_null(T, Type, V))
+    ).
+truth(like(E, P), Env, Db, T) :-
     expr_value(E, Env, Db, V),
     pattern_items(P, Env, Db, Items),
     (   ( V == null ; Items == null ) -> T = 1
     ;   must_be_string(V),
-        (   memberchk(reified, Env) ->
-            (   ground(Items) -> like_reified(V, Items, T) ; like_deferred(V, Items, T) )
+        (   memberchk(reified, Env) -> like_deferred(V, Items, T)
         ;   like_outcome(V, Items, T)
         )
+    ).
+
+% A nullable string column nobody has looked at, in a reified LIKE: its truth T is 1 exactly
+% when the value is NULL, so the value stays open (no path for NULL and one for text) until
+% something looks at it, the condition forces T (NULL for 1, text for 0 or 2), or the path's end
+% closes it (NULL when the condition allows).
+open_string(col(Alias, Name), Env, Db, Type, V) :-
+    memberchk(e(Alias, Table, row(_, _, Values, _)), Env),
+    schema_table(Db, Table, table(_, Columns, _, _, _, _)),
+    nth0(I, Columns, column(Name, Type, null, _)), !,
+    Type = string(_),
+    nth0(I, Values, V),
+    var(V).
+
+like_of_decided(V, Items, T) :-
+    (   V == null -> T = 1
+    ;   must_be_string(V),
+        like_deferred(V, Items, T)
+    ).
+
+like_decides_null(T, Type, V) :-
+    (   nonvar(V) -> true
+    ;   T =:= 1 -> V = null
+    ;   decided_nonnull(Type, V)
     ).
 
 in_item(E, Env, Db, Item, T0, T) :- truth(cmp(eq, E, Item), Env, Db, TI), disjunction(T0, TI, T).
@@ -2524,22 +2570,27 @@ merged([any, any|Is], Ms) :- !, merged([any|Is], Ms).
 merged([I|Is], [I|Ms]) :- merged(Is, Ms).
 
 % T is 2 or 0 as the automaton says, without a branch; for the conditions a row must merely
-% satisfy (CHECK constraints of materialised rows), where labelling copes with weak propagation.
-like_reified(S, Items, T) :-
-    like_decided(Items, S, M),
-    T #= 2 * M.
-
-% like_reified/3 for a pattern with symbolic text: the automaton waits until the pattern is
-% ground (labelling), and a match that propagation forces (a NOT LIKE that must fail) places
-% the pattern's segments in the string at once, so that labelling finds such strings. A row
-% must then keep out of `LIKE '%' || keyword || '%'` without a branch and without reified
-% constraints during the path search: the row's string labelled lowest first (the empty one,
-% shorter than the non-empty keyword) misses the pattern.
+% satisfy (a tuple left out, a CHECK, a selection a COUNT sums), where labelling copes with weak
+% propagation. The automaton is a few hundred reified constraints per string, propagated again
+% at every later choice of the path, so it waits: for a pattern with symbolic text, until the
+% pattern is ground (labelling labels the inputs, which its text comes from, before the rows);
+% for a literal one, until the string's length is known (labelling again, or the path), the
+% bound the pattern puts on that length holding at once. A match that propagation forces (a
+% NOT LIKE that must fail, the last disjunct of an OR the row must satisfy) places the
+% pattern's segments in the string at once, so that labelling finds such strings; a row kept
+% out of `LIKE '%' || keyword || '%'` costs no reified code during the path search: the row's
+% string labelled lowest first (the empty one, shorter than the non-empty keyword) misses it.
 like_deferred(S, Items, T) :-
     M in 0..1,
     T #= 2 * M,
     freeze(M, like_forced(M, Items, S)),
-    when(ground(Items), like_decided(Items, S, M)).
+    (   ground(Items) ->
+        S = s(Len, _),
+        pattern_length(Items, Min, Open),
+        (   Open == true -> M #==> (Len #>= Min) ; M #==> (Len #= Min) ),
+        when(nonvar(Len), like_decided(Items, S, M))
+    ;   when(ground(Items), like_decided(Items, S, M))
+    ).
 
 like_forced(M, Items, S) :-
     (   M =:= 1 -> like_holds(Items, S) ; true ).

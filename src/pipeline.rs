@@ -306,7 +306,7 @@ pub fn generate(opts: &GenOptions) -> Result<GenOutcome, GenError> {
     let report = build_report(opts, &results, &program.skipped, &diagnostics, stats, &times, start);
     let report_path = opts.report.clone().unwrap_or_else(|| opts.out.join(REPORT_NAME));
     let written = write_output(&opts.out, &report_path, &report.to_json(), |dir| {
-        write_tests(dir, &results, schema.as_ref())
+        write_tests(dir, &results, &program.methods, schema.as_ref())
     })?;
     Ok(GenOutcome { report, written, diagnostics })
 }
@@ -643,10 +643,13 @@ fn is_generated(path: &Path) -> bool {
 }
 
 /// Writes into `out` (a fresh folder, see `write_output`) one test file per class with tests, and
-/// the database helper of each package whose tests use the database (built from `schema`).
+/// the database helper of each package whose tests use the database (built from `schema`), which
+/// opens the test's database for the URLs any method of the program gives `DriverManager`: a
+/// method tested alone (`--method`) may open its connection in a callee.
 fn write_tests(
     out: &Path,
     results: &[(&Method, Result<MethodTests, String>)],
+    program: &[Method],
     schema: Option<&Schema>,
 ) -> Result<Vec<PathBuf>, GenError> {
     let mut by_class: BTreeMap<&str, Vec<(&Method, &MethodTests)>> = BTreeMap::new();
@@ -680,8 +683,8 @@ fn write_tests(
     }
     // The engine gives tests a database only when there is a schema to build it from.
     if let Some(schema) = schema {
-        let driver_urls = junit::driver_urls(results.iter().map(|(m, _)| *m));
-        let configured_urls = junit::configured_urls(results.iter().map(|(m, _)| *m));
+        let driver_urls = junit::driver_urls(program);
+        let configured_urls = junit::configured_urls(program);
         for package in database_packages {
             let (rel, text) = junit::database_helper(package, schema, &driver_urls, &configured_urls);
             let path = out.join(rel);

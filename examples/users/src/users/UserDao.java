@@ -320,4 +320,25 @@ public class UserDao {
         }
         return names;
     }
+
+    /**
+     * The ids of the users whose name or email matches the LIKE pattern, in id order; the id of
+     * a user without an email is negated. Which of the two columns matched is not a path of its
+     * own: only the email's null test is.
+     */
+    public static List<Integer> findByNameOrEmail(Connection conn, String pattern) throws SQLException {
+        List<Integer> ids = new ArrayList<>();
+        try (PreparedStatement ps =
+                conn.prepareStatement("SELECT id, email FROM users WHERE name LIKE ? OR email LIKE ? ORDER BY id")) {
+            ps.setString(1, pattern);
+            ps.setString(2, pattern);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    int id = rs.getInt(1);
+                    ids.add(rs.getString(2) == null ? -id : id);
+                }
+            }
+        }
+        return ids;
+    }
 }
