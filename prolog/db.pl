@@ -31,7 +31,7 @@
    a row is kept when its condition is 2. Whether each candidate row matches is a branch (a path
    each way), so every path knows exactly which rows a statement saw.
 
-   Modelled: SELECT (joins, outer joins (outer_matching/7), aggregates, ORDER BY and H2's scan order, see "Order of results";
+   Modelled: SELECT (joins, outer joins (outer_matching/8; one on a key nothing else names left open until looked at), aggregates, ORDER BY and H2's scan order, see "Order of results";
    LIMIT/OFFSET/FETCH, see "Windows"; DISTINCT, see "DISTINCT"; GROUP BY and HAVING, see
    "GROUP BY"; scalar functions and CASE, function_value/3; uncorrelated subqueries, run first,
    subqueries_run/4; correlated ones per tuple of a SELECT, correlated_selected/5), INSERT, UPDATE, DELETE; NOT NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and
@@ -304,7 +304,7 @@ from_binding(from(Table, Alias), b(Alias, Table)).
 
 % --- Outer joins -------------------------------------------------------------------------------
 
-% The tuples of a FROM: matching/6's, or outer_matching/7's when it has outer joins. With
+% The tuples of a FROM: matching/6's, or outer_matching/8's when it has outer joins. With
 % correlated subqueries in Cond, matching/6 takes the conjuncts without them (and closes the
 % tables for those), then each tuple it selects runs the subqueries and is kept or not
 % (correlated_selected/5). Running a subquery inside truth/4 instead re-ran it whenever a
