@@ -22,14 +22,16 @@
               Start is an input like the initial rows: the test restarts the identity there
               after inserting them (sequence_starts/2, HornetDatabase.restartIdentity). Tying
               it to the initial keys instead would relate keys only through their order, which
-              clpz narrows one value at a time.
+              clpz narrows one value at a time. Sequences also holds the outer joins a SELECT
+              left open, open_join(Table, Alias, On, Decision, Values) (outer_matching/8),
+              until the next statement or the path's end decides them (open_joins_decided/3).
    Values are clpz integers (booleans 0/1), strings.pl strings, or null. A nullable value stays
    an unbound variable until a condition looks at it; unlooked-at, it labels as NULL.
    Conditions have SQL's three values, reified as a clpz variable: 0 false, 1 unknown, 2 true;
    a row is kept when its condition is 2. Whether each candidate row matches is a branch (a path
    each way), so every path knows exactly which rows a statement saw.
 
-   Modelled: SELECT (joins, outer joins (outer_matching/7), aggregates, ORDER BY and H2's scan order, see "Order of results";
+   Modelled: SELECT (joins, outer joins (outer_matching/8; one on a key nothing else names left open until looked at), aggregates, ORDER BY and H2's scan order, see "Order of results";
    LIMIT/OFFSET/FETCH, see "Windows"; DISTINCT, see "DISTINCT"; GROUP BY and HAVING, see
    "GROUP BY"; scalar functions and CASE, function_value/3; uncorrelated subqueries, run first,
    subqueries_run/4; correlated ones per tuple of a SELECT, correlated_selected/5), INSERT, UPDATE, DELETE; NOT NULL, lengths, CHECK, PRIMARY KEY, UNIQUE and
@@ -57,7 +59,7 @@
 
 :- module(db, [empty/2, empty/3, execute/5, violation/2, engine/2, fixture/2, final/2, commit/2, rollback/3,
                shaped/2, sequence_starts/2, shown/4, inserted_keys/4, tie_read/2, awaits_checks/1,
-               decided_nonnull/2, closed/2, held_values/2]).
+               decided_nonnull/2, closed/2, held_values/2, open_join_type/3]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -76,8 +78,10 @@
 % value may reach Java code unshaped (getString), which shapes it only if it looks at it.
 % The value X + C that SQL's `x + c` or `x - c` computed (linear/3).
 % The value (X * Y) / C that SQL's `x * y` or `x * y / c` computed (factored/4).
+% A value of an outer join's row that is still open (tuple_outer_joined/8): the join's Decision
+% and whether the column is NOT NULL (open_join_looked_at/3).
 :- attribute pending_checks/1, unread_differences/1, string_bound/1, offset_of/2, equalities/1,
-    scaled_product/3, like_results/1.
+    scaled_product/3, like_results/1, open_join/2.
 
 %% empty(+Schema, -Db)  empty(+Schema, +MaxNew, -Db)
 %
@@ -99,8 +103,9 @@ empty(Schema, MaxNew, db(Schema, MaxNew, 0, Tables, [], [])) :-
 %  SQL state (violation/2), the class alone for another failure. One solution per way the data make the statement behave.
 %
 %  ?- db:empty(S, Db0), db:execute(select([agg(count,star)],[from(t,t)],true,[],all), [], R, Db0, Db).
-execute(Stmt0, Params, Result, Db0, Db) :-
+execute(Stmt0, Params, Result, Db00, Db) :-
     must_be(list, Params),
+    open_joins_decided(statement, Db00, Db0),
     engine(Db0, Engine),
     substituted(Stmt0, Params, Engine, Stmt1),
     (   mismatched(Stmt1) -> Result = exc('java.sql.SQLException'), Db = Db0
@@ -223,7 +228,12 @@ statement(select(Projection, From, Cond, Order, Window), Result, Db0, Db) :-
     (   Bounds == invalid -> Result = exc('java.sql.SQLException'), Db = Db0
     ;   Result = rows(Rows),
         statement_compares(Projection, Order, Looked),
-        from_matching(From, Cond, Looked, Db0, Db, Bindings, Tuples0, Direct),
+        % Items other than plain ones (aggregates, DISTINCT's, GROUP BY's) look at every
+        % value they name: an outer join they name is decided at once (outer_matching/8).
+        (   Projection = [Item|_], Item \= agg(_, _) -> Compared = Looked
+        ;   Compared = Projection-Looked
+        ),
+        from_matching(From, Cond, Compared, Db0, Db, Bindings, Tuples0, Direct),
         (   ( Projection = [agg(_, _)|_] ; Projection = distinct([agg(_, _)|_]) ) ->
             % One row, distinct from itself.
             ( Projection = distinct(Items) -> true ; Items = Projection ),
@@ -294,14 +304,14 @@ from_binding(from(Table, Alias), b(Alias, Table)).
 
 % --- Outer joins -------------------------------------------------------------------------------
 
-% The tuples of a FROM: matching/6's, or outer_matching/7's when it has outer joins. With
+% The tuples of a FROM: matching/6's, or outer_matching/8's when it has outer joins. With
 % correlated subqueries in Cond, matching/6 takes the conjuncts without them (and closes the
 % tables for those), then each tuple it selects runs the subqueries and is kept or not
 % (correlated_selected/5). Running a subquery inside truth/4 instead re-ran it whenever a
 % negative constraint or a CHECK was checked again.
 from_matching(From, Cond, Looked, Db0, Db, Bindings, Tuples, Direct) :-
     (   memberchk(outer(_, _, _), From) ->
-        outer_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct)
+        outer_matching(From, Cond, Looked, Db0, Db, Bindings, Tuples, Direct)
     ;   has_correlated(Cond) ->
         maplist(from_binding, From, Bindings),
         conjuncts(Cond, Conjuncts),
@@ -406,7 +416,7 @@ canonical_kept(Tuples, I-J) :-
     ),
     !.
 
-%% outer_matching(+From, +Cond, +Db0, -Db, -Bindings, -Tuples, -Direct)
+%% outer_matching(+From, +Cond, +Looked, +Db0, -Db, -Bindings, -Tuples, -Direct)
 %
 %  The tuples of a FROM whose inner tables from(Table, Alias) are followed by outer joins
 %  outer(Table, Alias, On) (`LEFT JOIN Table Alias ON On`), kept when they satisfy Cond:
@@ -417,11 +427,19 @@ canonical_kept(Tuples, I-J) :-
 %  with a row of NULLs when none does, as H2 joins them; last, a branch per joined tuple on
 %  the rest of Cond. Direct are the rows materialised for the inner tables.
 %
+%  An outer join whose On pins a key of its table (at most one row joins each tuple) and
+%  whose alias nothing else of the statement names (Cond, Looked: its order, grouping,
+%  items other than plain ones; a later join's On) is left open: whether each tuple gets
+%  the row or NULLs is not a path each way but a choice the path makes where something looks
+%  at one of the row's values (a null test, a comparison), and otherwise before the next
+%  statement or at its end (open_joins_decided/3). A program that only copies the joined
+%  values makes one path per number of rows, not one per combination of joined rows.
+%
 %  ?- db:empty(schema([table(a,[column(id,int(0,9),not_null,none)],[id],[],[],[]),
 %                      table(b,[column(id,int(0,9),not_null,none)],[id],[],[],[])]), Db0),
-%     db:outer_matching([from(a,a),outer(b,b,cmp(eq,col(b,id),col(a,id)))], true, Db0, _, _, Ts, _).
-%  Ts = [] (first answer); then one a row joined with NULLs, ...
-outer_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
+%     db:outer_matching([from(a,a),outer(b,b,cmp(eq,col(b,id),col(a,id)))], true, [], Db0, _, _, Ts, _).
+%  Ts = [] (first answer); then one a row joined with a row of b left open, ...
+outer_matching(From, Cond, Looked, Db0, Db, Bindings, Tuples, Direct) :-
     include(is_inner_table, From, Inner),
     exclude(is_inner_table, From, Outer),
     maplist(from_binding, Inner, InnerBindings),
@@ -435,7 +453,9 @@ outer_matching(From, Cond, Db0, Db, Bindings, Tuples, Direct) :-
     conjoined(InnerConjuncts, InnerCond),
     conjoined(RestConjuncts, RestCond),
     matching(InnerBindings, InnerCond, Db0, Db1, Tuples0, Direct),
-    foldl(outer_joined, Outer, Tuples0-Db1, Joined-Db2),
+    include(open_outer(Outer, Cond-Looked), Outer, Open0),
+    maplist(outer_alias, Open0, Open),
+    foldl(outer_joined(Open), Outer, Tuples0-Db1, Joined-Db2),
     (   InnerBindings = [_] ->
         interchangeable_pairs(Direct, Db0, Db1, Pairs),
         maplist(outer_canonical(Joined), Pairs)
@@ -447,6 +467,12 @@ inner_conjunct(OuterAliases, C) :- \+ names_any(OuterAliases, C), \+ has_correla
 
 is_inner_table(from(_, _)).
 outer_binding(outer(Table, Alias, _), b(Alias, Table)).
+outer_alias(outer(_, Alias, _), Alias).
+
+% No part of the statement but the join's own On and plain items names the outer join's alias.
+open_outer(Outer, Named, outer(_, Alias, _)) :-
+    \+ names_any([Alias], Named),
+    \+ ( member(outer(_, Other, On), Outer), Other \== Alias, names_any([Alias], On) ).
 binding_alias(b(Alias, _), Alias).
 
 conjuncts(Cond, Cs) :-
@@ -467,13 +493,27 @@ names_any(Aliases, T) :-
     ).
 
 % One outer join over the tuples so far, each tuple in turn.
-outer_joined(outer(Table, Alias, On), Tuples0-Db0, Tuples-Db) :-
-    foldl(tuple_outer_joined(Table, Alias, On), Tuples0, Joined, Db0, Db),
+outer_joined(Open, outer(Table, Alias, On), Tuples0-Db0, Tuples-Db) :-
+    foldl(tuple_outer_joined(Open, Table, Alias, On), Tuples0, Joined, Db0, Db),
     append(Joined, Tuples).
 
-tuple_outer_joined(Table, Alias, On0, Tuple, Joined, Db0, Db) :-
+tuple_outer_joined(Open, Table, Alias, On0, Tuple, Joined, Db0, Db) :-
     columns_bound(On0, Tuple, Db0, On),
-    matching([b(Alias, Table)], On, Db0, Db, Matches, _),
+    (   memberchk(Alias, Open), pinned_cap([b(Alias, Table)], On, Db0, Table, 1) ->
+        schema_table(Db0, Table, table(_, Columns, _, _, _, _)),
+        length(Columns, N),
+        length(Values, N),
+        maplist(open_join_value(Decision), Columns, Values),
+        freeze(Decision, open_join_made(Decision, Values)),
+        Db0 = db(S, M, Id, Ts, Ns, Q),
+        Db = db(S, M, Id, Ts, Ns, [open_join(Table, Alias, On, Decision, Values)|Q]),
+        append(Tuple, [e(Alias, Table, row(open, outer_open, Values, alive))], One),
+        Joined = [One]
+    ;   matching([b(Alias, Table)], On, Db0, Db, Matches, _),
+        tuple_outer_rows(Matches, Table, Alias, Tuple, Db, Joined)
+    ).
+
+tuple_outer_rows(Matches, Table, Alias, Tuple, Db, Joined) :-
     (   Matches == [] ->
         schema_table(Db, Table, table(_, Columns, _, _, _, _)),
         maplist(null_column, Columns, Nulls),
@@ -483,6 +523,79 @@ tuple_outer_joined(Table, Alias, On0, Tuple, Joined, Db0, Db) :-
     ).
 
 null_column(_, null).
+
+% A value of an open join's row: open like a nullable column's (a string keeps its length
+% bound), and looking at it decides the join (verify_attributes/3).
+open_join_value(Decision, column(_, Type, Nullable, _), V) :-
+    put_atts(V, open_join(Decision, Nullable)),
+    (   Type = string(N) -> put_atts(V, string_bound(N)) ; true ).
+
+% The join decided: without its row, every value is NULL; with it, open_joins_decided/3 makes
+% the values the row's when it finds the row.
+open_join_made(Decision, Values) :-
+    (   Decision == absent -> maplist(=(null), Values) ; true ).
+
+% A value of an open join looked at: NULL in a NOT NULL column means no row joined, any other
+% value that one did.
+open_join_looked_at(Decision, Nullable, Value) :-
+    (   var(Value) -> true
+    ;   Value == null -> ( Nullable == not_null -> Decision = absent ; true )
+    ;   Decision = present
+    ).
+
+%% open_joins_decided(+Mode, +Db0, -Db)
+%
+%  Every join left open (outer_matching/8) is made, in the order the statements made them:
+%  its table is matched with its On now, as when it was left open (no statement ran since,
+%  and the rows materialised since are initial rows the statement saw), keeping the outcome
+%  the path decided: no row (the values NULL) or the one row (the values the row's). Mode
+%  statement (another statement runs): an undecided join takes a path each way; Mode closed
+%  (the path ends): an undecided join has no row if the path allows it, as an unread nullable
+%  column is NULL.
+%
+%  ?- db:empty(schema([]), Db0), db:open_joins_decided(closed, Db0, Db).
+%  Db = Db0.
+open_joins_decided(Mode, Db0, Db) :-
+    Db0 = db(S, M, Id, Ts, Ns, Q0),
+    include(is_open_join, Q0, Open0),
+    (   Open0 == [] -> Db = Db0
+    ;   exclude(is_open_join, Q0, Q),
+        reverse(Open0, Open),
+        foldl(open_join_decided(Mode), Open, db(S, M, Id, Ts, Ns, Q), Db)
+    ).
+
+is_open_join(open_join(_, _, _, _, _)).
+
+open_join_decided(Mode, open_join(Table, Alias, On, Decision, Values), Db0, Db) :-
+    (   Mode == closed, var(Decision) ->
+        (   Decision = absent, open_join_matched(Table, Alias, On, absent, Values, Db0, Db1) ->
+            Db = Db1
+        ;   Decision = present, open_join_matched(Table, Alias, On, present, Values, Db0, Db)
+        )
+    ;   open_join_matched(Table, Alias, On, Decision, Values, Db0, Db)
+    ).
+
+open_join_matched(Table, Alias, On, Decision, Values, Db0, Db) :-
+    matching([b(Alias, Table)], On, Db0, Db, Matches, _),
+    (   Matches == [] -> Decision = absent
+    ;   Matches = [[e(_, _, row(_, _, RowValues, _))]], Decision = present, Values = RowValues
+    ).
+
+%% open_join_type(+Db, ?V, -Type)
+%
+%  V is a value of a join left open (outer_matching/8), of a column of type Type.
+%
+%  ?- db:empty(schema([]), Db), \+ db:open_join_type(Db, _, _).
+%  true.
+open_join_type(db(Schema, _, _, _, _, Q), V, Type) :-
+    var(V),
+    get_atts(V, open_join(_, _)),
+    member(open_join(Table, _, _, _, Values), Q),
+    nth1(I, Values, V1), V1 == V, !,
+    schema_tables(Schema, Ts),
+    memberchk(table(Table, Columns, _, _, _, _), Ts),
+    nth1(I, Columns, Column),
+    arg(2, Column, Type).
 
 % Two rows of one table that the inner match cannot tell apart (interchangeable_pairs/4: both
 % selected, swapping their values changes nothing) make the same database in either order of
@@ -1312,7 +1425,8 @@ compared_deferred(Table, Columns, Compared, Fk) :-
 %  F = [p-[],c-[]] (first answer; the next ones have rows of c whose p is null, no row of p).
 closed(Db0, Db) :-
     must_be_db(Db0),
-    references_closed(0, Db0, Db).
+    open_joins_decided(closed, Db0, Db1),
+    references_closed(0, Db1, Db).
 
 references_closed(FromId, Db0, Db) :-
     Db0 = db(Schema, _, NextId, Tables, _, _),
@@ -1491,7 +1605,8 @@ row_held(row(_, Origin, Current, _), Origin-Current).
 %  ?- db:empty(schema([]), Db), db:sequence_starts(Db, Starts).
 %  Starts = [].
 sequence_starts(db(_, _, _, _, _, Sequences), Starts) :-
-    maplist(sequence_start, Sequences, Starts).
+    exclude(is_open_join, Sequences, Used),
+    maplist(sequence_start, Used, Starts).
 sequence_start(Table-seq(Start, _), seq(Table, Start)).
 
 %% shown(+Db, +Written, -Absent, -Tables)
@@ -1712,7 +1827,11 @@ verify_attributes(V, Value, Goals) :-
     ;   Compares = []
     ),
     (   get_atts(V, string_bound(N)) -> bound_kept(N, Value, Bounds) ; Bounds = [] ),
-    append([Checks, Compares, Bounds], Goals).
+    (   get_atts(V, open_join(Decision, Nullable)) ->
+        Joins = [db:open_join_looked_at(Decision, Nullable, Value)]
+    ;   Joins = []
+    ),
+    append([Checks, Compares, Bounds, Joins], Goals).
 
 % A string shaped anywhere (strings:shape/1 in Java code, say) keeps its column's length bound;
 % two open values made one keep the tighter bound.
@@ -1730,7 +1849,7 @@ bound_kept(N, Value, Goals) :-
 attribute_goals(V) -->
     { put_atts(V, -pending_checks(_)), put_atts(V, -string_bound(_)), put_atts(V, -offset_of(_, _)),
       put_atts(V, -equalities(_)), put_atts(V, -scaled_product(_, _, _)),
-      put_atts(V, -like_results(_)) },
+      put_atts(V, -like_results(_)), put_atts(V, -open_join(_, _)) },
     (   { get_atts(V, unread_differences(Ds)) } ->
         { put_atts(V, -unread_differences(_)) },
         differences_goals(Ds, V)

@@ -660,6 +660,10 @@ read_decided(Getter, ColumnType, V, R) :-
 box_looked_at(ColumnType, V, B) :-
     (   B == null -> V = null ; db:decided_nonnull(ColumnType, V) ).
 
+% A value of an outer join a SELECT left open has its column's type as a nullable value has.
+column_type(Db, V, Type) :-
+    db:open_join_type(Db, V, Type),
+    !.
 column_type(Db, V, Type) :-
     % The tables are the first argument of schema/1 and of schema/2 (db:engine/2).
     Db =.. [db, Schema, _, _, Rows | _],

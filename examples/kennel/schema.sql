@@ -11,3 +11,9 @@ CREATE TABLE pet (
   chip INT,
   weight DOUBLE
 );
+
+-- Visits name their owner without a foreign key: a visit may name an owner no longer listed.
+CREATE TABLE visit (
+  id INT PRIMARY KEY,
+  owner_id INT NOT NULL
+);
