@@ -2717,7 +2717,9 @@ like_forced(M, Items, S) :-
 % The automaton once the pattern is ground (the string's codes are made then, not before),
 % unless the path has already posted it, or placed the pattern in S (like_result/5).
 like_decided(Items, S, M) :-
-    S = s(Len, _), strings:codes(S, Codes),
+    S = s(Len, _),
+    length_chosen(Len),
+    strings:codes(S, Codes),
     like_result(S, Items, R, _, New),
     R = M,
     (   New == true -> like_automaton(Items, Len, Codes, M) ; true ).
@@ -2768,6 +2770,7 @@ like_outcome(S, Items, T) :-
 like_holds(Items, S) :-
     S = s(Len, _),
     (   ground(Items) ->
+        length_chosen(Len),
         strings:codes(S, Codes),
         like_result(S, Items, 1, Placed, _),
         (   Placed == true -> true ; Placed = true, placed_segments(Items, Len, Codes) )
@@ -2780,6 +2783,14 @@ like_holds(Items, S) :-
         (   Open == true -> Len #>= Min ; Len #= Min ),
         when(ground(Items), like_holds(Items, S))
     ).
+
+% While labelling, a string whose length is still open when a pattern it must match or miss
+% becomes ground (labelling fixed the keyword of `'%' || keyword || '%'`) gets its length
+% first, lowest first as label_string/1 would give it: its codes are then made without a
+% reification per code tying each to the length (strings:codes/2), some 28000 inferences per
+% row otherwise. Every length is tried, so no solution is lost.
+length_chosen(Len) :-
+    (   var(Len), jvm:labelling -> strings:lowest_first(Len) ; true ).
 
 % The length of the text Items match: at least Min (Open) or exactly Min.
 pattern_length([], 0, false).
@@ -2806,7 +2817,16 @@ segments(Items, [S|Ss]) :-
 later_placed([Last], From, Len, Codes) :- !,
     Start #>= From, placed(Last, Start, Len, Codes).
 later_placed([S|Ss], From, Len, Codes) :-
-    Start #>= From, placed(S, Start, End, Codes), later_placed(Ss, End, Len, Codes).
+    Start #>= From, offset_chosen(Start), placed(S, Start, End, Codes), later_placed(Ss, End, Len, Codes).
+
+% Where a segment between two `%` starts, chosen leftmost first while labelling (a pattern
+% whose text labelling has just fixed, `'%' || keyword || '%'`): at an unknown offset each of
+% its codes is an element/3 of 16 reified implications over the string's codes, some 50000
+% inferences per row, which labelling the string then undoes; at a chosen one it is a code
+% of the string. Every offset is tried, so no solution is lost. The path search keeps the
+% offset open: each would be a path.
+offset_chosen(Start) :-
+    (   jvm:labelling -> Start #=< 15, strings:lowest_first(Start) ; true ).
 
 placed([], O, End, _) :- End #= O.
 placed([I|Is], O, End, Codes) :- item_at(I, O, Codes, O1), placed(Is, O1, End, Codes).
@@ -2887,10 +2907,24 @@ contains_matches(Inner, Codes, M) :-
     Last is Capacity - N,
     (   Last < 0 -> M = 0
     ;   numlist(0, Last, Offsets),
+        member(Offset, Offsets),
+        found_at(Inner, Codes, Offset) ->
+        M = 1
+    ;   numlist(0, Last, Offsets),
         maplist(matches_at(Inner, Codes), Offsets, Bs),
         sum(Bs, #=, Found),
         M #<==> (Found #>= 1)
     ).
+
+% The text's codes are already at Offset (placed there by like_holds/2: like_result/5 no
+% longer finds what was posted of the string once its length is known).
+found_at(Inner, Codes, Offset) :-
+    length(Skipped, Offset),
+    append(Skipped, Rest, Codes),
+    found_codes(Inner, Rest).
+
+found_codes([], _).
+found_codes([lit(C)|Is], [X|Xs]) :- X == C, found_codes(Is, Xs).
 
 matches_at(Inner, Codes, Offset, B) :-
     length(Skipped, Offset),

@@ -124,7 +124,7 @@ labels(CaseName, Budget, Text) :-
     must_be(integer, Budget),
     findall(Line,
             ( call(user:CaseName, Inputs, Ret, Ex, Events),
-              labelled_path(Inputs, Ret, Ex, Events, Budget, Term),
+              jvm:labelling(explore:labelled_path(Inputs, Ret, Ex, Events, Budget, Term)),
               phrase(format_("~q.~n", [Term]), Line) ),
             Lines),
     append(Lines, Text).

@@ -8,7 +8,7 @@
 
 :- module(jvm, [value/2, arith/5, divide/6, negate/3, convert/4, wrap/3, compare/4, one_base/4,
                 guarded/1, composed/2, unbudgeted/1, abandon/0, abandon/1, search_start/1, search_budget/1, stalled/1, at/2, stall/1,
-                loop_cut/2, loops_cut/1,
+                loop_cut/2, loops_cut/1, labelling/1, labelling/0,
                 difference/3, exception_class/2]).
 
 :- use_module(library(clpz)).
@@ -525,6 +525,26 @@ stall_noted(Why) :-
 %  S = none.
 stall(Stall) :-
     (   bb_get(hornet_stall, Stall0) -> Stall = Stall0 ; Stall = none ).
+
+%% labelling(:Goal)
+%
+%  Runs Goal once as labelling (labelling/0 holds meanwhile): choices the path search must not
+%  make, since each would be a path of its own, labelling may make as it likes.
+%
+%  ?- jvm:labelling(jvm:labelling).
+labelling(Goal) :-
+    bb_put(hornet_labelling, true),
+    (   once(Goal) -> bb_put(hornet_labelling, false)
+    ;   bb_put(hornet_labelling, false), fail
+    ).
+
+%% labelling
+%
+%  True while labelling/1 runs its goal (explore:labels/3's labelling of a path's values).
+%
+%  ?- \+ jvm:labelling.
+labelling :-
+    bb_get(hornet_labelling, true).
 
 %% search_budget(+Budget)
 %

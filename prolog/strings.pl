@@ -17,7 +17,7 @@
                     codes/2, text_of/3, length_of/2, is_empty/2, equal/3, starts_with/3,
                     index_of/3, ends_with/3, equal_ignoring_case/3, compare_to/3,
                     substring_bounds/4, substring/4, char_at_bounds/3, char_at/3, case_changed/3, trimmed/2,
-                    label_string/1, aligned/4, hash_code/2, parts/2]).
+                    label_string/1, lowest_first/1, aligned/4, hash_code/2, parts/2]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -679,9 +679,14 @@ readable(C) :-
     ;   C = 0
     ).
 
-% The values of V in ascending order: its lowest first (it usually holds), then the others by
-% bisection, which refutes at once a range a reified constraint excludes (the codes of 'open'
-% under CHECK (status IN ('open', 'closed')) skip 'a'..'n' in a few halvings, not 14 tries).
+%% lowest_first(?V)
+%
+%  The values of V in ascending order: its lowest first (it usually holds), then the others by
+%  bisection, which refutes at once a range a reified constraint excludes (the codes of 'open'
+%  under CHECK (status IN ('open', 'closed')) skip 'a'..'n' in a few halvings, not 14 tries).
+%
+%  ?- V in 3..9, strings:lowest_first(V).
+%  V = 3.
 lowest_first(V) :-
     fd_inf(V, Low),
     (   V = Low
