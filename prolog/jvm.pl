@@ -533,10 +533,9 @@ stall(Stall) :-
 %
 %  ?- jvm:labelling(jvm:labelling).
 labelling(Goal) :-
-    bb_put(hornet_labelling, true),
-    (   once(Goal) -> bb_put(hornet_labelling, false)
-    ;   bb_put(hornet_labelling, false), fail
-    ).
+    % The flag is cleared however Goal ends, an exception included: a path search after it
+    % must not make labelling's choices.
+    setup_call_cleanup(bb_put(hornet_labelling, true), once(Goal), bb_put(hornet_labelling, false)).
 
 %% labelling
 %
