@@ -2646,10 +2646,11 @@ template_items(Env, Db, Part, Items) :-
     ;   expr_value(Part, Env, Db, V),
         (   integer(V) -> number_codes(V, Codes), maplist(literal_item, Codes, Items)
         ;   is_int_variable(V) -> int_text(V, S), Items = [text(S)]
-        ;   strings:shape(V),
-            (   V == null -> maplist(literal_item, "null", Items0), Items = Items0
-            ;   value_items(V, Items)
-            )
+        ;   V == null -> maplist(literal_item, "null", Items)
+        ;   % Its text, "null" or itself, left open while nobody has shaped it: the pattern's
+            % text is read from it as from any string (strings:open_text/2).
+            strings:open_text(V, S),
+            value_items(S, Items)
         )
     ).
 

@@ -957,7 +957,7 @@ numeric(V) :-
 
 % A variable with no domain is a reference the path never looked at: null will do.
 label_value(V) :-
-    (   var(V) -> V = null
+    (   var(V) -> strings:label_string(V)
     ;   V = s(_, _) -> strings:label_string(V)
     ;   true
     ).

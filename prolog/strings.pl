@@ -13,7 +13,7 @@
    read character by character. Code outside this module reaches the codes through codes/2.
 */
 
-:- module(strings, [max_length/1, literal/2, shape/1, ref_compare/4, concat/3,
+:- module(strings, [max_length/1, literal/2, shape/1, ref_compare/4, concat/3, open_text/2,
                     codes/2, text_of/3, length_of/2, is_empty/2, equal/3, starts_with/3,
                     index_of/3, ends_with/3, equal_ignoring_case/3, compare_to/3,
                     substring_bounds/4, substring/4, char_at_bounds/3, char_at/3, case_changed/3, trimmed/2,
@@ -33,12 +33,34 @@
 % of unknown length was made of (parts/2), on its length: an SQL LIKE pattern built in Java
 % (`"%" + name + "%"`) has its wildcards in the literal parts while the codes of the whole wait
 % for labelling to fix the parts' lengths.
-:- attribute derived/1, concatenated/1.
+:- attribute derived/1, concatenated/1, text_as/1.
 
-% Caches for the analysis only: summaries and answers do not mention them (removed here, or
-% copy_term/3 would write a put_atts/2 goal), and any value may meet the length.
-verify_attributes(_, _, []).
-attribute_goals(V) --> { put_atts(V, -derived(_)), put_atts(V, -concatenated(_)) }.
+% derived/1 and concatenated/1 are caches for the analysis only: summaries and answers do not
+% mention them (removed here, or copy_term/3 would write a put_atts/2 goal), and any value may
+% meet the length. text_as(T), on a string nobody has shaped, is the text Java's concatenation
+% made of it (open_text/2): deciding the string decides the text.
+verify_attributes(S, Value, Goals) :-
+    (   get_atts(S, text_as(T)) -> text_decided(Value, T, Goals)
+    ;   Goals = []
+    ).
+
+text_decided(Value, T, Goals) :-
+    (   var(Value) ->
+        (   get_atts(Value, text_as(T1)) -> Goals = [T = T1]
+        ;   put_atts(Value, text_as(T)), Goals = []
+        )
+    ;   Value == null -> Goals = [strings:literal("null", T)]
+    ;   Goals = [T = Value]
+    ).
+
+attribute_goals(V) -->
+    { put_atts(V, -derived(_)), put_atts(V, -concatenated(_)) },
+    (   { get_atts(V, text_as(T)) } ->
+        { put_atts(V, -text_as(_)) },
+        % Path clauses are loaded into user, where only a called goal can name module strings.
+        [call(strings:open_text(V, T))]
+    ;   []
+    ).
 
 %% max_length(-N)
 %
@@ -221,8 +243,31 @@ shifted(LenA, CodesA, CodesB, Max, Codes) :-
     append(Prefix, Front, Codes).
 
 text(S, T) :-
-    shape(S),
-    (   S == null -> literal("null", T) ; T = S ).
+    (   var(S) -> open_text(S, T)
+    ;   S == null -> literal("null", T)
+    ;   T = S
+    ).
+
+%% open_text(?S, -T)
+%
+%  T is the text Java's concatenation makes of the string S: "null" or S itself. While nobody
+%  has shaped S, the choice stays open (a program that only copies S into a message or an SQL
+%  pattern does not branch on it): T is a fresh string, and binding S later, where the program
+%  looks at it or labelling chooses it, makes T "null" or S. Labelling tries null first
+%  (label_string/1), as for any value only copied: its text is then known at once, where a
+%  text of unknown length would leave every LIKE pattern and string built from it to be
+%  labelled after it (a two-row search by `'%' || keyword || '%'` over three columns took
+%  millions of inferences so).
+%
+%  ?- strings:open_text(S, T), S = null.
+%  S = null, T = s(4,[110,117,108,108,0,...]).
+open_text(S, T) :-
+    (   var(S) ->
+        (   get_atts(S, text_as(T0)) -> T = T0
+        ;   fresh(T), put_atts(S, text_as(T))
+        )
+    ;   text(S, T)
+    ).
 
 %% text_of(+Type, ?V, -S)
 %
@@ -658,10 +703,12 @@ trailing_blank([C|Cs], T, [T|Ts]) :-
 
 %% label_string(?S)
 %
-%  Labels a string input readably: untouched inputs become null; lengths shortest first;
+%  Labels a string input readably: untouched inputs become null, and so do those only
+%  concatenated (open_text/2) where the path allows it, else text; lengths shortest first;
 %  characters from 'a' to 'z' first.
 label_string(S) :-
-    (   var(S) -> S = null
+    (   var(S), get_atts(S, text_as(_)) -> ( S = null ; fresh(S), label_string(S) )
+    ;   var(S) -> S = null
     ;   S == null -> true
     ;   S = s(Len, _),
         lowest_first(Len),
