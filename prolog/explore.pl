@@ -1,13 +1,13 @@
 /* Path enumeration and labelling: the driver that the engine calls for a method.
 
-   Two phases, so that the budget of one never counts against the other. cases/4 enumerates
-   the paths of a method's entry predicate (which the translation generates) and writes each
-   as a clause holding its constraints: the method's summary. labels/3 then calls each clause
-   of a loaded summary and labels its inputs with small values, widening the search only when
-   no small solution exists. Only text crosses into Rust, never a non-ground term.
+   cases/4 enumerates the paths of a method's entry predicate (which the translation
+   generates) and writes each as a clause holding its constraints: the method's summary. Each
+   path is labelled where it is found, its inputs given small values, widening the search only
+   when no small solution exists; the search's budget does not count labelling, which has
+   budgets of its own (jvm:labelling/1). Only text crosses into Rust, never a non-ground term.
 */
 
-:- module(explore, [cases/4, labels/3]).
+:- module(explore, [cases/4]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -23,7 +23,9 @@
 %% cases(+Entry, +Budget, +CaseName, -Text)
 %
 %  Text holds a clause `CaseName(Inputs, Ret, Ex, Events) :- Constraints.` per path of the
-%  entry predicate Entry(Inputs, Ret, Ex, Events) of module user, one per line, then a
+%  entry predicate Entry(Inputs, Ret, Ex, Events) of module user, one per line, each followed
+%  by its lines `%% shown` (case_clause/7), `%% composed` (composed_clause/3) and
+%  `%% labelled` (labelled_line/7: the path labelled), then a
 %  line `%% loops_cut Loops` when the bound cut paths (jvm:loops_cut/1), and a last line
 %  `%% budget_exhausted Stall` when finding a next path took more than Budget inferences
 %  (the branch where that happened is abandoned, see jvm:search_budget/1) or a path was
@@ -73,7 +75,8 @@ path_case(Entry, Budget, CaseName, Clause, Shown) :-
     composable_taken(Events0, Events, Composable),
     case_clause(CaseName, Inputs, Ret, Ex, Events, Clause, Shown0),
     composed_clause(CaseName, Composable, Composed),
-    append(Shown0, Composed, Shown),
+    labelled_line(CaseName, Inputs, Ret, Ex, Events, Budget, Labelled),
+    append([Shown0, Composed, Labelled], Shown),
     jvm:search_budget(Budget).
 
 % The events without composable/3 (jdbc:composable/3), and what it holds (none when the path
@@ -113,22 +116,25 @@ composed_clause(Name, composable([Inputs, Ret, Ex, Events], RowValues, Goals0), 
     write_term_to_chars((Lazy :- Body), [quoted(true), variable_names(Names)], Cs),
     append(["%% composed ", Cs, ".\n"], Text).
 
-%% labels(+CaseName, +Budget, -Text)
+%% labelled_line(+Name, ?Inputs, ?Ret, ?Ex, +Events, +Budget, -Text)
 %
-%  For each clause of CaseName/4 in module user, in order, one line: path(Inputs, Outcome,
-%  Events) with Outcome = return(V), return or throw(Class); infeasible(Events) when no input
-%  satisfies it; unknown(Events) when labelling ran out of Budget inferences per attempt.
+%  For a path just found (Events with db_shown/2), the line `%% labelled Term.`: path(Inputs,
+%  Outcome, Events) with Outcome = return(V), return or throw(Class); infeasible(Events) when
+%  no input satisfies it; unknown(Events) when labelling ran out of Budget inferences per
+%  attempt. Labelled where the search found it, with its constraints as they are, and undone
+%  after: posting the path's clause again to label it took as many inferences as labelling (a
+%  database case's strings and reified conditions, some 100000 per path). Empty without a
+%  case name, as case_clause/7 is.
 %
-%  ?- explore:labels(c, 1000000, Text).
-labels(CaseName, Budget, Text) :-
-    must_be(atom, CaseName),
-    must_be(integer, Budget),
+%  ?- X in 0..3, X #> 1, explore:labelled_line(c, [X], X, ok, [], 1000000, T), atom_codes(A, T).
+%  A = '%% labelled path([2],return(2),[]).\n'.
+labelled_line(none, _, _, _, _, _, []) :- !.
+labelled_line(_, Inputs, Ret, Ex, Events0, Budget, Text) :-
+    database_shown(Events0, Events, _),
     findall(Line,
-            ( call(user:CaseName, Inputs, Ret, Ex, Events),
-              jvm:labelling(explore:labelled_path(Inputs, Ret, Ex, Events, Budget, Term)),
-              phrase(format_("~q.~n", [Term]), Line) ),
-            Lines),
-    append(Lines, Text).
+            ( jvm:labelling(explore:labelled_path(Inputs, Ret, Ex, Events, Budget, Term)),
+              phrase(format_("%% labelled ~q.~n", [Term]), Line) ),
+            [Text]).
 
 %% case_clause(+Name, ?Inputs, ?Ret, ?Ex, +Events, -Clause, -Shown)
 %
