@@ -1,13 +1,13 @@
 /* Path enumeration and labelling: the driver that the engine calls for a method.
 
-   Two phases, so that the budget of one never counts against the other. cases/4 enumerates
-   the paths of a method's entry predicate (which the translation generates) and writes each
-   as a clause holding its constraints: the method's summary. labels/3 then calls each clause
-   of a loaded summary and labels its inputs with small values, widening the search only when
-   no small solution exists. Only text crosses into Rust, never a non-ground term.
+   cases/4 enumerates the paths of a method's entry predicate (which the translation
+   generates) and writes each as a clause holding its constraints: the method's summary. Each
+   path is labelled where it is found, its inputs given small values, widening the search only
+   when no small solution exists; the search's budget does not count labelling, which has
+   budgets of its own (jvm:labelling/1). Only text crosses into Rust, never a non-ground term.
 */
 
-:- module(explore, [cases/4, labels/3]).
+:- module(explore, [cases/4]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -18,11 +18,14 @@
 :- use_module(library(charsio)).
 :- use_module(library(assoc)).
 :- use_module(library(pairs)).
+:- use_module(library(ordsets)).
 
 %% cases(+Entry, +Budget, +CaseName, -Text)
 %
 %  Text holds a clause `CaseName(Inputs, Ret, Ex, Events) :- Constraints.` per path of the
-%  entry predicate Entry(Inputs, Ret, Ex, Events) of module user, one per line, then a
+%  entry predicate Entry(Inputs, Ret, Ex, Events) of module user, one per line, each followed
+%  by its lines `%% shown` (case_clause/7), `%% composed` (composed_clause/3) and
+%  `%% labelled` (labelled_line/7: the path labelled), then a
 %  line `%% loops_cut Loops` when the bound cut paths (jvm:loops_cut/1), and a last line
 %  `%% budget_exhausted Stall` when finding a next path took more than Budget inferences
 %  (the branch where that happened is abandoned, see jvm:search_budget/1) or a path was
@@ -72,7 +75,8 @@ path_case(Entry, Budget, CaseName, Clause, Shown) :-
     composable_taken(Events0, Events, Composable),
     case_clause(CaseName, Inputs, Ret, Ex, Events, Clause, Shown0),
     composed_clause(CaseName, Composable, Composed),
-    append(Shown0, Composed, Shown),
+    labelled_line(CaseName, Inputs, Ret, Ex, Events, Budget, Labelled),
+    append([Shown0, Composed, Labelled], Shown),
     jvm:search_budget(Budget).
 
 % The events without composable/3 (jdbc:composable/3), and what it holds (none when the path
@@ -112,22 +116,25 @@ composed_clause(Name, composable([Inputs, Ret, Ex, Events], RowValues, Goals0), 
     write_term_to_chars((Lazy :- Body), [quoted(true), variable_names(Names)], Cs),
     append(["%% composed ", Cs, ".\n"], Text).
 
-%% labels(+CaseName, +Budget, -Text)
+%% labelled_line(+Name, ?Inputs, ?Ret, ?Ex, +Events, +Budget, -Text)
 %
-%  For each clause of CaseName/4 in module user, in order, one line: path(Inputs, Outcome,
-%  Events) with Outcome = return(V), return or throw(Class); infeasible(Events) when no input
-%  satisfies it; unknown(Events) when labelling ran out of Budget inferences per attempt.
+%  For a path just found (Events with db_shown/2), the line `%% labelled Term.`: path(Inputs,
+%  Outcome, Events) with Outcome = return(V), return or throw(Class); infeasible(Events) when
+%  no input satisfies it; unknown(Events) when labelling ran out of Budget inferences per
+%  attempt. Labelled where the search found it, with its constraints as they are, and undone
+%  after: posting the path's clause again to label it took as many inferences as labelling (a
+%  database case's strings and reified conditions, some 100000 per path). Empty without a
+%  case name, as case_clause/7 is.
 %
-%  ?- explore:labels(c, 1000000, Text).
-labels(CaseName, Budget, Text) :-
-    must_be(atom, CaseName),
-    must_be(integer, Budget),
+%  ?- X in 0..3, X #> 1, explore:labelled_line(c, [X], X, ok, [], 1000000, T), atom_codes(A, T).
+%  A = '%% labelled path([2],return(2),[]).\n'.
+labelled_line(none, _, _, _, _, _, []) :- !.
+labelled_line(_, Inputs, Ret, Ex, Events0, Budget, Text) :-
+    database_shown(Events0, Events, _),
     findall(Line,
-            ( call(user:CaseName, Inputs, Ret, Ex, Events),
-              jvm:labelling(explore:labelled_path(Inputs, Ret, Ex, Events, Budget, Term)),
-              phrase(format_("~q.~n", [Term]), Line) ),
-            Lines),
-    append(Lines, Text).
+            ( jvm:labelling(explore:labelled_path(Inputs, Ret, Ex, Events, Budget, Term)),
+              phrase(format_("%% labelled ~q.~n", [Term]), Line) ),
+            [Text]).
 
 %% case_clause(+Name, ?Inputs, ?Ret, ?Ex, +Events, -Clause, -Shown)
 %
@@ -140,8 +147,9 @@ case_clause(Name, Inputs, Ret, Ex, Events0, Cs, Text) :-
     database_shown(Events0, Events, Database),
     Head =.. [Name, Inputs, Ret, Ex, Events],
     copy_term(Head, Copy, Goals0),
-    % The same copy of the head's variables in the shown database (its own ones are fresh).
-    copy_term(Head-Database, Copy-CDatabase, _),
+    % The same copy of the head's variables in the shown database (its own ones are fresh),
+    % without their attributes' goals, which the first copy has already written.
+    copy_term_nat(Head-Database, Copy-CDatabase),
     without_free_differences(Goals0, Copy, Goals),
     list_goal(Goals, Body),
     Copy =.. [_, CInputs, CRet, _, CEvents],
@@ -433,26 +441,41 @@ ranges_size([r(L, H)|Rs], Size0, Size) :-
 %
 %  ?- X in 1..5, Y #> X, explore:shown([X, Y], db([], []), [X in 1..5, Y in 2..sup, X #< Y], S).
 %  S = shown([dom(X,[r(1,5)]),dom(Y,[r(2,sup)])],[rel(lt,X,Y)],aux([],[]),db([],[])).
+%
+%  The sets of variables are ordered sets (sort/2 of variables none of which is bound meanwhile),
+%  so that each membership test is logarithmic: a path of hundreds of goals over hundreds of
+%  auxiliary variables (a database case's strings and reified conditions) took a list scan per
+%  variable of every goal, some 30000 inferences per path (`discount`'s `markSale`).
 shown(Visible, Database, Goals, shown(Domains, Relations, aux(AuxDomains, AuxRelations), Database)) :-
     phrase(strings_in(Visible), Strings),
-    term_variables(Strings, Hidden),
+    term_variables(Strings, Hidden0),
+    sort(Hidden0, Hidden),
     term_variables(Visible, All),
-    exclude_vars(All, Hidden, Numbers),
+    exclude_members(All, Hidden, Numbers0),
+    sort(Numbers0, Numbers),
     phrase(domains(Goals, Numbers), Domains),
     phrase(relations(Goals, Numbers), Relations),
     term_variables(Goals, GoalVars),
-    exclude_vars(GoalVars, Numbers, Auxiliary0),
-    exclude_vars(Auxiliary0, Hidden, Auxiliary),
-    append(Numbers, Auxiliary, Known),
+    exclude_members(GoalVars, Numbers, Auxiliary0),
+    exclude_members(Auxiliary0, Hidden, Auxiliary1),
+    sort(Auxiliary1, Auxiliary),
+    ord_union(Numbers, Auxiliary, Known),
     phrase(auxiliary_relations(Goals, Auxiliary, Known), AuxRelations),
     term_variables(AuxRelations, Used),
-    exclude_vars(Used, Numbers, UsedAuxiliary),
+    exclude_members(Used, Numbers, UsedAuxiliary0),
+    sort(UsedAuxiliary0, UsedAuxiliary),
     phrase(domains(Goals, UsedAuxiliary), AuxDomains).
+
+% The variables of a list that are not in an ordered set, in the list's order.
+exclude_members([], _, []).
+exclude_members([V|Vs], Set, Out) :-
+    (   ord_memberchk(V, Set) -> Out = Out1 ; Out = [V|Out1] ),
+    exclude_members(Vs, Set, Out1).
 
 %% auxiliary_relations(+Goals, +Auxiliary, +Known)//
 %
 %  The linear equations and wrap-arounds of Goals over Known numbers that involve one of the
-%  Auxiliary ones.
+%  Auxiliary ones (both ordered sets of variables).
 %
 %  ?- explore:shown([B, I], db([], []), [J+B#=I, J in -9..-1], S).
 %  S = shown([],[],aux([dom(J,[r(-9,-1)])],[rel(eq,add(J,B),I)]),db([],[])).
@@ -460,7 +483,7 @@ auxiliary_relations([], _, _) --> [].
 auxiliary_relations([G|Gs], Auxiliary, Known) -->
     (   { term_variables(G, Vs), Vs = [_|_],
           all_members(Vs, Known),
-          member(V, Vs), var_member(V, Auxiliary),
+          member(V, Vs), ord_memberchk(V, Auxiliary),
           auxiliary_relation(G, R) }
     ->  [R]
     ;   []
@@ -503,12 +526,13 @@ all_vars_in(T, Numbers) :-
     term_variables(T, Vs),
     all_members(Vs, Numbers).
 
+% Numbers: an ordered set of variables.
 all_members([], _).
-all_members([V|Vs], Numbers) :- var_member(V, Numbers), all_members(Vs, Numbers).
+all_members([V|Vs], Numbers) :- ord_memberchk(V, Numbers), all_members(Vs, Numbers).
 
 domains([], _) --> [].
 domains([G|Gs], Numbers) -->
-    (   { G = (V in Dom), var(V), var_member(V, Numbers), dom_ranges(Dom, Ranges) } -> [dom(V, Ranges)]
+    (   { G = (V in Dom), var(V), ord_memberchk(V, Numbers), dom_ranges(Dom, Ranges) } -> [dom(V, Ranges)]
     ;   []
     ),
     domains(Gs, Numbers).

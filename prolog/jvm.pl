@@ -529,17 +529,37 @@ stall(Stall) :-
 %% labelling(:Goal)
 %
 %  Runs Goal once as labelling (labelling/0 holds meanwhile): choices the path search must not
-%  make, since each would be a path of its own, labelling may make as it likes.
+%  make, since each would be a path of its own, labelling may make as it likes. The path
+%  search it runs in (explore:cases/4 labels each path where it finds it) is as before: no
+%  search budget counts Goal's inferences, and an overrun of Goal's own budgets is Goal's
+%  outcome (an unknown path), not the search's stall (stalled/1, stall/1).
 %
 %  ?- jvm:labelling(jvm:labelling).
 labelling(Goal) :-
+    search_record(Record),
     % The flag is cleared however Goal ends, an exception included: a path search after it
     % must not make labelling's choices.
-    setup_call_cleanup(bb_put(hornet_labelling, true), once(Goal), bb_put(hornet_labelling, false)).
+    setup_call_cleanup(( bb_put(hornet_labelling, true), bb_put(hornet_deadline, none) ),
+                       once(Goal),
+                       ( bb_put(hornet_labelling, false), search_record_restored(Record) )).
+
+% What the path search has recorded of its budget and overruns.
+% (The branch reached, at/2's, is not: labelling runs no branch.)
+search_record(record(Deadline, Stalled, Stall, Overruns)) :-
+    maplist(bb_value, [hornet_deadline, hornet_stalled, hornet_stall, hornet_overruns],
+            [Deadline, Stalled, Stall, Overruns]).
+
+search_record_restored(record(Deadline, Stalled, Stall, Overruns)) :-
+    maplist(bb_restored, [hornet_deadline, hornet_stalled, hornet_stall, hornet_overruns],
+            [Deadline, Stalled, Stall, Overruns]).
+
+bb_value(Key, Value) :- ( bb_get(Key, Value0) -> Value = some(Value0) ; Value = unset ).
+
+bb_restored(Key, Value) :- ( Value = some(Value0) -> bb_put(Key, Value0) ; true ).
 
 %% labelling
 %
-%  True while labelling/1 runs its goal (explore:labels/3's labelling of a path's values).
+%  True while labelling/1 runs its goal (explore:cases/4's labelling of a path's values).
 %
 %  ?- \+ jvm:labelling.
 labelling :-

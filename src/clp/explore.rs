@@ -245,11 +245,13 @@ pub fn explore_with_summary(
     let budget_exhausted = exhausted.is_some();
     let stall = exhausted.and_then(|rest| stall(rest.trim()));
     let loops_cut = output.lines().find_map(|l| l.strip_prefix("%% loops_cut")).map(|l| loops_cut(l.trim())).unwrap_or_default();
-    // Each clause is followed by the line `%% shown Term.` (explore:shown/3), and for a path
-    // that used the database by `%% composed Clause.` (explore:composed_clause/3).
+    // Each clause is followed by the line `%% shown Term.` (explore:shown/3), for a path that
+    // used the database by `%% composed Clause.` (explore:composed_clause/3), and by the path
+    // labelled, `%% labelled Term.` (explore:labelled_line/7).
     let mut clauses: Vec<&str> = Vec::new();
     let mut shown: Vec<&str> = Vec::new();
     let mut composed: Vec<Option<&str>> = Vec::new();
+    let mut text = String::new();
     for line in output.lines() {
         if let Some(term) = line.strip_prefix("%% shown ") {
             shown.push(term);
@@ -257,15 +259,14 @@ pub fn explore_with_summary(
             if let Some(last) = composed.last_mut() {
                 *last = Some(clause);
             }
+        } else if let Some(term) = line.strip_prefix("%% labelled ") {
+            text.push_str(term);
+            text.push('\n');
         } else if !line.starts_with("%%") {
             clauses.push(line);
             composed.push(None);
         }
     }
-    engine.consult(&format!("{key}$raw.pl"), &case_program(&raw, &clauses.join("\n")))?;
-
-    let goal = format!("explore:labels({raw}, {budget}, Text)");
-    let text = engine.query_text(&goal)?.unwrap_or_default();
     let malformed = |detail: String| EngineError::Query { goal: goal.clone(), exception: detail };
     let terms = parse_terms(&text).map_err(|e| {
         let from = text.floor_char_boundary(e.at.saturating_sub(40));
