@@ -139,7 +139,8 @@ case_clause(none, _, _, _, _, [], []) :- !.
 case_clause(Name, Inputs, Ret, Ex, Events0, Cs, Text) :-
     database_shown(Events0, Events, Database),
     Head =.. [Name, Inputs, Ret, Ex, Events],
-    copy_term(Head, Copy, Goals0),
+    copy_term(Head, Copy, Goals00),
+    db:residual_goals(Goals00, Goals0),
     % The same copy of the head's variables in the shown database (its own ones are fresh).
     copy_term(Head-Database, Copy-CDatabase, _),
     without_free_differences(Goals0, Copy, Goals),
