@@ -125,7 +125,10 @@ labels(CaseName, Budget, Text) :-
     findall(Line,
             ( call(user:CaseName, Inputs, Ret, Ex, Events),
               jvm:labelling(explore:labelled_path(Inputs, Ret, Ex, Events, Budget, Term)),
-              phrase(format_("~q.~n", [Term]), Line) ),
+              % What format_/2's ~q writes, without its parsing of the format per path
+              % (some 6000 inferences a path).
+              write_term_to_chars(Term, [quoted(true), numbervars(true)], Chars),
+              append(Chars, ".\n", Line) ),
             Lines),
     append(Lines, Text).
 
