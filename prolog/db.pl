@@ -59,7 +59,7 @@
 
 :- module(db, [empty/2, empty/3, execute/5, violation/2, engine/2, fixture/2, final/2, commit/2, rollback/3,
                shaped/2, sequence_starts/2, shown/4, inserted_keys/4, tie_read/2, awaits_checks/1,
-               decided_nonnull/2, closed/2, held_values/2, open_join_type/3]).
+               decided_nonnull/2, closed/2, held_values/2, open_join_type/3, residual_goals/2]).
 
 :- use_module(library(clpz)).
 :- use_module(library(lists)).
@@ -1726,10 +1726,49 @@ check_holds(Db, Table, Vs, Check) :-
 check_passes(Db, Table, Vs, Check) :-
     Env = [e(Table, Table, row(none, none, Vs, alive)), reified],
     (   integers_in(Check, Env, Db, V, Domain) -> decided(V in Domain)
-    ;   strings_in(Check, Env, Db, V, Strings) -> string_among(Strings, Check, Env, Db, V)
+    ;   strings_in(Check, Env, Db, V, Strings) -> string_among(Strings, V)
+    ;   phrase(literal_bounds(Check, Env, Db), Bounds) -> maplist(decided, Bounds)
     ;   truth(Check, Env, Db, T),
         decided(T #> 0)
     ).
+
+%% literal_bounds(+Check, +Env, +Db)//
+%
+%  The comparisons of a CHECK that only compares integer columns whose values are numbers (not
+%  NULL) with integer literals (`age BETWEEN 18 AND 120`, `balance >= 2000`), each a clpz goal:
+%  posted as they are, they bound the values at once. Reified (truth/4), each check of each
+%  row kept a network of reifications and min/max in the store, which every later choice of
+%  the path propagated again (some 5000 inferences per row and check) and every case copied.
+%
+%  ?- V in 0..200, db:literal_bounds(between(col(t, a), int(18), int(120)),
+%         [e(t, t, row(none, none, [V], alive))],
+%         db(schema([table(t, [column(a, int(0, 200), not_null, none)], [a], [], [], [])]), 2, 0, [], [], []),
+%         Gs, []).
+%  Gs = [V#>=18, V#=<120].
+literal_bounds(and(A, B), Env, Db) --> !, literal_bounds(A, Env, Db), literal_bounds(B, Env, Db).
+literal_bounds(between(E, L, H), Env, Db) --> !,
+    literal_bounds(and(cmp(ge, E, L), cmp(le, E, H)), Env, Db).
+literal_bounds(cmp(Op, A, B), Env, Db) -->
+    {   integer_operand(A, Env, Db, VA),
+        integer_operand(B, Env, Db, VB),
+        ( integer(VA) ; integer(VB) ),
+        comparison_goal(Op, VA, VB, Goal)
+    },
+    [Goal].
+
+integer_operand(int(I), _, _, I) :- integer(I).
+integer_operand(col(Alias, Name), Env, Db, V) :-
+    memberchk(e(Alias, Table, row(_, _, Values, _)), Env),
+    schema_table(Db, Table, table(_, Columns, _, _, _, _)),
+    column_type_value(Columns, Values, Name, int(_, _), V),
+    (   integer(V) -> true ; var(V), fd_inf(V, Low), Low \== inf ).
+
+comparison_goal(eq, A, B, A #= B).
+comparison_goal(ne, A, B, A #\= B).
+comparison_goal(lt, A, B, A #< B).
+comparison_goal(le, A, B, A #=< B).
+comparison_goal(gt, A, B, A #> B).
+comparison_goal(ge, A, B, A #>= B).
 
 % `c IN (10, 15, 30)` on a non-null number holds exactly when the number is in that domain:
 % posted as the domain, it bounds the value at once, where the reified disjunction (a max of
@@ -1745,10 +1784,10 @@ integer_item(int(N), N) :- integer(N).
 domain_union(N, D, D \/ N).
 
 % `c IN ('F', 'M')` (an ENUM) on a string that is not NULL: each listed string the value may
-% still be is tried by propagation first. None refutes the row at once, one is the value; only
-% with two or more is the reified disjunction over the codes posted. That disjunction alone is
-% refuted only by labelling every code: a string the path constrains through Java's trim() and
-% toLowerCase() to be neither made a search of millions of inferences.
+% still be is tried by propagation first. None refutes the row at once, one is the value; with
+% two or more, the string is one of them (one_of_texts/3). A reified disjunction over the codes
+% alone is refuted only by labelling every code: a string the path constrains through Java's
+% trim() and toLowerCase() to be neither made a search of millions of inferences.
 strings_in(in(col(Alias, Name), Items), Env, Db, V, Strings) :-
     maplist(string_item, Items, Strings),
     Strings = [_|_],
@@ -1758,12 +1797,68 @@ strings_in(in(col(Alias, Name), Items), Env, Db, V, Strings) :-
 
 string_item(str(Cs), S) :- strings:literal(Cs, S).
 
-string_among(Strings, Check, Env, Db, V) :-
+string_among(Strings, V) :-
     possible_strings(V, Strings, Possible),
     (   Possible = [S] -> V = S
     ;   Possible = [_, _|_],
-        truth(Check, Env, Db, T),
-        decided(T #> 0)
+        V = s(Len, Codes),
+        maplist(text_length, Possible, [L|Ls]),
+        foldl(domain_union, Ls, L, Lengths),
+        decided(Len in Lengths),
+        % Codes nobody has read stay unread (a join's rows are not compared code by code
+        % until something reads them); the table waits for them.
+        (   nonvar(Codes) -> decided(one_of_texts(Possible, Len, Codes))
+        ;   freeze(Codes, db:one_of_texts(Possible, Len, Codes))
+        )
+    ).
+
+text_length(s(L, _), L).
+
+%% one_of_texts(+Texts, ?Len, +Codes)
+%
+%  The string s(Len, Codes) is one of the Texts (literals, each of which it may be): which one
+%  is a variable, and its length and its first codes, as many as the longest text has (the
+%  padding zeros the others and the rest), are an element/3 each of the texts' ones. The
+%  reified disjunction of code equalities it replaces told clpz nothing until a length or code
+%  was labelled, and labelling 'open' of CHECK (status IN ('open', 'closed')) tried every
+%  shorter length through it (some 200000 inferences per row); here a length or code that
+%  leaves one text fixes the others at once. (clpz's tuples_in/2 would do as well, but its
+%  residual goals keep an attribute of clpz's own that a case clause cannot post again.)
+%
+%  ?- strings:literal("ab", A), strings:literal("c", B), length(Cs, 16), Cs ins 0..126,
+%     db:one_of_texts([A, B], L, Cs), L = 1, Cs = [C1, C2|_].
+%  C1 = 99, C2 = 0 (and the other codes as before: a string's padding zeros them).
+one_of_texts(Texts, Len, Codes) :-
+    foldl(longer_text, Texts, 0, Longest),
+    first_codes(Longest, Codes, Prefix),
+    maplist(text_row(Longest), Texts, Rows),
+    (   ground(Prefix) -> memberchk([Len|Prefix], Rows)
+    ;   tuples_in([[Len|Prefix]], Rows)
+    ).
+
+longer_text(s(L, _), M0, M) :- M is max(L, M0).
+
+text_row(Longest, s(L, Codes), [L|Prefix]) :- first_codes(Longest, Codes, Prefix).
+
+%% residual_goals(+Goals0, -Goals)
+%
+%  The goals copy_term/3 gives for a path's constraints, as a clause posts them again: without
+%  the attribute clpz keeps on a variable of its own for a table constraint (one_of_texts/3),
+%  whose residual goal tuples_in/2 holds the relation already; posted as a goal, it names a
+%  predicate that only clpz has.
+%
+%  ?- L in 0..9, C in 0..99, db:one_of_texts([s(1, [97]), s(1, [98])], L, [C]),
+%     copy_term(L-C, _, Gs0), db:residual_goals(Gs0, Gs), member(G, Gs), G = clpz:put_atts(_, _).
+%  false.
+residual_goals(Goals0, Goals) :- exclude(relation_attribute, Goals0, Goals).
+
+relation_attribute(Goal) :- nonvar(Goal), Goal = clpz:put_atts(_, clpz_relation(_)).
+
+% The first N codes, zeros past the end (padding).
+first_codes(N, Codes, Prefix) :-
+    length(Prefix, N),
+    (   append(Prefix, _, Codes) -> true
+    ;   append(Codes, Zeros, Prefix), maplist(=(0), Zeros)
     ).
 
 % The Strings that V may still be, as far as propagation tells within 200000 inferences each
@@ -2088,10 +2183,31 @@ column_type_value(Columns, Values, Name, Type, V) :-
 
 key_values(Columns, Key, Values, Vs) :- key_types_values(Columns, Key, Values, _, Vs).
 
-% Keys differ when some column differs or is NULL (UNIQUE lets NULLs repeat).
+% Keys differ when some column differs or is NULL (UNIQUE lets NULLs repeat). Two keys of one
+% integer column whose values are numbers already (NOT NULL, or looked at) differ as `V #\= O`,
+% which is what the reification comes to, at a tenth of its cost per pair of rows (a new row's
+% key against every row of its table); the equality is recorded false (equal_numbers/3) for a
+% statement that compares them later.
 keys_differ(Types, Vs, Os) :-
-    maplist(column_differs, Types, Vs, Os, Bs),
-    decided(sum(Bs, #>=, 1)).
+    (   Types = [int(_, _)], Vs = [V], Os = [O], plain_number(V), plain_number(O),
+        \+ jvm:one_base(V, O, _, _) ->
+        numbers_differ(V, O)
+    ;   maplist(column_differs, Types, Vs, Os, Bs),
+        decided(sum(Bs, #>=, 1))
+    ).
+
+plain_number(V) :- ( integer(V) -> true ; var(V), fd_inf(V, Low), Low \== inf ).
+
+numbers_differ(V, O) :-
+    (   var(V), var(O), ( recorded_equality(V, O, E) ; recorded_equality(O, V, E) ) ->
+        decided(E #= 0)
+    ;   decided(V #\= O),
+        (   var(V), var(O) ->
+            ( get_atts(V, equalities(Es)) -> true ; Es = [] ),
+            put_atts(V, equalities([O-0|Es]))
+        ;   true
+        )
+    ).
 column_differs(Type, V, O, B) :-
     shaped(Type, V), shaped(Type, O),
     (   ( V == null ; O == null ) -> B = 1

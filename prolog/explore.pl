@@ -133,7 +133,10 @@ labelled_line(_, Inputs, Ret, Ex, Events0, Budget, Text) :-
     database_shown(Events0, Events, _),
     findall(Line,
             ( jvm:labelling(explore:labelled_path(Inputs, Ret, Ex, Events, Budget, Term)),
-              phrase(format_("%% labelled ~q.~n", [Term]), Line) ),
+              % What format_/2's ~q writes, without its parsing of the format per path
+              % (some 6000 inferences a path).
+              write_term_to_chars(Term, [quoted(true), numbervars(true)], Chars),
+              append(["%% labelled ", Chars, ".\n"], Line) ),
             [Text]).
 
 %% case_clause(+Name, ?Inputs, ?Ret, ?Ex, +Events, -Clause, -Shown)
@@ -146,7 +149,8 @@ case_clause(none, _, _, _, _, [], []) :- !.
 case_clause(Name, Inputs, Ret, Ex, Events0, Cs, Text) :-
     database_shown(Events0, Events, Database),
     Head =.. [Name, Inputs, Ret, Ex, Events],
-    copy_term(Head, Copy, Goals0),
+    copy_term(Head, Copy, Goals00),
+    db:residual_goals(Goals00, Goals0),
     % The same copy of the head's variables in the shown database (its own ones are fresh),
     % without their attributes' goals, which the first copy has already written.
     copy_term_nat(Head-Database, Copy-CDatabase),

@@ -83,7 +83,8 @@ closed(S, db(Fixture, Final, Starts)) :-
 composable(S, Case, composable(Copy, Rows, Goals)) :-
     state:session(S, session(Db, _, _, _, _, _)),
     db:held_values(Db, Values),
-    copy_term(Case-Values, Copy-Rows, Goals).
+    copy_term(Case-Values, Copy-Rows, Goals0),
+    db:residual_goals(Goals0, Goals).
 
 %% shown(+S, -Event)
 %

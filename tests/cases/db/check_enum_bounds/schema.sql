@@ -1,0 +1,1 @@
+CREATE TABLE loan (id INT PRIMARY KEY, age SMALLINT NOT NULL CHECK (age BETWEEN 18 AND 120), status VARCHAR(6) NOT NULL CHECK (status IN ('open', 'closed')), gender CHAR(1) NOT NULL CHECK (gender IN ('F', 'M')));
