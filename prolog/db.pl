@@ -1816,14 +1816,14 @@ text_length(s(L, _), L).
 
 %% one_of_texts(+Texts, ?Len, +Codes)
 %
-%  The string s(Len, Codes) is one of the Texts (literals, each of which it may be): which one
-%  is a variable, and its length and its first codes, as many as the longest text has (the
-%  padding zeros the others and the rest), are an element/3 each of the texts' ones. The
-%  reified disjunction of code equalities it replaces told clpz nothing until a length or code
-%  was labelled, and labelling 'open' of CHECK (status IN ('open', 'closed')) tried every
-%  shorter length through it (some 200000 inferences per row); here a length or code that
-%  leaves one text fixes the others at once. (clpz's tuples_in/2 would do as well, but its
-%  residual goals keep an attribute of clpz's own that a case clause cannot post again.)
+%  The string s(Len, Codes) is one of the Texts (literals, each of which it may be): its length
+%  and its first codes, as many as the longest text has (padding zeros past the end of the
+%  others), are a row of the table of the texts' ones (tuples_in/2). The reified disjunction
+%  of code equalities it replaces told clpz nothing until a length or code was labelled, and
+%  labelling 'open' of CHECK (status IN ('open', 'closed')) tried every shorter length through
+%  it (some 200000 inferences per row); here a length or code that leaves one text fixes the
+%  others at once. The table's residual goals carry an attribute of clpz's own, which a case
+%  clause cannot post again: residual_goals/2 drops it.
 %
 %  ?- strings:literal("ab", A), strings:literal("c", B), length(Cs, 16), Cs ins 0..126,
 %     db:one_of_texts([A, B], L, Cs), L = 1, Cs = [C1, C2|_].
