@@ -952,14 +952,38 @@ within(Values, Bound) :-
 numbers_within(extremes(Direction), Numbers) :-
     !,
     term_variables(Numbers, Vs),
-    (   Direction == down -> labeling([down], Vs) ; labeling([], Vs) ).
+    (   Direction == down -> labeling([ff, down], Vs) ; labeling([ff], Vs) ).
 numbers_within(B, Numbers) :-
     term_variables(Numbers, Vs),
     % Every number in the box before any is labelled: a value that cannot be small fails here
     % at once, not after all the labellings of the values before it.
     NB is -B,
     Vs ins NB..B,
-    maplist(near_zero(B), Vs).
+    fewest_values_first(Vs, B).
+
+% First fail: the number with the fewest values left is labelled next (the first of them in
+% the path's order on a tie). A contradiction among a few small numbers (a length and a size
+% that must be equal and differ) is then found by trying those few, not after every value of
+% an argument labelled before them.
+fewest_values_first(Vs0, B) :-
+    unbound(Vs0, Vs),
+    (   Vs = [V0|Vs1] ->
+        fd_size(V0, S0),
+        fewest_values(Vs1, V0, S0, V),
+        near_zero(B, V),
+        fewest_values_first(Vs, B)
+    ;   true
+    ).
+
+unbound([], []).
+unbound([V|Vs], Us) :-
+    (   var(V) -> Us = [V|Us1] ; Us = Us1 ),
+    unbound(Vs, Us1).
+
+fewest_values([], V, _, V).
+fewest_values([V1|Vs], V0, S0, V) :-
+    fd_size(V1, S1),
+    (   S1 < S0 -> fewest_values(Vs, V1, S1, V) ; fewest_values(Vs, V0, S0, V) ).
 
 % A box's value (boxes.pl) and an enum constant's position (enums.pl) are numbers like the
 % others; what a present Optional holds is labelled as itself.

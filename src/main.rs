@@ -275,10 +275,10 @@ fn main() -> ExitCode {
                         100.0 * t.branches_covered as f64 / t.branches_total as f64
                     };
                     print_out(&format!(
-                        "hornet: {} methods ({} with tests), {} tests, branches {}/{} ({percent:.0}%), {:.1} s\n",
-                        t.methods,
+                        "hornet: {} ({} with tests), {}, branches {}/{} ({percent:.0}%), {:.1} s\n",
+                        counted(t.methods, "method"),
                         t.methods_with_tests,
-                        t.tests,
+                        counted(t.tests, "test"),
                         t.branches_covered,
                         t.branches_total,
                         t.elapsed_ms as f64 / 1000.0
@@ -339,4 +339,9 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// "1 method", "2 methods": a count with its noun.
+fn counted(n: usize, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
