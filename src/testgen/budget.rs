@@ -76,11 +76,15 @@ pub fn budget_note(
             ),
         });
     }
-    let unlabelled = exploration.paths.iter().find_map(|p| match p {
-        PathResult::Unknown { events } => Some(events),
-        _ => None,
-    });
-    if let Some(events) = unlabelled {
+    let unlabelled: Vec<&Vec<Event>> = exploration
+        .paths
+        .iter()
+        .filter_map(|p| match p {
+            PathResult::Unknown { events } => Some(events),
+            _ => None,
+        })
+        .collect();
+    if let Some(events) = unlabelled.first() {
         let last = events.iter().rev().find_map(|e| match e {
             Event::Branch { method, id, .. } => Some(branch(method, *id)),
             _ => None,
@@ -93,9 +97,14 @@ pub fn budget_note(
                  its value is never known exactly, so its text is not either); it has no test"
             ));
         }
+        let unsolved = unlabelled.iter().filter(|events| !events.contains(&Event::ClockDecides)).count();
+        let (paths, verb) = match unsolved {
+            1 => (format!("a path {place}"), "it has"),
+            n => (format!("{n} paths, the first {place}"), "they have"),
+        };
         return Some(format!(
-            "labelling budget ran out: no inputs found within {budget} inferences (--budget) for a path \
-             {place}; it has no test"
+            "labelling budget ran out: no inputs found within {budget} inferences (--budget) for {paths}; \
+             {verb} no test"
         ));
     }
     incomplete_callee.map(|callee| format!("its callee '{callee}' is incomplete: paths through it may be missing"))
