@@ -1264,8 +1264,20 @@ selected_value(E, Db, Tuple, Selected, Part) :-
 materialise(Table, Depth, Db0, Db, Values) :- materialise(Table, Depth, [], Db0, Db, Values).
 
 materialise(Table, Depth, Compared, Db0, Db, Values) :-
+    materialise(Table, Depth, Compared, []-[], Db0, Db, Values).
+
+%% materialise(+Table, +Depth, +Compared, +Key-KeyValues, +Db0, -Db, -Values)
+%
+%  The same, with the columns Key holding KeyValues from the start: the initial row a written
+%  key clashes with (unknown_keys/6), or that a foreign key refers to. Its foreign keys then
+%  follow from its key (a sale row whose isbn is a known book's refers to that book) instead of
+%  trying every row and a new one before the key is known. Integers that are already numbers are the same term; other
+%  values are equal as SQL compares them.
+materialise(Table, Depth, Compared, Key-KeyValues, Db0, Db, Values) :-
     schema_table(Db0, Table, table(_, Columns, Pk, Uniques, Fks, _)),
     maplist(fresh_value, Columns, Values),
+    key_values(Columns, Key, Values, Given),
+    maplist(given_equal, KeyValues, Given),
     checks_hold(Db0, Table, Values),
     Db0 = db(_, _, _, Ts0, _, _),
     table_rows(Ts0, Table, Rows0, _, _),
@@ -1279,6 +1291,11 @@ materialise(Table, Depth, Compared, Db0, Db, Values) :-
     append(Rows1, [row(Id, initial(Values), Values, alive)], Rows),
     maplist(negation_respected(Db1, Table, Values), Ns0, Ns),
     Db = db(S, M, Id1, Ts, Ns, Q).
+
+given_equal(V, Fresh) :-
+    (   plain_number(V), plain_number(Fresh) -> V = Fresh
+    ;   value_equal(V, Fresh)
+    ).
 
 fresh_value(column(_, Type, Nullable, _), V) :-
     (   Nullable == not_null -> nonnull_value(Type, V)
@@ -1374,11 +1391,16 @@ initial_reference(Depth, Columns, Values, fk(Cols, RefTable, RefCols), Db0, Db) 
         schema_table(Db0, RefTable, table(_, RefColumns, _, _, _, _)),
         (   member(row(_, initial(I), _, _), Rows),
             key_values(RefColumns, RefCols, I, RefVs),
+            RefVs == Vs ->
+            % A key given to the row (materialise/7) that is an initial row's own.
+            Db = Db0
+        ;   member(row(_, initial(I), _, _), Rows),
+            key_values(RefColumns, RefCols, I, RefVs),
             maplist(reference_equal, Vs, RefVs),
             Db = Db0
         ;   Depth > 0,
             D1 is Depth - 1,
-            materialise(RefTable, D1, Db0, Db, I),
+            materialise(RefTable, D1, [], RefCols-Vs, Db0, Db, I),
             key_values(RefColumns, RefCols, I, RefVs),
             maplist(reference_equal, Vs, RefVs)
         )
@@ -2121,7 +2143,7 @@ unknown_keys([], _, _, Db, Db, ok).
 unknown_keys([K-x-W|KWs], Table, Columns, Db0, Db, Outcome) :-
     key_types_values(Columns, K, W, Types, Vs),
     (   has_null(Vs) -> unknown_keys(KWs, Table, Columns, Db0, Db, Outcome)
-    ;   materialise(Table, 1, Db0, Db, Initial),
+    ;   materialise(Table, 1, [], K-Vs, Db0, Db, Initial),
         key_values(Columns, K, Initial, Is),
         keys_equal(Types, Vs, Is),
         Outcome = exc('java.sql.SQLException'(unique))
@@ -2155,9 +2177,16 @@ written_references([W|Ws], Fk, Columns, Db0, Db, Outcome) :-
         alive_rows(Db0, RefTable, Rows),
         (   member(row(_, _, R, _), Rows),
             key_values(RefColumns, RefCols, R, Rs),
+            Rs == Vs ->
+            % The key was read from that row (`INSERT INTO sale VALUES (?, ...)` with the isbn
+            % a SELECT of book gave): it is the row referenced. Any other row, or a new one,
+            % with an equal key would only be refuted after being made, a key at a time.
+            written_references(Ws, Fk, Columns, Db0, Db, Outcome)
+        ;   member(row(_, _, R, _), Rows),
+            key_values(RefColumns, RefCols, R, Rs),
             maplist(value_equal, Vs, Rs),
             written_references(Ws, Fk, Columns, Db0, Db, Outcome)
-        ;   materialise(RefTable, 1, Db0, Db1, R),
+        ;   materialise(RefTable, 1, [], RefCols-Vs, Db0, Db1, R),
             key_values(RefColumns, RefCols, R, Rs),
             maplist(value_equal, Vs, Rs),
             written_references(Ws, Fk, Columns, Db1, Db, Outcome)
