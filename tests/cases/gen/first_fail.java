@@ -4,8 +4,9 @@ package cases;
  * A path whose constraints contradict each other only among a few small numbers: an insert
  * that reads values[size - 1] (so size <= values.length) and then stores at values[size]
  * out of bounds (size >= values.length), though size != values.length. Labelling the
- * argument x first would try its every value before finding that no length and size fit;
- * the numbers with the fewest values go first, so the path is shown infeasible at once.
+ * argument x first tries its every value before finding that no length and size fit, past
+ * the budget; when that runs out, the numbers with the fewest values go first, and the path
+ * is shown infeasible in a few tries.
  */
 class Shelf {
     int[] values;
