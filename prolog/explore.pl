@@ -947,7 +947,7 @@ extremes([B|Bs], Es) :-
 %
 %  One attempt of small_values/3. With Order0 = given, the numbers are labelled in the path's
 %  order (arguments first) within a quarter of Budget, and if that runs out, with the fewest
-%  values first (first fail) within Budget, and Order = first_fail for the next boxes; with
+%  values first (first fail) within the rest of it, and Order = first_fail for the next boxes; with
 %  Order0 = first_fail, first fail within Budget. Result is none when the box holds no
 %  solution, inference_limit_exceeded, or what call_with_inference_limit/3 gives on success
 %  (the values are then labelled). Neither order suits every path: in
@@ -964,7 +964,8 @@ box_labelled(Values, Bound, Budget, Order0, Order, R) :-
         limited(within(Values, Bound, given), Quarter, R0),
         (   R0 \== inference_limit_exceeded -> Order = given, R = R0
         ;   Order = first_fail,
-            limited(within(Values, Bound, first_fail), Budget, R)
+            Rest is Budget - Quarter,
+            limited(within(Values, Bound, first_fail), Rest, R)
         )
     ).
 
