@@ -1271,8 +1271,8 @@ materialise(Table, Depth, Compared, Db0, Db, Values) :-
 %  The same, with the columns Key holding KeyValues from the start: the initial row a written
 %  key clashes with (unknown_keys/6), or that a foreign key refers to. Its foreign keys then
 %  follow from its key (a sale row whose isbn is a known book's refers to that book) instead of
-%  trying every row and a new one before the key is known. Integers that are already numbers are the same term; other
-%  values are equal as SQL compares them.
+%  trying every row and a new one before the key is known. Integers that are already numbers
+%  are the same term; other values are equal as SQL compares them.
 materialise(Table, Depth, Compared, Key-KeyValues, Db0, Db, Values) :-
     schema_table(Db0, Table, table(_, Columns, Pk, Uniques, Fks, _)),
     maplist(fresh_value, Columns, Values),

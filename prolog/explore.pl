@@ -947,15 +947,17 @@ extremes([B|Bs], Es) :-
 %
 %  One attempt of small_values/3. With Order0 = given, the numbers are labelled in the path's
 %  order (arguments first) within a quarter of Budget, and if that runs out, with the fewest
-%  values first (first fail) within the rest of it, and Order = first_fail for the next boxes; with
-%  Order0 = first_fail, first fail within Budget. Result is none when the box holds no
+%  values first (first fail) within the rest of it, and Order = first_fail for the next boxes;
+%  with Order0 = first_fail, first fail within Budget. Result is none when the box holds no
 %  solution, inference_limit_exceeded, or what call_with_inference_limit/3 gives on success
-%  (the values are then labelled). Neither order suits every path: in
-%  the path's order a contradiction among a few small numbers (a length and a size that must
-%  be equal and differ) is found again for every value of an argument labelled before them,
-%  past any budget, while first fail does it in eight tries; but first fail labels a day of the
-%  month (31 values) before a year (130) where the path only rules out the day once the year is
-%  known too, 27 days times 130 years, where the path's order is done in 28 tries.
+%  (the values are then labelled).
+%
+%  Neither order suits every path. In the path's order a contradiction among a few small
+%  numbers (a length and a size that must be equal and differ) is found again for every value
+%  of an argument labelled before them, past any budget, while first fail does it in eight
+%  tries. But first fail labels a day of the month (31 values) before a year (130) where the
+%  path only rules out the day once the year is known too, 27 days times 130 years, where the
+%  path's order is done in 28 tries.
 box_labelled(Values, Bound, Budget, Order0, Order, R) :-
     (   Order0 == first_fail ->
         Order = first_fail,
@@ -972,7 +974,6 @@ box_labelled(Values, Bound, Budget, Order0, Order, R) :-
 % R is none when Goal fails.
 limited(Goal, Budget, R) :-
     (   call_with_inference_limit(once(Goal), Budget, R) -> true ; R = none ).
-
 
 % Numbers first, then strings and references: a string has many labellings, and a number
 % labelled after it that fails would make the search try them all.
